@@ -1,0 +1,41 @@
+"""sitemap-plugins: complete, valid sitemaps for MkDocs and Pelican sites, and any static site.
+
+The core knows no site generator: build `Entry` objects, add them to a `Sitemap`, write it.
+"""
+
+from .errors import ConfigError, Problem, Reporter, SitemapError, StrictError
+from .model import (
+    Entry,
+    Image,
+    News,
+    Video,
+    VideoPlatform,
+    VideoPrice,
+    VideoRestriction,
+    VideoUploader,
+)
+from .options import Options
+from .sitemap import Sitemap
+from .writer import WriteResult, write_sitemaps
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ConfigError",
+    "Entry",
+    "Image",
+    "News",
+    "Options",
+    "Problem",
+    "Reporter",
+    "Sitemap",
+    "SitemapError",
+    "StrictError",
+    "Video",
+    "VideoPlatform",
+    "VideoPrice",
+    "VideoRestriction",
+    "VideoUploader",
+    "WriteResult",
+    "write_sitemaps",
+]

@@ -1,0 +1,60 @@
+"""Exceptions and the problem report shared by the core and the adapters."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+log = logging.getLogger("sitemap_plugins")
+
+
+class SitemapError(Exception):
+    """The build cannot produce a correct sitemap set (a `strict` problem, bad options)."""
+
+
+class ConfigError(SitemapError):
+    """An option has a value the user must fix; the message names the option."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one entry: which entry, which field, what, and what was done."""
+
+    subject: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.subject}: {self.field}: {self.message}"
+
+
+class StrictError(SitemapError):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = "\n".join(f"  {p}" for p in problems)
+        super().__init__(
+            f"sitemap: {len(problems)} problem(s) and 'strict' is on, so nothing was written:\n{lines}"
+        )
+
+
+class Reporter:
+    """Collects problems and passes each to `emit` (a logger's warning by default).
+
+    Adapters hand in their generator's logger so that `mkdocs build --strict` and Pelican's
+    `--fatal warnings` see the problems as their own.
+    """
+
+    def __init__(self, strict: bool = False, emit: Callable[[str], None] | None = None) -> None:
+        self.strict = strict
+        self.problems: list[Problem] = []
+        self._emit = emit or log.warning
+
+    def __call__(self, subject: str, field: str, message: str) -> None:
+        problem = Problem(subject, field, message)
+        self.problems.append(problem)
+        self._emit(f"sitemap: {problem}")
+
+    def raise_if_strict(self) -> None:
+        if self.strict and self.problems:
+            raise StrictError(self.problems)

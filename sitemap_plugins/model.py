@@ -1,0 +1,131 @@
+"""The sitemap entry: one typed model carrying every tag of the protocol and of Google's extensions.
+
+Adapters build entries from what their generator knows; values may arrive loosely typed (strings
+from front matter, naive datetimes).  `sitemap_plugins.validate` normalises them in place into the
+canonical types documented on each field, or reports the problem and leaves the value out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+#: A date as it may arrive from front matter or a generator: parsed during validation.
+DateLike = Union[dt.date, dt.datetime, str]
+
+NS_SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+NS_IMAGE = "http://www.google.com/schemas/sitemap-image/1.1"
+NS_VIDEO = "http://www.google.com/schemas/sitemap-video/1.1"
+NS_NEWS = "http://www.google.com/schemas/sitemap-news/0.9"
+NS_XHTML = "http://www.w3.org/1999/xhtml"
+
+CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+X_DEFAULT = "x-default"
+
+
+@dataclass
+class Image:
+    """`<image:image>`: only `loc`; caption, title, geo_location and license were retired in 2022."""
+
+    loc: str
+
+
+@dataclass
+class VideoRestriction:
+    """`<video:restriction relationship="allow|deny">` with ISO 3166-1 alpha-2 country codes."""
+
+    relationship: str
+    countries: list[str]
+
+
+@dataclass
+class VideoPlatform:
+    """`<video:platform relationship="allow|deny">` with platforms among web, mobile and tv."""
+
+    relationship: str
+    platforms: list[str]
+
+
+@dataclass
+class VideoUploader:
+    """`<video:uploader info="URL">`; `info` must be on the page's host."""
+
+    name: str
+    info: str | None = None
+
+
+@dataclass
+class VideoPrice:
+    """`<video:price currency="EUR" type="rent|purchase" resolution="sd|hd">amount</video:price>`."""
+
+    amount: str | None = None
+    currency: str | None = None
+    type: str | None = None
+    resolution: str | None = None
+
+
+@dataclass
+class Video:
+    """`<video:video>`.  Written in the order of the official schema's sequence."""
+
+    thumbnail_loc: str | None = None
+    title: str | None = None
+    description: str | None = None
+    content_loc: str | None = None
+    player_loc: str | None = None
+    duration: int | None = None
+    expiration_date: DateLike | None = None
+    rating: float | None = None
+    view_count: int | None = None
+    publication_date: DateLike | None = None
+    tags: list[str] = field(default_factory=list)
+    family_friendly: bool | None = None
+    restriction: VideoRestriction | None = None
+    prices: list[VideoPrice] = field(default_factory=list)
+    requires_subscription: bool | None = None
+    uploader: VideoUploader | None = None
+    platform: VideoPlatform | None = None
+    live: bool | None = None
+
+    @property
+    def key(self) -> str | None:
+        """What identifies a video (Google's words): its content URL, else its player URL."""
+        return self.content_loc or self.player_loc
+
+
+@dataclass
+class News:
+    """`<news:news>`: all four fields are required by Google."""
+
+    publication_name: str | None = None
+    publication_language: str | None = None
+    publication_date: DateLike | None = None
+    title: str | None = None
+
+
+@dataclass
+class Entry:
+    """One `<url>` of a sitemap.
+
+    After validation: `loc` is an absolute, percent-encoded URI; `lastmod` a `date` or an aware
+    `datetime`; `priority` a float in 0.0-1.0; `alternates` maps normalised hreflang codes
+    (`de-DE`, `x-default`) to URIs and, when not empty, includes the entry's own `loc`.
+    """
+
+    loc: str
+    lastmod: DateLike | None = None
+    changefreq: str | None = None
+    priority: float | str | None = None
+    images: list[Image] = field(default_factory=list)
+    videos: list[Video] = field(default_factory=list)
+    news: News | None = None
+    alternates: dict[str, str] = field(default_factory=dict)
+    #: What messages call the entry: a page's source path is friendlier than its URL.
+    source: str | None = None
+    #: Free data for users' own templates (their own namespaces); never read by the core.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"{self.source} ({self.loc})" if self.source else str(self.loc)

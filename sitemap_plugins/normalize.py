@@ -1,0 +1,222 @@
+"""Normalisation of single values: IRIs to URIs, W3C dates, language codes, XML-safe text.
+
+Each function either returns the normalised value or raises ValueError with a sentence that can
+follow a field name in a message ("... is not an ISO 639-1 language code").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
+
+# Characters XML 1.0 forbids (control characters, lone surrogates, U+FFFE/U+FFFF).
+_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# RFC 3986: unreserved, sub-delims, ':' and '@' are allowed in a path segment; '%' is kept so that
+# existing escapes survive (a stray '%' is escaped first, below).
+_PATH_SAFE = "/:@!$&'()*+,;=-._~%"
+_QUERY_SAFE = _PATH_SAFE + "?"
+_STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def clean_text(value: str) -> tuple[str, list[str]]:
+    """Drop characters XML 1.0 cannot carry; return the text and what was dropped (for messages)."""
+    removed = _XML_ILLEGAL.findall(value)
+    return (_XML_ILLEGAL.sub("", value), removed) if removed else (value, [])
+
+
+def describe_chars(chars: list[str]) -> str:
+    return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
+
+
+def to_uri(iri: str) -> str:
+    """An IRI as the protocol wants it: UTF-8 percent-encoded, IDNA host, existing escapes kept.
+
+    `http://www.example.com/ümlat.php&q=name` -> `http://www.example.com/%C3%BCmlat.php&q=name`
+    (entity escaping is the templates' job).  Scheme and host are lower-cased and a default port
+    is dropped, so that equal URLs compare equal.
+    """
+    text = _XML_ILLEGAL.sub("", iri.strip())
+    parts = urlsplit(text)
+    scheme = parts.scheme.lower()
+    netloc = _netloc(parts, scheme) if parts.netloc else ""
+    path = _quote(parts.path, _PATH_SAFE)
+    if not path and netloc and scheme in _DEFAULT_PORTS:
+        path = "/"
+    return urlunsplit(
+        (scheme, netloc, path, _quote(parts.query, _QUERY_SAFE), _quote(parts.fragment, _QUERY_SAFE))
+    )
+
+
+def _quote(text: str, safe: str) -> str:
+    if not text:
+        return text
+    return quote(_STRAY_PERCENT.sub("%25", text), safe=safe)
+
+
+def _netloc(parts, scheme: str) -> str:
+    try:
+        port = parts.port
+    except ValueError as error:
+        raise ValueError(f"{parts.netloc!r} has an invalid port") from error
+    host = parts.hostname or ""
+    if not host.startswith("[") and ":" in host:  # urlsplit strips IPv6 brackets
+        host = f"[{host}]"
+    elif not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError as error:
+            raise ValueError(f"host {host!r} cannot be IDNA-encoded") from error
+    netloc = host.lower()
+    if parts.username is not None:
+        userinfo = _quote(parts.username, "!$&'()*+,;=-._~%")
+        if parts.password is not None:
+            userinfo += ":" + _quote(parts.password, "!$&'()*+,;=-._~%")
+        netloc = f"{userinfo}@{netloc}"
+    if port is not None and port != _DEFAULT_PORTS.get(scheme):
+        netloc += f":{port}"
+    return netloc
+
+
+def is_absolute_http(uri: str) -> bool:
+    parts = urlsplit(uri)
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+# --- Dates -----------------------------------------------------------------------------------
+
+_W3C_DATE = re.compile(
+    r"(?P<date>\d{4}-\d{2}-\d{2})"
+    r"(?:[T ](?P<time>\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)\s*(?P<zone>Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?)?\Z"
+)
+
+
+def parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
+    """A date or an aware datetime (to the second) from what front matter and generators give.
+
+    Naive date-times take `tz`, the site's time zone.  Year-only or month-only W3C dates are
+    refused: the official schema accepts only a full date or a full date-time.
+    """
+    if isinstance(value, dt.datetime):
+        stamp = value if value.tzinfo else value.replace(tzinfo=tz)
+        return stamp.replace(microsecond=0)
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a date")
+    text = value.strip()
+    match = _W3C_DATE.match(text)
+    if not match:
+        raise ValueError(f"{value!r} is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00")
+    try:
+        day = dt.date.fromisoformat(match["date"])
+        if not match["time"]:
+            return day
+        hms = [int(float(p.replace(",", "."))) for p in match["time"].split(":")]
+        time = dt.time(*hms)
+    except ValueError as error:
+        raise ValueError(f"{value!r} is not a real date or time ({error})") from error
+    stamp = dt.datetime.combine(day, time)
+    zone = match["zone"]
+    if zone is None:
+        return stamp.replace(tzinfo=tz)
+    if zone.upper() in ("Z", "UTC"):
+        return stamp.replace(tzinfo=dt.timezone.utc)
+    hours, minutes = int(zone[1:3]), int(zone[-2:]) if len(zone) > 3 else 0
+    if hours > 23 or minutes > 59:
+        raise ValueError(f"{value!r} has an invalid UTC offset {zone!r}")
+    offset = dt.timedelta(hours=hours, minutes=minutes)
+    return stamp.replace(tzinfo=dt.timezone(-offset if zone[0] == "-" else offset))
+
+
+def format_w3c(value: dt.date | dt.datetime) -> str:
+    """`2024-05-01`, or `2024-05-01T09:30:00+02:00`: seconds and an offset, as the schema requires."""
+    if not isinstance(value, dt.datetime):
+        return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
+    offset = value.utcoffset() or dt.timedelta(0)
+    if offset.seconds % 60 or offset.microseconds:
+        # Local mean time offsets (+00:53:28) cannot be written in W3C form: use UTC instead.
+        value, offset = value.astimezone(dt.timezone.utc), dt.timedelta(0)
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    hours, minutes = divmod(abs(minutes), 60)
+    return (
+        f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
+        f"T{value.hour:02d}:{value.minute:02d}:{value.second:02d}{sign}{hours:02d}:{minutes:02d}"
+    )
+
+
+def date_key(value: dt.date | dt.datetime, tz: dt.tzinfo) -> dt.datetime:
+    """An aware datetime to compare dates and date-times (a date counts from midnight in `tz`)."""
+    if isinstance(value, dt.datetime):
+        return value
+    return dt.datetime(value.year, value.month, value.day, tzinfo=tz)
+
+
+# --- Language codes --------------------------------------------------------------------------
+
+
+def normalize_hreflang(code: str) -> str:
+    """`de_DE` -> `de-DE`, `zh-hant` -> `zh-Hant`, `X-Default` -> `x-default`; else ValueError.
+
+    Google accepts an ISO 639-1 language, optionally followed by an ISO 15924 script and/or an
+    ISO 3166-1 alpha-2 region.
+    """
+    text = str(code).strip().replace("_", "-")
+    if text.lower() == "x-default":
+        return "x-default"
+    language, *rest = text.split("-")
+    language = language.lower()
+    if language not in ISO_639_1:
+        raise ValueError(f"{code!r} does not start with an ISO 639-1 language code (such as 'de')")
+    parts = [language]
+    if rest and len(rest[0]) == 4:
+        script = rest.pop(0).title()
+        if script not in ISO_15924:
+            raise ValueError(f"{code!r}: {script!r} is not an ISO 15924 script code")
+        parts.append(script)
+    if rest and len(rest[0]) == 2:
+        region = rest.pop(0).upper()
+        if region not in ISO_3166_1_ALPHA_2:
+            raise ValueError(f"{code!r}: {region!r} is not an ISO 3166-1 alpha-2 region code")
+        parts.append(region)
+    if rest:
+        raise ValueError(
+            f"{code!r} is not a language code of the form 'de', 'de-DE' or 'zh-Hant' (or 'x-default')"
+        )
+    return "-".join(parts)
+
+
+_TRADITIONAL_CHINESE = {"tw", "hk", "mo", "hant"}
+_SIMPLIFIED_CHINESE = {"cn", "sg", "hans"}
+
+
+def normalize_news_language(code: str) -> str:
+    """Google News wants an ISO 639 code of 2 or 3 letters, or `zh-cn` / `zh-tw` for Chinese.
+
+    Regions are dropped (`en-US` -> `en`) and Chinese variants mapped to Google's two codes.
+    """
+    text = str(code).strip().lower().replace("_", "-")
+    language, *rest = text.split("-")
+    if language == "zh" and rest:
+        if rest[0] in _TRADITIONAL_CHINESE or (len(rest) > 1 and rest[1] in _TRADITIONAL_CHINESE):
+            return "zh-tw"
+        if rest[0] in _SIMPLIFIED_CHINESE or (len(rest) > 1 and rest[1] in _SIMPLIFIED_CHINESE):
+            return "zh-cn"
+    if language in ISO_639_1 or language in ISO_639_3:
+        return language
+    raise ValueError(f"{code!r} is not an ISO 639 language code (2 or 3 letters, or zh-cn / zh-tw)")
+
+
+def country_codes(values: object) -> list[str]:
+    """`"de fr"` or `["de", "FR"]` -> `["DE", "FR"]`; ValueError names the codes that are not ISO 3166-1."""
+    items = values.split() if isinstance(values, str) else [str(v) for v in values]  # type: ignore[attr-defined]
+    codes = [c.strip().upper() for c in items if c.strip()]
+    unknown = [c for c in codes if c not in ISO_3166_1_ALPHA_2]
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} not ISO 3166-1 alpha-2 country code(s)")
+    return list(dict.fromkeys(codes))

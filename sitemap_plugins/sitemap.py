@@ -1,0 +1,98 @@
+"""`Sitemap`: what an adapter uses.  Add entries during the build, call `write` at the end.
+
+It validates each entry as it comes, merges entries that share a `loc`, and completes hreflang
+groups (every version lists itself and all the others, plus `x-default`) before writing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from .errors import Reporter, log
+from .model import X_DEFAULT, Entry
+from .normalize import date_key
+from .options import Options
+from .validate import MAX_IMAGES, EntryValidator
+from .writer import WriteResult, write_sitemaps
+
+
+class Sitemap:
+    def __init__(self, options: Options, emit: Callable[[str], None] | None = None) -> None:
+        self.options = options
+        self.report = Reporter(options.strict, emit)
+        self._validate = EntryValidator(options, self.report)
+        self.entries: dict[str, Entry] = {}
+
+    def add(self, entry: Entry) -> Entry | None:
+        """Validate and keep `entry`; None when it cannot be listed (the reason was reported)."""
+        checked = self._validate(entry)
+        if checked is None:
+            return None
+        existing = self.entries.get(checked.loc)
+        if existing is None:
+            self.entries[checked.loc] = checked
+            return checked
+        log.info("sitemap: %s is listed twice (also as %s); merged", checked.label, existing.label)
+        self._merge(existing, checked)
+        return existing
+
+    def write(self, out_dir: str | os.PathLike[str]) -> WriteResult:
+        self._complete_alternates()
+        return write_sitemaps(self.entries.values(), out_dir, self.options, self.report)
+
+    # -- duplicates ------------------------------------------------------------------------------
+
+    def _merge(self, into: Entry, other: Entry) -> None:
+        tz = self.options.tzinfo
+        if other.lastmod and (not into.lastmod or date_key(other.lastmod, tz) > date_key(into.lastmod, tz)):  # type: ignore[arg-type]
+            into.lastmod = other.lastmod
+        into.changefreq = into.changefreq or other.changefreq
+        into.priority = into.priority if into.priority is not None else other.priority
+        known_images = {i.loc for i in into.images}
+        into.images += [i for i in other.images if i.loc not in known_images][: MAX_IMAGES - len(into.images)]
+        known_videos = {v.key for v in into.videos}
+        into.videos += [v for v in other.videos if v.key not in known_videos]
+        into.news = into.news or other.news
+        for code, url in other.alternates.items():
+            into.alternates.setdefault(code, url)
+        for key, value in other.extra.items():
+            into.extra.setdefault(key, value)
+
+    # -- hreflang groups ---------------------------------------------------------------------------
+
+    def _complete_alternates(self) -> None:
+        """Join alternate sets that share a URL into one group and give every member the group.
+
+        A page that another page names as its alternate gets the group too, so links are
+        reciprocal even when only one side declared them.
+        """
+        parent: dict[str, str] = {}
+
+        def root(url: str) -> str:
+            while parent.setdefault(url, url) != url:
+                parent[url] = parent[parent[url]]
+                url = parent[url]
+            return url
+
+        declaring = [e for e in self.entries.values() if e.alternates]
+        for entry in declaring:
+            first = root(entry.loc)
+            for url in entry.alternates.values():
+                parent[root(url)] = first
+        groups: dict[str, dict[str, str]] = {}
+        for entry in declaring:
+            group = groups.setdefault(root(entry.loc), {})
+            for code, url in sorted(entry.alternates.items()):
+                if group.setdefault(code, url) != url:
+                    self.report(entry.label, f"alternates[{code}]",
+                                f"{url} disagrees with {group[code]}, named for {code} by another page "
+                                "of the same group; the first is kept")
+        for group in groups.values():
+            if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
+                group[X_DEFAULT] = group[self.options.x_default]
+        for url in list(parent):
+            entry = self.entries.get(url)
+            group = groups.get(root(url))
+            if entry is not None and group is not None and url in group.values():
+                entry.alternates = dict(group)

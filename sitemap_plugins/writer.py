@@ -1,0 +1,329 @@
+"""Write the sitemap set: split files, the index, gzip copies, the stylesheet, robots.txt.
+
+Files are rendered into temporary files in the output directory and renamed into place only once
+all of them are complete, so a failure (or a `strict` problem) leaves the previous output intact.
+Files of ours that the new set no longer needs are removed; files we did not write are never
+touched: we recognise ours by the generator comment the templates put in every XML file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import io
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .errors import Reporter, SitemapError
+from .model import Entry
+from .normalize import date_key
+from .options import Options
+from .render import GENERATOR, Renderer, entry_namespaces
+from .robots import merge_robots_txt
+
+ENTRY_POINT = "sitemap.xml"
+STYLESHEET = "sitemap.xsl"
+TEXT_SITEMAP = "sitemap.txt"
+MAX_NEWS_PER_FILE = 1000  # Google: at most 1,000 news:news tags per sitemap
+MAX_INDEX_ENTRIES = 50_000
+_OURS = re.compile(r"\Asitemap(?:-[A-Za-z0-9-]+)?\.(?:xml|txt)(?:\.gz)?\Z|\Asitemap\.xsl\Z")
+
+
+@dataclass
+class SitemapFile:
+    """One urlset file: its final name is chosen once we know whether an index is needed."""
+
+    kind: str  # "pages" or "news"
+    staged: _Staged
+    urls: int
+    lastmod: dt.date | dt.datetime | None
+
+
+@dataclass
+class WriteResult:
+    entry_point: str
+    files: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    sitemaps: int = 0
+    index: bool = False
+    urls: int = 0
+    images: int = 0
+    videos: int = 0
+    news: int = 0
+    robots_txt: str | None = None
+
+    def summary(self) -> str:
+        parts = [f"{self.urls:,} URLs in {self.sitemaps:,} file{'s' if self.sitemaps != 1 else ''}"]
+        if self.index:
+            parts[0] += " + index"
+        parts += [f"{self.images:,} images", f"{self.videos:,} videos"]
+        if self.news:
+            parts.append(f"{self.news:,} news")
+        return "sitemap: " + ", ".join(parts)
+
+
+# -- staging ------------------------------------------------------------------------------------
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@dataclass
+class _Staged:
+    temp: Path
+    name: str
+
+
+class _Staging:
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.files: list[_Staged] = []
+        self._mode = 0o666 & ~_umask()
+
+    def stage(self, name: str, data: bytes) -> _Staged:
+        handle, temp = tempfile.mkstemp(dir=self.out_dir, prefix=".sitemap-plugins-", suffix=".tmp")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temp, self._mode)  # mkstemp makes 0600; a web server must be able to read it
+        staged = _Staged(Path(temp), name)
+        self.files.append(staged)
+        return staged
+
+    def commit(self) -> list[str]:
+        for staged in self.files:
+            os.replace(staged.temp, self.out_dir / staged.name)
+        return [s.name for s in self.files]
+
+    def discard(self) -> None:
+        for staged in self.files:
+            staged.temp.unlink(missing_ok=True)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """Byte-reproducible gzip: no file name and a fixed mtime in the header."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as stream:
+        stream.write(data)
+    return buffer.getvalue()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    staging = _Staging(path.parent)
+    try:
+        staging.stage(path.name, data)
+        staging.commit()
+    finally:
+        staging.discard()
+
+
+# -- packing entries into files -----------------------------------------------------------------
+
+
+class _Packer:
+    """Fills urlset files up to `max_urls` entries and `max_bytes` bytes, whichever comes first."""
+
+    def __init__(self, kind: str, renderer: Renderer, staging: _Staging, options: Options,
+                 max_urls: int, report: Reporter) -> None:
+        self.kind, self.renderer, self.staging, self.report = kind, renderer, staging, report
+        self.max_urls = max_urls
+        self.tz = options.tzinfo
+        # The envelope is measured with every namespace declared: an upper bound for any file.
+        envelope = len(renderer.urlset([], ["image", "video", "news", "xhtml"]).encode())
+        self.budget = options.max_bytes - envelope
+        self.files: list[SitemapFile] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.fragments: list[str] = []
+        self.namespaces: set[str] = set()
+        self.size = 0
+        self.lastmod: dt.date | dt.datetime | None = None
+
+    def add(self, entry: Entry) -> bool:
+        fragment = self.renderer.url(entry)
+        size = len(fragment.encode())
+        if size > self.budget:
+            self.report(entry.label, "entry", f"renders to {size:,} bytes, more than max_bytes allows "
+                        "in one file; page left out")
+            return False
+        if len(self.fragments) >= self.max_urls or self.size + size > self.budget:
+            self.flush()
+        self.fragments.append(fragment)
+        self.size += size
+        self.namespaces |= entry_namespaces(entry)
+        if entry.lastmod and (
+            self.lastmod is None or date_key(entry.lastmod, self.tz) > date_key(self.lastmod, self.tz)  # type: ignore[arg-type]
+        ):
+            self.lastmod = entry.lastmod  # type: ignore[assignment]
+        return True
+
+    def flush(self) -> None:
+        if not self.fragments:
+            return
+        data = self.renderer.urlset(self.fragments, self.namespaces).encode()
+        staged = self.staging.stage(f"{self.kind}-{len(self.files)}", data)
+        self.files.append(SitemapFile(self.kind, staged, len(self.fragments), self.lastmod))
+        self._reset()
+
+
+class _TextPacker:
+    def __init__(self, renderer: Renderer, options: Options) -> None:
+        self.renderer, self.options = renderer, options
+        self.chunks: list[list[str]] = [[]]
+        self.size = 0
+
+    def add(self, loc: str) -> None:
+        size = len(loc) + 1  # URIs are ASCII once normalised
+        if len(self.chunks[-1]) >= self.options.max_urls or self.size + size > self.options.max_bytes:
+            self.chunks.append([])
+            self.size = 0
+        self.chunks[-1].append(loc)
+        self.size += size
+
+    def stage(self, staging: _Staging) -> None:
+        for number, locs in enumerate(c for c in self.chunks if c):
+            name = TEXT_SITEMAP if number == 0 else f"sitemap-{number + 1}.txt"
+            staging.stage(name, self.renderer.text_sitemap(locs).encode())
+
+
+# -- the whole set ------------------------------------------------------------------------------
+
+
+@dataclass
+class _IndexItem:
+    loc: str
+    lastmod: dt.date | dt.datetime | None
+
+
+def write_sitemaps(
+    entries: Iterable[Entry],
+    out_dir: str | os.PathLike[str],
+    options: Options,
+    report: Reporter | None = None,
+    renderer: Renderer | None = None,
+) -> WriteResult:
+    """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
+
+    Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
+    """
+    report = report or Reporter(options.strict)
+    renderer = renderer or Renderer(options)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
+    staging = _Staging(out)
+    try:
+        pages = _Packer("pages", renderer, staging, options, options.max_urls, report)
+        news = _Packer("news", renderer, staging, options, min(options.max_urls, MAX_NEWS_PER_FILE), report)
+        text = _TextPacker(renderer, options) if options.text_sitemap else None
+        for entry in entries:
+            if not pages.add(replace(entry, news=None) if entry.news else entry):
+                continue
+            result.urls += 1
+            result.images += len(entry.images)
+            result.videos += len(entry.videos)
+            if entry.news is not None and news.add(entry):
+                result.news += 1
+            if text is not None:
+                text.add(entry.loc)
+        pages.flush()
+        news.flush()
+        report.raise_if_strict()
+        files = pages.files + news.files
+        if not files:
+            report("sitemap", "entries", "no page to list, so no sitemap was written")
+            report.raise_if_strict()
+        else:
+            _name_files(pages.files, news.files)
+            result.sitemaps = len(files)
+            result.index = len(files) > 1
+            if result.index:
+                if len(files) > MAX_INDEX_ENTRIES:
+                    raise SitemapError(f"sitemap: {len(files):,} sitemap files exceed the "
+                                       f"{MAX_INDEX_ENTRIES:,} an index may list")
+                items = [_IndexItem(options.base_url + f.staged.name, f.lastmod) for f in files]
+                staging.stage(ENTRY_POINT, renderer.index(items).encode())
+            if options.gzip:
+                for staged in list(staging.files):
+                    if staged.name.endswith(".xml"):
+                        staging.stage(staged.name + ".gz", gzip_bytes(staged.temp.read_bytes()))
+            if options.stylesheet:
+                staging.stage(STYLESHEET, renderer.stylesheet().encode())
+            if text is not None:
+                text.stage(staging)
+        result.files = sorted(staging.commit())
+    finally:
+        staging.discard()
+    result.removed = remove_stale(out, keep=set(result.files))
+    if options.robots_txt and result.files:
+        result.robots_txt = update_robots_txt(out, renderer, [result.entry_point])
+    return result
+
+
+def _name_files(pages: list[SitemapFile], news: list[SitemapFile]) -> None:
+    if len(pages) == 1 and not news:
+        pages[0].staged.name = ENTRY_POINT
+        return
+    for number, file in enumerate(pages, 1):
+        file.staged.name = f"sitemap-{number}.xml"
+    for number, file in enumerate(news, 1):
+        file.staged.name = "sitemap-news.xml" if number == 1 else f"sitemap-news-{number}.xml"
+
+
+# -- what earlier builds left -------------------------------------------------------------------
+
+
+def is_ours(path: Path) -> bool:
+    """Did sitemap-plugins write this file?  XML carries our generator comment near the top; a
+    text sitemap holds nothing but absolute URLs, one per line."""
+    try:
+        if path.suffix == ".gz":
+            with gzip.open(path, "rb") as stream:
+                head = stream.read(1024)
+            inner = path.with_suffix("")
+        else:
+            with path.open("rb") as stream:
+                head = stream.read(1024)
+            inner = path
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return False
+    if inner.suffix == ".txt":
+        data = path.read_bytes() if path.suffix != ".gz" else gzip.decompress(path.read_bytes())
+        lines = data.decode("utf-8", "replace").splitlines()
+        return bool(lines) and all(line.startswith(("http://", "https://")) for line in lines)
+    return f"<!-- {GENERATOR} -->".encode() in head
+
+
+def remove_stale(out: Path, keep: set[str]) -> list[str]:
+    removed = []
+    for path in sorted(out.iterdir()):
+        if path.name in keep or not _OURS.match(path.name) or not path.is_file():
+            continue
+        if is_ours(path):
+            path.unlink()
+            removed.append(path.name)
+    return removed
+
+
+def update_robots_txt(out: Path, renderer: Renderer, sitemap_urls: list[str]) -> str:
+    path = out / "robots.txt"
+    # surrogateescape keeps every byte of a robots.txt that is not valid UTF-8.
+    existing = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else None
+    merged = merge_robots_txt(existing, renderer.robots_block(sitemap_urls))
+    if merged != existing:
+        write_atomic(path, merged.encode("utf-8", "surrogateescape"))
+    return merged
+
+
+def iter_validated(entries: Iterable[Entry], validator) -> Iterator[Entry]:
+    for entry in entries:
+        checked = validator(entry)
+        if checked is not None:
+            yield checked
