@@ -202,15 +202,21 @@ class EntryValidator:
         video.title = self._text(label, f"{name}.title", video.title, MAX_VIDEO_TITLE)
         video.description = self._text(label, f"{name}.description", video.description,
                                        MAX_VIDEO_DESCRIPTION)
+        own_url = []  # Google: neither may be the page itself (HTML is not a video)
         for field in ("content_loc", "player_loc"):
             uri = self._url(label, f"{name}.{field}", getattr(video, field))
             if uri is not None and uri == loc:
-                self.report(label, f"{name}.{field}", "must not be the page's own URL; left out")
+                own_url.append(field)
                 uri = None
             setattr(video, field, uri)
         missing = [f for f in ("thumbnail_loc", "title", "description") if not getattr(video, f)]
         if not (video.content_loc or video.player_loc):
+            if own_url and not missing:
+                self.report(label, f"{name}.{own_url[0]}", "must not be the page's own URL; video left out")
+                return False
             missing.append("content_loc or player_loc")
+        for field in own_url:
+            self.report(label, f"{name}.{field}", "must not be the page's own URL; left out")
         if missing:
             self.report(label, name, f"Google requires {', '.join(missing)}; video left out")
             return False

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitemap_checks import assert_valid_tree
+
+import sitemap_plugins as sp
+
+BASE = "https://example.com/"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "invalid_output: the test writes invalid sitemaps on purpose (skips the schema sweep)"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _every_sitemap_is_schema_valid(request: pytest.FixtureRequest, tmp_path: Path):
+    """Whatever sitemap a test leaves under its tmp_path is validated against the official schemas."""
+    yield
+    if request.node.get_closest_marker("invalid_output") is None:
+        assert_valid_tree(tmp_path)
+
+
+@pytest.fixture
+def options():
+    def make(**values) -> sp.Options:
+        return sp.Options(**{"base_url": BASE, **values})
+
+    return make
+
+
+@pytest.fixture
+def messages():
+    """Collects the problem messages a Sitemap emits."""
+    return []
+
+
+@pytest.fixture
+def sitemap(options, messages):
+    def make(**values) -> sp.Sitemap:
+        return sp.Sitemap(options(**values), emit=messages.append)
+
+    return make

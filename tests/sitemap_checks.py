@@ -1,0 +1,69 @@
+"""Checks every test applies to what it writes: the official schemas, and an independent parser."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from lxml import etree
+from usp.tree import sitemap_from_str
+
+from sitemap_plugins.schemas import schema_errors
+
+SITEMAP_ROOTS = {"urlset", "sitemapindex"}
+NS = {
+    "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+    "image": "http://www.google.com/schemas/sitemap-image/1.1",
+    "video": "http://www.google.com/schemas/sitemap-video/1.1",
+    "news": "http://www.google.com/schemas/sitemap-news/0.9",
+    "xhtml": "http://www.w3.org/1999/xhtml",
+}
+
+
+def read(path: Path) -> bytes:
+    data = path.read_bytes()
+    return gzip.decompress(data) if path.suffix == ".gz" else data
+
+
+def is_sitemap(data: bytes) -> bool:
+    try:
+        root = etree.fromstring(data)
+    except etree.XMLSyntaxError:
+        return data.lstrip().startswith(b"<?xml") and (b"<urlset" in data or b"<sitemapindex" in data)
+    return etree.QName(root).localname in SITEMAP_ROOTS
+
+
+def sitemap_files(directory: Path) -> list[Path]:
+    paths = [p for p in directory.rglob("*") if p.is_file() and p.name.endswith((".xml", ".xml.gz"))]
+    return sorted(p for p in paths if is_sitemap(read(p)))
+
+
+def assert_valid(path: Path) -> None:
+    """Schema-valid per the official schemas, and readable by ultimate-sitemap-parser."""
+    data = read(path)
+    errors = schema_errors(data)
+    assert not errors, f"{path} is not schema-valid:\n" + "\n".join(errors)
+    parsed = sitemap_from_str(data.decode("utf-8"))
+    assert type(parsed).__name__ in ("PagesXMLSitemap", "IndexXMLSitemap"), f"usp cannot read {path}: {parsed}"
+    if path.suffix == ".gz":
+        assert data == path.with_suffix("").read_bytes(), f"{path} differs from its .xml"
+
+
+def assert_valid_tree(directory: Path) -> list[Path]:
+    files = sitemap_files(directory)
+    for path in files:
+        assert_valid(path)
+    return files
+
+
+def urls(path: Path) -> list[str]:
+    """`loc`s of a urlset, or of every urlset an index lists (read from the same directory)."""
+    root = etree.fromstring(read(path))
+    locs = [e.text for e in root.iterfind("s:*/s:loc", NS)]
+    if etree.QName(root).localname == "urlset":
+        return locs
+    return [u for loc in locs for u in urls(path.parent / loc.rsplit("/", 1)[1])]
+
+
+def parse(path: Path) -> etree._Element:
+    return etree.fromstring(read(path))

@@ -1,0 +1,127 @@
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+from lxml import etree
+
+from sitemap_plugins.normalize import (
+    clean_text,
+    format_w3c,
+    normalize_hreflang,
+    normalize_news_language,
+    parse_date,
+    to_uri,
+)
+from sitemap_plugins.render import xml_escape
+from sitemap_plugins.schemas import schema
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+@pytest.mark.parametrize(
+    ("iri", "uri"),
+    [
+        # The protocol's own example (entity escaping comes later, in the templates).
+        ("http://www.example.com/ümlat.php&q=name", "http://www.example.com/%C3%BCmlat.php&q=name"),
+        ("https://example.com/a%20b/%C3%BC", "https://example.com/a%20b/%C3%BC"),  # escapes kept
+        ("https://example.com/100%/x", "https://example.com/100%25/x"),  # a stray % is escaped
+        ("https://example.com/a b?q=ä ö#frag ment", "https://example.com/a%20b?q=%C3%A4%20%C3%B6#frag%20ment"),
+        ("https://bücher.example/straße", "https://xn--bcher-kva.example/stra%C3%9Fe"),  # IDNA host
+        ("HTTPS://Example.COM:443/Path", "https://example.com/Path"),  # scheme/host case, default port
+        ("http://example.com:8080", "http://example.com:8080/"),
+        ("https://example.com/日本語/", "https://example.com/%E6%97%A5%E6%9C%AC%E8%AA%9E/"),
+        ("https://[::1]:8000/x", "https://[::1]:8000/x"),
+        ("https://example.com/a\x01b", "https://example.com/ab"),  # control characters never survive
+    ],
+)
+def test_to_uri(iri, uri):
+    assert to_uri(iri) == uri
+
+
+def test_protocol_example_is_entity_escaped():
+    assert xml_escape(to_uri("http://www.example.com/ümlat.php&q=name")) == (
+        "http://www.example.com/%C3%BCmlat.php&amp;q=name"
+    )
+    assert xml_escape("<a href=\"x\">'") == "&lt;a href=&quot;x&quot;&gt;&apos;"
+
+
+def test_invalid_host_and_port_are_refused():
+    with pytest.raises(ValueError, match="port"):
+        to_uri("https://example.com:99999/")
+    with pytest.raises(ValueError, match="IDNA"):
+        to_uri("https://" + "ü" * 70 + ".example/")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("2024-05-01", "2024-05-01"),
+        (dt.date(2024, 5, 1), "2024-05-01"),
+        ("2024-05-01T12:30", "2024-05-01T12:30:00+02:00"),  # naive: the site's zone, seconds added
+        ("2024-05-01 12:30:15", "2024-05-01T12:30:15+02:00"),
+        ("2024-01-01 12:30:15", "2024-01-01T12:30:15+01:00"),  # winter time
+        ("2024-05-01T12:30:15.123Z", "2024-05-01T12:30:15+00:00"),
+        ("2024-05-01T12:30:15-0530", "2024-05-01T12:30:15-05:30"),
+        ("2024-05-01T12:30+00:00", "2024-05-01T12:30:00+00:00"),  # the schema rejects it without seconds
+        (dt.datetime(2024, 5, 1, 12, 30, 15, 999), "2024-05-01T12:30:15+02:00"),
+        (dt.datetime(2024, 5, 1, 12, 30, tzinfo=dt.timezone.utc), "2024-05-01T12:30:00+00:00"),
+        (dt.datetime(1850, 1, 1, 12, 0, tzinfo=BERLIN), "1850-01-01T11:06:32+00:00"),  # LMT offset
+    ],
+)
+def test_dates_are_written_in_a_form_the_schema_accepts(value, expected):
+    written = format_w3c(parse_date(value, BERLIN))
+    assert written == expected
+    # The sitemap schema's lastmod type: a union of xsd:date and xsd:dateTime.
+    doc = etree.fromstring(
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc>'
+        f"<lastmod>{written}</lastmod></url></urlset>"
+    )
+    assert schema("all-urlset.xsd").validate(doc)
+
+
+@pytest.mark.parametrize("value", ["yesterday", "2024", "2024-05", "2024-13-01", "2024-05-01T25:00", 20240501, None])
+def test_unparseable_dates_are_refused_with_the_value_named(value):
+    with pytest.raises(ValueError, match="2024|yesterday|None"):
+        parse_date(value, BERLIN)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("de", "de"),
+        ("de_DE", "de-DE"),
+        ("DE-de", "de-DE"),
+        ("zh-hant", "zh-Hant"),
+        ("zh_hant_tw", "zh-Hant-TW"),
+        ("sr-Latn", "sr-Latn"),
+        ("X-Default", "x-default"),
+        (" pt-br ", "pt-BR"),
+    ],
+)
+def test_hreflang_codes_are_normalised(code, expected):
+    assert normalize_hreflang(code) == expected
+
+
+@pytest.mark.parametrize("code", ["deu", "english", "de-DEU", "xx", "de-XX", "zh-Abcd", "en-US-x", ""])
+def test_bad_hreflang_codes_are_refused(code):
+    with pytest.raises(ValueError):
+        normalize_hreflang(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [("en", "en"), ("en-US", "en"), ("de_DE", "de"), ("zh-CN", "zh-cn"), ("zh-Hant", "zh-tw"),
+     ("zh_TW", "zh-tw"), ("zh-Hans-SG", "zh-cn"), ("haw", "haw"), ("fre", "fre")],
+)
+def test_news_languages(code, expected):
+    assert normalize_news_language(code) == expected
+
+
+def test_bad_news_language():
+    with pytest.raises(ValueError, match="ISO 639"):
+        normalize_news_language("english")
+
+
+def test_clean_text_reports_what_it_removed():
+    assert clean_text("a\x00b\x1fc\ufffe\ud800d\te") == ("abcd\te", ["\x00", "\x1f", "\ufffe", "\ud800"])
+    assert clean_text("plain ✓ 𝄞") == ("plain ✓ 𝄞", [])

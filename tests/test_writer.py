@@ -1,0 +1,260 @@
+"""Writing the set: one urlset or split files with an index, gzip, stylesheet, stale files, templates."""
+
+import gzip
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from sitemap_checks import NS, parse, read, urls
+
+import sitemap_plugins as sp
+from sitemap_plugins.schemas import SCHEMA_DIR, load_schema
+
+BASE = "https://example.com/"
+
+
+def pages(count: int, **values) -> list[sp.Entry]:
+    return [sp.Entry(f"{BASE}page-{i:05d}/", **values) for i in range(count)]
+
+
+def build(tmp_path: Path, entries, **option_values) -> sp.WriteResult:
+    site = sp.Sitemap(sp.Options(base_url=BASE, **option_values))
+    for entry in entries:
+        site.add(entry)
+    return site.write(tmp_path)
+
+
+def test_a_site_that_fits_gets_one_plain_urlset(tmp_path):
+    result = build(tmp_path, pages(3, lastmod="2024-05-01"))
+    assert result.files == ["robots.txt", "sitemap.xml"] or result.files == ["sitemap.xml"]
+    root = parse(tmp_path / "sitemap.xml")
+    assert etree.QName(root).localname == "urlset"
+    assert urls(tmp_path / "sitemap.xml") == [f"{BASE}page-{i:05d}/" for i in range(3)]
+    # Only the namespaces used are declared.
+    assert set(root.nsmap.values()) == {NS["s"]}
+    assert result.summary() == "sitemap: 3 URLs in 1 file, 0 images, 0 videos"
+
+
+def test_split_at_max_urls_with_an_index_whose_lastmod_is_each_files_newest(tmp_path):
+    entries = pages(5)
+    for i, entry in enumerate(entries):
+        entry.lastmod = f"2024-05-0{i + 1}"
+    entries[1].lastmod = "2024-06-30T10:00:00+02:00"  # newer than its neighbour, as a date-time
+    result = build(tmp_path, entries, max_urls=2)
+    assert result.sitemaps == 3 and result.index
+    index = parse(tmp_path / "sitemap.xml")
+    assert etree.QName(index).localname == "sitemapindex"
+    assert [(s.findtext("s:loc", namespaces=NS), s.findtext("s:lastmod", namespaces=NS))
+            for s in index.iterfind("s:sitemap", NS)] == [
+        (f"{BASE}sitemap-1.xml", "2024-06-30T10:00:00+02:00"),
+        (f"{BASE}sitemap-2.xml", "2024-05-04"),
+        (f"{BASE}sitemap-3.xml", "2024-05-05"),
+    ]
+    assert urls(tmp_path / "sitemap.xml") == [e.loc for e in entries]
+    assert (tmp_path / "robots.txt").read_text().endswith(f"Sitemap: {BASE}sitemap.xml\n")
+
+
+def test_split_at_max_bytes_keeps_every_file_within_it(tmp_path):
+    entries = pages(300, images=[sp.Image(f"https://cdn.example.net/{'x' * 150}.png")])
+    result = build(tmp_path, entries, max_bytes=20_000)
+    files = sorted(tmp_path.glob("sitemap-*.xml"))
+    assert result.sitemaps == len(files) > 3
+    assert all(f.stat().st_size <= 20_000 for f in files)
+    # Files are filled: each (but the last) could not have taken one more entry.
+    assert all(f.stat().st_size > 20_000 - 600 for f in files[:-1])
+    assert urls(tmp_path / "sitemap.xml") == [e.loc for e in entries]
+
+
+def test_default_limits_are_the_protocols(tmp_path):
+    assert sp.Options(base_url=BASE).max_urls == 50_000
+    assert sp.Options(base_url=BASE).max_bytes == 52_428_800
+    with pytest.raises(sp.ConfigError, match="'max_urls': must be a whole number from 1 to 50,000, got 50001"):
+        sp.Options(base_url=BASE, max_urls=50_001)
+    with pytest.raises(sp.ConfigError, match="max_bytes"):
+        sp.Options(base_url=BASE, max_bytes=60_000_000)
+
+
+@pytest.mark.parametrize("base_url", ["", "example.com", "/docs/", "ftp://example.com/"])
+def test_base_url_must_be_absolute(base_url):
+    with pytest.raises(sp.ConfigError, match="option 'base_url'"):
+        sp.Options(base_url=base_url)
+
+
+def test_output_is_byte_identical_across_builds_gzip_included(tmp_path):
+    def one(directory: Path) -> dict[str, bytes]:
+        entries = pages(120, lastmod="2024-05-01T10:00:00", images=[sp.Image(f"{BASE}i.png")])
+        build(directory, entries, max_urls=50, gzip=True, stylesheet=True, text_sitemap=True)
+        return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+
+    first, second = one(tmp_path / "a"), one(tmp_path / "b")
+    assert first == second
+    assert {"sitemap.xml.gz", "sitemap-1.xml.gz", "sitemap-3.xml.gz"} <= set(first)
+    for name, data in first.items():
+        if name.endswith(".gz"):
+            assert gzip.decompress(data) == first[name[:-3]]
+            assert data[4:8] == b"\0\0\0\0"  # gzip mtime fixed
+
+
+def test_stale_files_of_ours_go_and_the_users_stay(tmp_path):
+    build(tmp_path, pages(7), max_urls=2, gzip=True)
+    assert (tmp_path / "sitemap-4.xml").exists()
+    own = tmp_path / "sitemap-9.xml"
+    own.write_text('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                   "<url><loc>https://example.com/mine/</loc></url></urlset>")
+    (tmp_path / "sitemap-notes.txt").write_text("my notes, not URLs\n")
+    result = build(tmp_path, pages(3), max_urls=2, gzip=True)
+    assert result.removed == ["sitemap-3.xml", "sitemap-3.xml.gz", "sitemap-4.xml", "sitemap-4.xml.gz"]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["robots.txt", "sitemap-1.xml", "sitemap-1.xml.gz", "sitemap-2.xml", "sitemap-2.xml.gz",
+                     "sitemap-9.xml", "sitemap-notes.txt", "sitemap.xml", "sitemap.xml.gz"]
+    # Shrinking to one file turns the index back into a urlset.
+    build(tmp_path, pages(1))
+    assert etree.QName(parse(tmp_path / "sitemap.xml")).localname == "urlset"
+    assert not (tmp_path / "sitemap-1.xml").exists() and own.exists()
+
+
+def test_a_failure_midway_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    build(tmp_path, pages(4), max_urls=2)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    calls = []
+
+    def failing_urlset(self, urls, namespaces):
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("disk full")
+        return original(self, urls, namespaces)
+
+    original = sp.writer.Renderer.urlset
+    monkeypatch.setattr(sp.writer.Renderer, "urlset", failing_urlset)
+    with pytest.raises(OSError, match="disk full"):
+        build(tmp_path, pages(6), max_urls=2)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no temp files left either
+
+
+def test_files_are_readable_by_the_web_server(tmp_path):
+    build(tmp_path, pages(1), gzip=True)
+    umask = os.umask(0)
+    os.umask(umask)
+    for path in tmp_path.iterdir():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+
+
+def test_no_pages_writes_no_invalid_empty_urlset(tmp_path):
+    messages = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    result = site.write(tmp_path)
+    assert result.files == [] and list(tmp_path.iterdir()) == []
+    assert messages == ["sitemap: sitemap: entries: no page to list, so no sitemap was written"]
+
+
+def test_schema_location_header(tmp_path):
+    build(tmp_path, pages(1, images=[sp.Image(f"{BASE}a.png")]), schema_location=True)
+    root = parse(tmp_path / "sitemap.xml")
+    location = root.get("{http://www.w3.org/2001/XMLSchema-instance}schemaLocation").split()
+    assert location == [NS["s"], "http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd",
+                        NS["image"], "http://www.google.com/schemas/sitemap-image/1.1/sitemap-image.xsd"]
+    build(tmp_path, pages(3), schema_location=True, max_urls=1)
+    assert parse(tmp_path / "sitemap.xml").get(
+        "{http://www.w3.org/2001/XMLSchema-instance}schemaLocation").endswith("/siteindex.xsd")
+
+
+@pytest.mark.parametrize("max_urls", [50_000, 1])
+def test_stylesheet_shows_a_table_in_a_browser(tmp_path, max_urls):
+    entries = pages(2, images=[sp.Image(f"{BASE}a.png")], alternates={})
+    build(tmp_path, entries, stylesheet=True, max_urls=max_urls)
+    document = etree.parse(str(tmp_path / "sitemap.xml"))
+    before_root = list(document.getroot().itersiblings(preceding=True))
+    assert [n.target for n in before_root if isinstance(n, etree._ProcessingInstruction)] == ["xml-stylesheet"]
+    html = etree.XSLT(etree.parse(str(tmp_path / "sitemap.xsl")))(document)
+    text = etree.tostring(html, method="html", encoding="unicode")
+    if max_urls == 1:
+        assert "2 sitemap files" in text and f"{BASE}sitemap-2.xml" in text
+    else:
+        assert "2 URLs" in text and f'<a href="{BASE}page-00001/">' in text
+
+
+def test_text_sitemap_has_one_url_per_line_and_nothing_else(tmp_path):
+    entries = [sp.Entry(f"{BASE}ä?a=1&b=2"), *pages(2)]
+    build(tmp_path, entries, text_sitemap=True)
+    assert (tmp_path / "sitemap.txt").read_text() == (
+        f"{BASE}%C3%A4?a=1&b=2\n{BASE}page-00000/\n{BASE}page-00001/\n"
+    )
+
+
+def test_news_go_in_their_own_sitemap_listed_in_the_index(tmp_path):
+    news = sp.News("The Daily", "en", "2024-05-01T08:00:00Z", "Headline")
+    entries = [sp.Entry(f"{BASE}story/", news=news, images=[sp.Image(f"{BASE}s.jpg")]), *pages(2)]
+    result = build(tmp_path, entries)
+    assert result.news == 1 and result.index
+    assert urls(tmp_path / "sitemap.xml") == [f"{BASE}story/", f"{BASE}page-00000/", f"{BASE}page-00001/",
+                                              f"{BASE}story/"]
+    story = parse(tmp_path / "sitemap-news.xml").find("s:url", NS)
+    assert story.findtext("news:news/news:title", namespaces=NS) == "Headline"
+    assert story.find("image:image", NS) is not None  # extensions combine in one <url>
+    assert parse(tmp_path / "sitemap-1.xml").find(".//news:news", NS) is None
+
+
+def test_news_files_hold_at_most_1000(tmp_path):
+    news = sp.News("The Daily", "en", "2024-05-01", "Headline")
+    result = build(tmp_path, pages(1001, news=news))
+    assert result.news == 1001
+    assert len(urls(tmp_path / "sitemap-news.xml")) == 1000
+    assert len(urls(tmp_path / "sitemap-news-2.xml")) == 1
+
+
+@pytest.mark.invalid_output  # our schema set lacks the user's namespace: validated below with it
+def test_users_templates_override_and_extend_ours(tmp_path):
+    templates = tmp_path / "my-templates"
+    templates.mkdir()
+    (templates / "url.xml").write_text(
+        '{% extends "builtin/url.xml" %}{% block extensions %}{{ super() }}'
+        '{% if entry.extra.mobile %}  <mobile:mobile/>\n{% endif %}{% endblock %}'
+    )
+    (templates / "urlset.xml").write_text(
+        '{% extends "builtin/urlset.xml" %}{% block namespaces %}{{ super() }}'
+        ' xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"{% endblock %}'
+    )
+    out = tmp_path / "site"
+    build(out, [sp.Entry(f"{BASE}m/", extra={"mobile": True})], templates_dir=str(templates))
+    root = parse(out / "sitemap.xml")
+    assert root.find("s:url/{http://www.google.com/schemas/sitemap-mobile/1.0}mobile", NS) is not None
+    wrapper = tmp_path / "with-mobile.xsd"
+    wrapper.write_text(
+        '<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">'
+        f'<xsd:include schemaLocation="{SCHEMA_DIR / "all-urlset.xsd"}"/>'
+        '<xsd:import namespace="http://www.google.com/schemas/sitemap-mobile/1.0" '
+        f'schemaLocation="{SCHEMA_DIR / "sitemap-mobile.xsd"}"/></xsd:schema>'
+    )
+    load_schema(wrapper).assertValid(root)
+
+
+def test_every_tag_of_every_extension_in_one_url(tmp_path):
+    video = sp.Video(
+        thumbnail_loc=f"{BASE}t.jpg", title="Grilling steaks", description="How to grill",
+        content_loc="https://cdn.example.net/v.mp4", player_loc="https://player.example.net/?v=1",
+        duration=600, expiration_date="2030-01-01", rating=4.2, view_count=12345,
+        publication_date="2024-05-01T08:00:00+02:00", tags=["steak", "meat"], family_friendly="yes",
+        restriction=sp.VideoRestriction("allow", ["ie", "GB"]), prices=[sp.VideoPrice("1.99", "EUR", "rent", "HD")],
+        requires_subscription=False, uploader=sp.VideoUploader("GrillyMcGrillerson", f"{BASE}users/grilly"),
+        platform=sp.VideoPlatform("allow", "web tv"), live="no",
+    )
+    entry = sp.Entry(
+        f"{BASE}grill/", lastmod="2024-05-02", changefreq="monthly", priority="0.8",
+        images=[sp.Image(f"{BASE}a.jpg")], videos=[video],
+        news=sp.News("Grill News", "en", "2024-05-01", "Grilling"),
+        alternates={"en": f"{BASE}grill/", "de": f"{BASE}de/grill/", "x-default": f"{BASE}grill/"},
+    )
+    build(tmp_path, [entry])
+    url = parse(tmp_path / "sitemap-news.xml").find("s:url", NS)
+    children = [etree.QName(c).localname for c in url]
+    assert children == ["loc", "lastmod", "changefreq", "priority", "image", "video", "news", "link", "link", "link"]
+    tags = [etree.QName(c).localname for c in url.find("video:video", NS)]
+    assert tags == ["thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
+                    "expiration_date", "rating", "view_count", "publication_date", "tag", "tag",
+                    "family_friendly", "restriction", "price", "requires_subscription", "uploader",
+                    "platform", "live"]
+    assert url.find("video:video/video:restriction", NS).text == "IE GB"
+    assert url.find("video:video/video:price", NS).attrib == {"currency": "EUR", "type": "rent", "resolution": "hd"}
+    assert read(tmp_path / "sitemap-news.xml").count(b"xmlns:") == 4
