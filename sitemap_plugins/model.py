@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 #: A date as it may arrive from front matter or a generator: parsed during validation.
-DateLike = Union[dt.date, dt.datetime, str]
+DateLike = dt.date | dt.datetime | str
 
 NS_SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NS_IMAGE = "http://www.google.com/schemas/sitemap-image/1.1"

@@ -100,4 +100,3 @@ def _check_base_url(value: Any) -> str:
         )
     uri = to_uri(text.split("#")[0].split("?")[0])
     return uri if uri.endswith("/") else uri + "/"
-

@@ -54,6 +54,8 @@ def xml_escape(value: str) -> str:
         .replace(">", "&gt;")
         .replace('"', "&quot;")
         .replace("'", "&apos;")
+        # A parser turns a raw CR into LF; the reference keeps the value as it was.
+        .replace("\r", "&#13;")
     )
 
 
@@ -139,6 +141,3 @@ class Renderer:
 
     def stylesheet(self) -> str:
         return self.text.get_template("sitemap.xsl").render()
-
-
-

@@ -85,9 +85,12 @@ class Sitemap:
             group = groups.setdefault(root(entry.loc), {})
             for code, url in sorted(entry.alternates.items()):
                 if group.setdefault(code, url) != url:
-                    self.report(entry.label, f"alternates[{code}]",
-                                f"{url} disagrees with {group[code]}, named for {code} by another page "
-                                "of the same group; the first is kept")
+                    self.report(
+                        entry.label,
+                        f"alternates[{code}]",
+                        f"{url} disagrees with {group[code]}, named for {code} by another page "
+                        "of the same group; the first is kept",
+                    )
         for group in groups.values():
             if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
                 group[X_DEFAULT] = group[self.options.x_default]

@@ -80,12 +80,20 @@ class EntryValidator:
         if uri is None:
             return None
         if len(uri) >= MAX_LOC_LENGTH:
-            self.report(label, "loc", f"is {len(uri):,} characters long once encoded (the limit is "
-                        f"{MAX_LOC_LENGTH - 1:,}); page left out")
+            self.report(
+                label,
+                "loc",
+                f"is {len(uri):,} characters long once encoded (the limit is "
+                f"{MAX_LOC_LENGTH - 1:,}); page left out",
+            )
             return None
         if not uri.startswith(self.options.base_url):
-            self.report(label, "loc", f"{uri} is outside {self.options.base_url}: a sitemap may only "
-                        "list URLs under its own directory (same scheme, host and port); page left out")
+            self.report(
+                label,
+                "loc",
+                f"{uri} is outside {self.options.base_url}: a sitemap may only "
+                "list URLs under its own directory (same scheme, host and port); page left out",
+            )
             return None
         return uri
 
@@ -112,8 +120,7 @@ class EntryValidator:
             self.report(label, field, f"control character(s) {describe_chars(removed)} removed")
         text = text.strip()
         if limit is not None and len(text) > limit:
-            self.report(label, field, f"is {len(text):,} characters long (the limit is {limit:,}); "
-                        "shortened")
+            self.report(label, field, f"is {len(text):,} characters long (the limit is {limit:,}); shortened")
             text = text[: limit - 1].rstrip() + "…"
         return text or None
 
@@ -192,16 +199,19 @@ class EntryValidator:
                 image.loc = uri
                 seen[uri] = image
         if len(seen) > MAX_IMAGES:
-            self.report(label, "images", f"{len(seen):,} images; Google reads at most {MAX_IMAGES:,} "
-                        f"per page, so the first {MAX_IMAGES:,} are listed")
+            self.report(
+                label,
+                "images",
+                f"{len(seen):,} images; Google reads at most {MAX_IMAGES:,} "
+                f"per page, so the first {MAX_IMAGES:,} are listed",
+            )
         return list(seen.values())[:MAX_IMAGES]
 
     def _video(self, label: str, index: int, video: Video, loc: str) -> bool:
         name = f"video[{index}]"
         video.thumbnail_loc = self._url(label, f"{name}.thumbnail_loc", video.thumbnail_loc)
         video.title = self._text(label, f"{name}.title", video.title, MAX_VIDEO_TITLE)
-        video.description = self._text(label, f"{name}.description", video.description,
-                                       MAX_VIDEO_DESCRIPTION)
+        video.description = self._text(label, f"{name}.description", video.description, MAX_VIDEO_DESCRIPTION)
         own_url = []  # Google: neither may be the page itself (HTML is not a video)
         for field in ("content_loc", "player_loc"):
             uri = self._url(label, f"{name}.{field}", getattr(video, field))
@@ -228,20 +238,28 @@ class EntryValidator:
         video.publication_date = self._date(label, f"{name}.publication_date", video.publication_date)
         tags = [t for t in (self._text(label, f"{name}.tag", tag) for tag in video.tags) if t]
         if len(tags) > MAX_VIDEO_TAGS:
-            self.report(label, f"{name}.tag", f"{len(tags)} tags; at most {MAX_VIDEO_TAGS} are allowed, "
-                        f"so the first {MAX_VIDEO_TAGS} are listed")
+            self.report(
+                label,
+                f"{name}.tag",
+                f"{len(tags)} tags; at most {MAX_VIDEO_TAGS} are allowed, "
+                f"so the first {MAX_VIDEO_TAGS} are listed",
+            )
         video.tags = tags[:MAX_VIDEO_TAGS]
         video.family_friendly = self._yes_no(label, f"{name}.family_friendly", video.family_friendly)
         video.restriction = self._restriction(label, name, video.restriction)
         video.prices = [p for p in video.prices if self._price(label, name, p)]
-        video.requires_subscription = self._yes_no(label, f"{name}.requires_subscription",
-                                                   video.requires_subscription)
+        video.requires_subscription = self._yes_no(
+            label, f"{name}.requires_subscription", video.requires_subscription
+        )
         if video.uploader is not None:
             video.uploader.name = self._text(label, f"{name}.uploader", video.uploader.name, MAX_UPLOADER)
             info = self._url(label, f"{name}.uploader.info", video.uploader.info)
             if info is not None and urlsplit(info).netloc != urlsplit(loc).netloc:
-                self.report(label, f"{name}.uploader.info",
-                            f"{info} must be on the page's host ({urlsplit(loc).netloc}); left out")
+                self.report(
+                    label,
+                    f"{name}.uploader.info",
+                    f"{info} must be on the page's host ({urlsplit(loc).netloc}); left out",
+                )
                 info = None
             video.uploader.info = info
             if not video.uploader.name:
@@ -273,8 +291,9 @@ class EntryValidator:
         platforms = list(dict.fromkeys(str(p).strip().lower() for p in items))
         unknown = [p for p in platforms if p not in PLATFORMS]
         if unknown:
-            self.report(label, field, f"{', '.join(unknown)} not among {', '.join(PLATFORMS)}; "
-                        "platform left out")
+            self.report(
+                label, field, f"{', '.join(unknown)} not among {', '.join(PLATFORMS)}; platform left out"
+            )
             return None
         return None if relationship is None else VideoPlatform(relationship, platforms)
 
@@ -294,8 +313,12 @@ class EntryValidator:
         if price.currency is not None or price.amount is not None:
             currency = str(price.currency or "").strip().upper()
             if currency not in ISO_4217:
-                self.report(label, f"{field}.currency", f"{price.currency!r} is not an ISO 4217 currency "
-                            "code (a price needs one); price left out")
+                self.report(
+                    label,
+                    f"{field}.currency",
+                    f"{price.currency!r} is not an ISO 4217 currency "
+                    "code (a price needs one); price left out",
+                )
                 return False
             price.currency = currency
         if price.type is not None:
@@ -303,8 +326,9 @@ class EntryValidator:
         if price.resolution is not None:
             price.resolution = self._choice(label, f"{field}.resolution", price.resolution, RESOLUTIONS)
         if price.amount is None and price.type is None:
-            self.report(label, field, "a price without an amount needs a type (rent or purchase); "
-                        "price left out")
+            self.report(
+                label, field, "a price without an amount needs a type (rent or purchase); price left out"
+            )
             return False
         return True
 
@@ -319,8 +343,11 @@ class EntryValidator:
             except ValueError as error:
                 self.report(label, "news.publication_language", f"{error}; left out")
                 news.publication_language = None
-        missing = [f for f in ("publication_name", "publication_language", "publication_date", "title")
-                   if not getattr(news, f)]
+        missing = [
+            f
+            for f in ("publication_name", "publication_language", "publication_date", "title")
+            if not getattr(news, f)
+        ]
         if missing:
             self.report(label, "news", f"Google requires {', '.join(missing)}; news tag left out")
             return False
@@ -338,13 +365,20 @@ class EntryValidator:
             if uri is None:
                 continue
             if hreflang in result and result[hreflang] != uri:
-                self.report(label, f"alternates[{hreflang}]", f"names both {result[hreflang]} and {uri}; "
-                            "the first is kept")
+                self.report(
+                    label,
+                    f"alternates[{hreflang}]",
+                    f"names both {result[hreflang]} and {uri}; the first is kept",
+                )
                 continue
             result[hreflang] = uri
         if result and loc not in result.values():
-            self.report(label, "alternates", "do not include the page itself (each language version "
-                        "must list itself); alternates left out")
+            self.report(
+                label,
+                "alternates",
+                "do not include the page itself (each language version "
+                "must list itself); alternates left out",
+            )
             return {}
         if len(result) == 1 and "x-default" not in result:
             return {}  # a page that is only its own alternate says nothing

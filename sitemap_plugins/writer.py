@@ -57,13 +57,18 @@ class WriteResult:
     robots_txt: str | None = None
 
     def summary(self) -> str:
-        parts = [f"{self.urls:,} URLs in {self.sitemaps:,} file{'s' if self.sitemaps != 1 else ''}"]
+        """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end."""
+        parts = [f"{_count(self.urls, 'URL')} in {_count(self.sitemaps, 'file')}"]
         if self.index:
             parts[0] += " + index"
-        parts += [f"{self.images:,} images", f"{self.videos:,} videos"]
+        parts += [_count(self.images, "image"), _count(self.videos, "video")]
         if self.news:
             parts.append(f"{self.news:,} news")
         return "sitemap: " + ", ".join(parts)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 # -- staging ------------------------------------------------------------------------------------
@@ -129,8 +134,15 @@ def write_atomic(path: Path, data: bytes) -> None:
 class _Packer:
     """Fills urlset files up to `max_urls` entries and `max_bytes` bytes, whichever comes first."""
 
-    def __init__(self, kind: str, renderer: Renderer, staging: _Staging, options: Options,
-                 max_urls: int, report: Reporter) -> None:
+    def __init__(
+        self,
+        kind: str,
+        renderer: Renderer,
+        staging: _Staging,
+        options: Options,
+        max_urls: int,
+        report: Reporter,
+    ) -> None:
         self.kind, self.renderer, self.staging, self.report = kind, renderer, staging, report
         self.max_urls = max_urls
         self.tz = options.tzinfo
@@ -150,8 +162,11 @@ class _Packer:
         fragment = self.renderer.url(entry)
         size = len(fragment.encode())
         if size > self.budget:
-            self.report(entry.label, "entry", f"renders to {size:,} bytes, more than max_bytes allows "
-                        "in one file; page left out")
+            self.report(
+                entry.label,
+                "entry",
+                f"renders to {size:,} bytes, more than max_bytes allows in one file; page left out",
+            )
             return False
         if len(self.fragments) >= self.max_urls or self.size + size > self.budget:
             self.flush()
@@ -246,8 +261,10 @@ def write_sitemaps(
             result.index = len(files) > 1
             if result.index:
                 if len(files) > MAX_INDEX_ENTRIES:
-                    raise SitemapError(f"sitemap: {len(files):,} sitemap files exceed the "
-                                       f"{MAX_INDEX_ENTRIES:,} an index may list")
+                    raise SitemapError(
+                        f"sitemap: {len(files):,} sitemap files exceed the "
+                        f"{MAX_INDEX_ENTRIES:,} an index may list"
+                    )
                 items = [_IndexItem(options.base_url + f.staged.name, f.lastmod) for f in files]
                 staging.stage(ENTRY_POINT, renderer.index(items).encode())
             if options.gzip:

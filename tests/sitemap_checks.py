@@ -44,7 +44,9 @@ def assert_valid(path: Path) -> None:
     errors = schema_errors(data)
     assert not errors, f"{path} is not schema-valid:\n" + "\n".join(errors)
     parsed = sitemap_from_str(data.decode("utf-8"))
-    assert type(parsed).__name__ in ("PagesXMLSitemap", "IndexXMLSitemap"), f"usp cannot read {path}: {parsed}"
+    assert type(parsed).__name__ in ("PagesXMLSitemap", "IndexXMLSitemap"), (
+        f"usp cannot read {path}: {parsed}"
+    )
     if path.suffix == ".gz":
         assert data == path.with_suffix("").read_bytes(), f"{path} differs from its .xml"
 

@@ -64,7 +64,9 @@ def test_the_users_other_sitemaps_stay(tmp_path):
     (tmp_path / "robots.txt").write_text(original)
     build(tmp_path)
     assert list(Protego.parse((tmp_path / "robots.txt").read_text()).sitemaps) == [
-        "https://example.com/products.xml", f"{BASE}sitemap.xml"]
+        "https://example.com/products.xml",
+        f"{BASE}sitemap.xml",
+    ]
 
 
 def test_our_line_from_an_earlier_build_is_replaced_in_place(tmp_path):
@@ -74,7 +76,8 @@ def test_our_line_from_an_earlier_build_is_replaced_in_place(tmp_path):
     (tmp_path / "robots.txt").write_text(text + "# added by hand later\nUser-agent: Bad\nDisallow: /\n")
     build(tmp_path)
     assert (tmp_path / "robots.txt").read_text() == (
-        f"User-agent: *\nDisallow: /tmp/\n\n{MARKER}\n{LINE}\n# added by hand later\nUser-agent: Bad\nDisallow: /\n"
+        f"User-agent: *\nDisallow: /tmp/\n\n{MARKER}\n{LINE}\n"
+        "# added by hand later\nUser-agent: Bad\nDisallow: /\n"
     )
 
 

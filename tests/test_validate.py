@@ -12,8 +12,12 @@ def only(sitemap: sp.Sitemap) -> sp.Entry:
 
 
 def video(**values) -> sp.Video:
-    base = dict(thumbnail_loc="https://example.com/t.jpg", title="Title", description="About",
-                content_loc="https://cdn.example.net/v.mp4")
+    base = dict(
+        thumbnail_loc="https://example.com/t.jpg",
+        title="Title",
+        description="About",
+        content_loc="https://cdn.example.net/v.mp4",
+    )
     return sp.Video(**{**base, **values})
 
 
@@ -82,19 +86,43 @@ def test_images_are_made_absolute_deduplicated_and_capped(sitemap, messages):
         ({"thumbnail_loc": None}, "video[0]", "Google requires thumbnail_loc; video left out", False),
         ({"title": " "}, "video[0]", "requires title", False),
         ({"content_loc": None}, "video[0]", "requires content_loc or player_loc", False),
-        ({"content_loc": "https://example.com/v/"}, "video[0].content_loc", "must not be the page's own URL", False),
-        ({"player_loc": "https://example.com/v/"}, "video[0].player_loc", "must not be the page's own URL", True),
+        (
+            {"content_loc": "https://example.com/v/"},
+            "video[0].content_loc",
+            "must not be the page's own URL",
+            False,
+        ),
+        (
+            {"player_loc": "https://example.com/v/"},
+            "video[0].player_loc",
+            "must not be the page's own URL",
+            True,
+        ),
         ({"duration": 0}, "video[0].duration", "from 1 to 28,800", True),
         ({"duration": 28_801}, "video[0].duration", "from 1 to 28,800", True),
         ({"rating": 5.5}, "video[0].rating", "from 0 to 5", True),
         ({"view_count": -1}, "video[0].view_count", "at least 0", True),
         ({"tags": [str(i) for i in range(40)]}, "video[0].tag", "40 tags; at most 32", True),
         ({"uploader": sp.VideoUploader("x" * 300)}, "video[0].uploader", "300 characters long", True),
-        ({"uploader": sp.VideoUploader("Me", "https://other.example/me")}, "video[0].uploader.info",
-         "must be on the page's host", True),
+        (
+            {"uploader": sp.VideoUploader("Me", "https://other.example/me")},
+            "video[0].uploader.info",
+            "must be on the page's host",
+            True,
+        ),
         ({"description": "d" * 3000}, "video[0].description", "(the limit is 2,048); shortened", True),
-        ({"restriction": sp.VideoRestriction("allow", "DE XX")}, "video[0].restriction", "XX not ISO 3166", True),
-        ({"restriction": sp.VideoRestriction("maybe", "DE")}, "video[0].restriction.relationship", "not one of allow", True),
+        (
+            {"restriction": sp.VideoRestriction("allow", "DE XX")},
+            "video[0].restriction",
+            "XX not ISO 3166",
+            True,
+        ),
+        (
+            {"restriction": sp.VideoRestriction("maybe", "DE")},
+            "video[0].restriction.relationship",
+            "not one of allow",
+            True,
+        ),
         ({"platform": sp.VideoPlatform("allow", ["web", "car"])}, "video[0].platform", "car not among", True),
         ({"prices": [sp.VideoPrice("9.99", "euro")]}, "video[0].price.currency", "not an ISO 4217", True),
         ({"prices": [sp.VideoPrice("-1", "EUR")]}, "video[0].price", "not a non-negative amount", True),
@@ -112,9 +140,19 @@ def test_video_rules(sitemap, messages, values, field, text, kept):
 
 def test_video_limits_are_enforced_on_what_is_kept(sitemap):
     site = sitemap()
-    entry = site.add(sp.Entry("https://example.com/v/", videos=[video(
-        tags=[str(i) for i in range(40)], description="d" * 3000, title="t" * 150,
-        uploader=sp.VideoUploader("u" * 300))]))
+    entry = site.add(
+        sp.Entry(
+            "https://example.com/v/",
+            videos=[
+                video(
+                    tags=[str(i) for i in range(40)],
+                    description="d" * 3000,
+                    title="t" * 150,
+                    uploader=sp.VideoUploader("u" * 300),
+                )
+            ],
+        )
+    )
     (kept,) = entry.videos
     assert len(kept.tags) == 32 and len(kept.description) == 2048 and len(kept.title) == 100
     assert len(kept.uploader.name) == 255
@@ -124,7 +162,10 @@ def test_video_limits_are_enforced_on_what_is_kept(sitemap):
     ("news", "text"),
     [
         (sp.News(None, "en", "2024-05-01", "T"), "Google requires publication_name; news tag left out"),
-        (sp.News("Paper", "english", "2024-05-01", "T"), "news.publication_language: 'english' is not an ISO 639"),
+        (
+            sp.News("Paper", "english", "2024-05-01", "T"),
+            "news.publication_language: 'english' is not an ISO 639",
+        ),
         (sp.News("Paper", "en", None, "T"), "requires publication_date"),
         (sp.News("Paper", "en", "2024-05-01", ""), "requires title"),
     ],
@@ -138,9 +179,17 @@ def test_news_needs_all_four_fields(sitemap, messages, news, text):
 
 def test_hreflang_problems(sitemap, messages):
     site = sitemap()
-    entry = site.add(sp.Entry("https://example.com/en/", alternates={
-        "en": "https://example.com/en/", "de_DE": "https://example.com/de/", "german": "https://example.com/x/",
-        "fr": "/fr/"}))
+    entry = site.add(
+        sp.Entry(
+            "https://example.com/en/",
+            alternates={
+                "en": "https://example.com/en/",
+                "de_DE": "https://example.com/de/",
+                "german": "https://example.com/x/",
+                "fr": "/fr/",
+            },
+        )
+    )
     assert entry.alternates == {"en": "https://example.com/en/", "de-DE": "https://example.com/de/"}
     assert any("alternates: 'german' does not start with an ISO 639-1" in m for m in messages)
     assert any("alternates[fr]: '/fr/' is not an absolute" in m for m in messages)
@@ -163,9 +212,19 @@ def test_strict_fails_before_anything_is_written(options, tmp_path):
 
 def test_duplicates_are_merged(sitemap, tmp_path):
     site = sitemap()
-    site.add(sp.Entry("https://example.com/a/", lastmod="2024-01-01", images=[sp.Image("https://example.com/1.png")]))
-    site.add(sp.Entry("https://example.com/a/", lastmod="2024-03-01", priority=0.3,
-                      images=[sp.Image("https://example.com/1.png"), sp.Image("https://example.com/2.png")]))
+    site.add(
+        sp.Entry(
+            "https://example.com/a/", lastmod="2024-01-01", images=[sp.Image("https://example.com/1.png")]
+        )
+    )
+    site.add(
+        sp.Entry(
+            "https://example.com/a/",
+            lastmod="2024-03-01",
+            priority=0.3,
+            images=[sp.Image("https://example.com/1.png"), sp.Image("https://example.com/2.png")],
+        )
+    )
     entry = only(site)
     assert str(entry.lastmod) == "2024-03-01" and entry.priority == 0.3
     assert [i.loc for i in entry.images] == ["https://example.com/1.png", "https://example.com/2.png"]

@@ -46,8 +46,10 @@ def test_split_at_max_urls_with_an_index_whose_lastmod_is_each_files_newest(tmp_
     assert result.sitemaps == 3 and result.index
     index = parse(tmp_path / "sitemap.xml")
     assert etree.QName(index).localname == "sitemapindex"
-    assert [(s.findtext("s:loc", namespaces=NS), s.findtext("s:lastmod", namespaces=NS))
-            for s in index.iterfind("s:sitemap", NS)] == [
+    assert [
+        (s.findtext("s:loc", namespaces=NS), s.findtext("s:lastmod", namespaces=NS))
+        for s in index.iterfind("s:sitemap", NS)
+    ] == [
         (f"{BASE}sitemap-1.xml", "2024-06-30T10:00:00+02:00"),
         (f"{BASE}sitemap-2.xml", "2024-05-04"),
         (f"{BASE}sitemap-3.xml", "2024-05-05"),
@@ -70,7 +72,9 @@ def test_split_at_max_bytes_keeps_every_file_within_it(tmp_path):
 def test_default_limits_are_the_protocols(tmp_path):
     assert sp.Options(base_url=BASE).max_urls == 50_000
     assert sp.Options(base_url=BASE).max_bytes == 52_428_800
-    with pytest.raises(sp.ConfigError, match="'max_urls': must be a whole number from 1 to 50,000, got 50001"):
+    with pytest.raises(
+        sp.ConfigError, match="'max_urls': must be a whole number from 1 to 50,000, got 50001"
+    ):
         sp.Options(base_url=BASE, max_urls=50_001)
     with pytest.raises(sp.ConfigError, match="max_bytes"):
         sp.Options(base_url=BASE, max_bytes=60_000_000)
@@ -101,14 +105,25 @@ def test_stale_files_of_ours_go_and_the_users_stay(tmp_path):
     build(tmp_path, pages(7), max_urls=2, gzip=True)
     assert (tmp_path / "sitemap-4.xml").exists()
     own = tmp_path / "sitemap-9.xml"
-    own.write_text('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                   "<url><loc>https://example.com/mine/</loc></url></urlset>")
+    own.write_text(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://example.com/mine/</loc></url></urlset>"
+    )
     (tmp_path / "sitemap-notes.txt").write_text("my notes, not URLs\n")
     result = build(tmp_path, pages(3), max_urls=2, gzip=True)
     assert result.removed == ["sitemap-3.xml", "sitemap-3.xml.gz", "sitemap-4.xml", "sitemap-4.xml.gz"]
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["robots.txt", "sitemap-1.xml", "sitemap-1.xml.gz", "sitemap-2.xml", "sitemap-2.xml.gz",
-                     "sitemap-9.xml", "sitemap-notes.txt", "sitemap.xml", "sitemap.xml.gz"]
+    assert names == [
+        "robots.txt",
+        "sitemap-1.xml",
+        "sitemap-1.xml.gz",
+        "sitemap-2.xml",
+        "sitemap-2.xml.gz",
+        "sitemap-9.xml",
+        "sitemap-notes.txt",
+        "sitemap.xml",
+        "sitemap.xml.gz",
+    ]
     # Shrinking to one file turns the index back into a urlset.
     build(tmp_path, pages(1))
     assert etree.QName(parse(tmp_path / "sitemap.xml")).localname == "urlset"
@@ -153,11 +168,18 @@ def test_schema_location_header(tmp_path):
     build(tmp_path, pages(1, images=[sp.Image(f"{BASE}a.png")]), schema_location=True)
     root = parse(tmp_path / "sitemap.xml")
     location = root.get("{http://www.w3.org/2001/XMLSchema-instance}schemaLocation").split()
-    assert location == [NS["s"], "http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd",
-                        NS["image"], "http://www.google.com/schemas/sitemap-image/1.1/sitemap-image.xsd"]
+    assert location == [
+        NS["s"],
+        "http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd",
+        NS["image"],
+        "http://www.google.com/schemas/sitemap-image/1.1/sitemap-image.xsd",
+    ]
     build(tmp_path, pages(3), schema_location=True, max_urls=1)
-    assert parse(tmp_path / "sitemap.xml").get(
-        "{http://www.w3.org/2001/XMLSchema-instance}schemaLocation").endswith("/siteindex.xsd")
+    assert (
+        parse(tmp_path / "sitemap.xml")
+        .get("{http://www.w3.org/2001/XMLSchema-instance}schemaLocation")
+        .endswith("/siteindex.xsd")
+    )
 
 
 @pytest.mark.parametrize("max_urls", [50_000, 1])
@@ -166,7 +188,9 @@ def test_stylesheet_shows_a_table_in_a_browser(tmp_path, max_urls):
     build(tmp_path, entries, stylesheet=True, max_urls=max_urls)
     document = etree.parse(str(tmp_path / "sitemap.xml"))
     before_root = list(document.getroot().itersiblings(preceding=True))
-    assert [n.target for n in before_root if isinstance(n, etree._ProcessingInstruction)] == ["xml-stylesheet"]
+    assert [n.target for n in before_root if isinstance(n, etree._ProcessingInstruction)] == [
+        "xml-stylesheet"
+    ]
     html = etree.XSLT(etree.parse(str(tmp_path / "sitemap.xsl")))(document)
     text = etree.tostring(html, method="html", encoding="unicode")
     if max_urls == 1:
@@ -188,8 +212,12 @@ def test_news_go_in_their_own_sitemap_listed_in_the_index(tmp_path):
     entries = [sp.Entry(f"{BASE}story/", news=news, images=[sp.Image(f"{BASE}s.jpg")]), *pages(2)]
     result = build(tmp_path, entries)
     assert result.news == 1 and result.index
-    assert urls(tmp_path / "sitemap.xml") == [f"{BASE}story/", f"{BASE}page-00000/", f"{BASE}page-00001/",
-                                              f"{BASE}story/"]
+    assert urls(tmp_path / "sitemap.xml") == [
+        f"{BASE}story/",
+        f"{BASE}page-00000/",
+        f"{BASE}page-00001/",
+        f"{BASE}story/",
+    ]
     story = parse(tmp_path / "sitemap-news.xml").find("s:url", NS)
     assert story.findtext("news:news/news:title", namespaces=NS) == "Headline"
     assert story.find("image:image", NS) is not None  # extensions combine in one <url>
@@ -210,7 +238,7 @@ def test_users_templates_override_and_extend_ours(tmp_path):
     templates.mkdir()
     (templates / "url.xml").write_text(
         '{% extends "builtin/url.xml" %}{% block extensions %}{{ super() }}'
-        '{% if entry.extra.mobile %}  <mobile:mobile/>\n{% endif %}{% endblock %}'
+        "{% if entry.extra.mobile %}  <mobile:mobile/>\n{% endif %}{% endblock %}"
     )
     (templates / "urlset.xml").write_text(
         '{% extends "builtin/urlset.xml" %}{% block namespaces %}{{ super() }}'
@@ -232,29 +260,76 @@ def test_users_templates_override_and_extend_ours(tmp_path):
 
 def test_every_tag_of_every_extension_in_one_url(tmp_path):
     video = sp.Video(
-        thumbnail_loc=f"{BASE}t.jpg", title="Grilling steaks", description="How to grill",
-        content_loc="https://cdn.example.net/v.mp4", player_loc="https://player.example.net/?v=1",
-        duration=600, expiration_date="2030-01-01", rating=4.2, view_count=12345,
-        publication_date="2024-05-01T08:00:00+02:00", tags=["steak", "meat"], family_friendly="yes",
-        restriction=sp.VideoRestriction("allow", ["ie", "GB"]), prices=[sp.VideoPrice("1.99", "EUR", "rent", "HD")],
-        requires_subscription=False, uploader=sp.VideoUploader("GrillyMcGrillerson", f"{BASE}users/grilly"),
-        platform=sp.VideoPlatform("allow", "web tv"), live="no",
+        thumbnail_loc=f"{BASE}t.jpg",
+        title="Grilling steaks",
+        description="How to grill",
+        content_loc="https://cdn.example.net/v.mp4",
+        player_loc="https://player.example.net/?v=1",
+        duration=600,
+        expiration_date="2030-01-01",
+        rating=4.2,
+        view_count=12345,
+        publication_date="2024-05-01T08:00:00+02:00",
+        tags=["steak", "meat"],
+        family_friendly="yes",
+        restriction=sp.VideoRestriction("allow", ["ie", "GB"]),
+        prices=[sp.VideoPrice("1.99", "EUR", "rent", "HD")],
+        requires_subscription=False,
+        uploader=sp.VideoUploader("GrillyMcGrillerson", f"{BASE}users/grilly"),
+        platform=sp.VideoPlatform("allow", "web tv"),
+        live="no",
     )
     entry = sp.Entry(
-        f"{BASE}grill/", lastmod="2024-05-02", changefreq="monthly", priority="0.8",
-        images=[sp.Image(f"{BASE}a.jpg")], videos=[video],
+        f"{BASE}grill/",
+        lastmod="2024-05-02",
+        changefreq="monthly",
+        priority="0.8",
+        images=[sp.Image(f"{BASE}a.jpg")],
+        videos=[video],
         news=sp.News("Grill News", "en", "2024-05-01", "Grilling"),
         alternates={"en": f"{BASE}grill/", "de": f"{BASE}de/grill/", "x-default": f"{BASE}grill/"},
     )
     build(tmp_path, [entry])
     url = parse(tmp_path / "sitemap-news.xml").find("s:url", NS)
     children = [etree.QName(c).localname for c in url]
-    assert children == ["loc", "lastmod", "changefreq", "priority", "image", "video", "news", "link", "link", "link"]
+    assert children == [
+        "loc",
+        "lastmod",
+        "changefreq",
+        "priority",
+        "image",
+        "video",
+        "news",
+        "link",
+        "link",
+        "link",
+    ]
     tags = [etree.QName(c).localname for c in url.find("video:video", NS)]
-    assert tags == ["thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
-                    "expiration_date", "rating", "view_count", "publication_date", "tag", "tag",
-                    "family_friendly", "restriction", "price", "requires_subscription", "uploader",
-                    "platform", "live"]
+    assert tags == [
+        "thumbnail_loc",
+        "title",
+        "description",
+        "content_loc",
+        "player_loc",
+        "duration",
+        "expiration_date",
+        "rating",
+        "view_count",
+        "publication_date",
+        "tag",
+        "tag",
+        "family_friendly",
+        "restriction",
+        "price",
+        "requires_subscription",
+        "uploader",
+        "platform",
+        "live",
+    ]
     assert url.find("video:video/video:restriction", NS).text == "IE GB"
-    assert url.find("video:video/video:price", NS).attrib == {"currency": "EUR", "type": "rent", "resolution": "hd"}
+    assert url.find("video:video/video:price", NS).attrib == {
+        "currency": "EUR",
+        "type": "rent",
+        "resolution": "hd",
+    }
     assert read(tmp_path / "sitemap-news.xml").count(b"xmlns:") == 4
