@@ -8,13 +8,14 @@ from .model import (
     Entry,
     Image,
     News,
+    Page,
     Video,
     VideoPlatform,
     VideoPrice,
     VideoRestriction,
     VideoUploader,
 )
-from .options import Options
+from .options import NewsOptions, Options, Rule
 from .sitemap import Sitemap
 from .writer import WriteResult, write_sitemaps
 
@@ -25,9 +26,12 @@ __all__ = [
     "Entry",
     "Image",
     "News",
+    "NewsOptions",
     "Options",
+    "Page",
     "Problem",
     "Reporter",
+    "Rule",
     "Sitemap",
     "SitemapError",
     "StrictError",

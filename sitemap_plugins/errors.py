@@ -55,6 +55,10 @@ class Reporter:
         self.problems.append(problem)
         self._emit(f"sitemap: {problem}")
 
+    def notice(self, message: str) -> None:
+        """A warning about the build as a whole, said once; not a problem of an entry."""
+        self._emit(message)
+
     def raise_if_strict(self) -> None:
         if self.strict and self.problems:
             raise StrictError(self.problems)

@@ -129,3 +129,26 @@ class Entry:
     @property
     def label(self) -> str:
         return f"{self.source} ({self.loc})" if self.source else str(self.loc)
+
+
+@dataclass
+class Page:
+    """What an adapter knows of one built page; `sitemap_plugins.harvest` turns it into an Entry."""
+
+    #: The absolute URL the generator publishes the page at.
+    url: str
+    #: The rendered HTML (images, videos, robots meta, canonical and alternate links come from it).
+    html: str | None = None
+    title: str | None = None
+    #: Front matter / metadata, keys as the generator gives them.
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: The source path shown in messages (`blog/post.md`).
+    source: str | None = None
+    #: The source file on disk, for lastmod from git or mtime.
+    source_path: Any = None
+    #: Translations the generator knows: hreflang code -> absolute URL, the page itself included.
+    alternates: dict[str, str] = field(default_factory=dict)
+    #: The page's language (news sitemaps name it per article).
+    language: str | None = None
+    #: The generator's error page (404): never listed.
+    is_error_page: bool = False

@@ -5,17 +5,69 @@ from __future__ import annotations
 import dataclasses
 import zoneinfo
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from .errors import ConfigError
-from .normalize import normalize_hreflang, to_uri
+from .model import CHANGEFREQS
+from .normalize import normalize_hreflang, normalize_news_language, to_uri
 
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
 MAX_BYTES = 52_428_800
+LASTMOD_SOURCES = ("metadata", "git", "mtime", "build")
+
+
+@dataclass
+class NewsOptions:
+    """Which pages are news (Google News sitemap) and what publication they belong to."""
+
+    publication_name: str
+    #: ISO 639 code; a page's own language (i18n) wins over it.
+    publication_language: str = "en"
+    #: Glob patterns on the site-relative URL path (`blog/*`): matching pages are news.
+    include: list[str] = field(default_factory=list)
+    #: A metadata key that marks a page as news when true (`news: true` in front matter).
+    metadata_flag: str = "news"
+    #: Only pages published within this many days before the build (Google: two days).
+    window_days: float = 2
+
+    def __post_init__(self) -> None:
+        if not str(self.publication_name or "").strip():
+            raise ConfigError("option 'news.publication_name' is required: your publication's name")
+        try:
+            self.publication_language = normalize_news_language(self.publication_language)
+        except ValueError as error:
+            raise ConfigError(f"option 'news.publication_language': {error}") from error
+        self.include = _string_list("news.include", self.include)
+        if not isinstance(self.window_days, (int, float)) or self.window_days <= 0:
+            raise ConfigError(
+                f"option 'news.window_days': must be a positive number, got {self.window_days!r}"
+            )
+
+
+@dataclass
+class Rule:
+    """Values for a section: `{match: "blog/*", priority: 0.6, changefreq: weekly}`."""
+
+    match: str
+    priority: float | None = None
+    changefreq: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.priority is not None:
+            try:
+                self.priority = float(self.priority)
+            except (TypeError, ValueError):
+                self.priority = -1.0
+            if not 0.0 <= self.priority <= 1.0:
+                raise ConfigError(f"option 'rules' ({self.match!r}): priority must be from 0.0 to 1.0")
+        if self.changefreq is not None and str(self.changefreq).lower() not in CHANGEFREQS:
+            raise ConfigError(
+                f"option 'rules' ({self.match!r}): changefreq must be one of {', '.join(CHANGEFREQS)}"
+            )
 
 
 @dataclass
@@ -42,6 +94,20 @@ class Options:
     text_sitemap: bool = False
     #: hreflang language whose page becomes `x-default` in every alternate group; None: off.
     x_default: str | None = None
+    #: Where lastmod comes from, first found wins: metadata, git, mtime, build.  None: no lastmod.
+    lastmod: list[str] = field(default_factory=lambda: ["metadata", "git"])
+    #: List the images found in each page's HTML.
+    images: bool = True
+    #: Glob patterns on image URLs to leave out (logos and icons every page has).
+    images_exclude: list[str] = field(default_factory=list)
+    #: List the videos found in each page's HTML (and in its `video:` metadata).
+    videos: bool = True
+    #: Glob patterns on the site-relative URL path of pages to leave out (`tags/*`, `drafts/*`).
+    exclude: list[str] = field(default_factory=list)
+    #: `{match, priority, changefreq}` for sections; the first matching rule applies.
+    rules: list[Rule] = field(default_factory=list)
+    #: Google News sitemap settings; None: no news sitemap.
+    news: NewsOptions | None = None
 
     def __post_init__(self) -> None:
         self.base_url = _check_base_url(self.base_url)
@@ -64,6 +130,16 @@ class Options:
                 raise ConfigError(f"option 'x_default': {error}") from error
         else:
             self.x_default = None
+        self.lastmod = _string_list("lastmod", self.lastmod)
+        unknown = [s for s in self.lastmod if s not in LASTMOD_SOURCES]
+        if unknown:
+            raise ConfigError(f"option 'lastmod': unknown source(s) {', '.join(map(repr, unknown))}; "
+                              f"choose from {', '.join(LASTMOD_SOURCES)}")
+        self.images_exclude = _string_list("images_exclude", self.images_exclude)
+        self.exclude = _string_list("exclude", self.exclude)
+        self.rules = [_rule(r) for r in (self.rules or [])]
+        if isinstance(self.news, Mapping):
+            self.news = _build("news", NewsOptions, self.news)
 
     @property
     def tzinfo(self) -> zoneinfo.ZoneInfo:
@@ -83,6 +159,33 @@ class Options:
         if not merged.get("base_url"):
             raise ConfigError("option 'base_url' is required: the site's absolute URL")
         return cls(**merged)
+
+
+def _string_list(name: str, value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"option {name!r}: must be a list of strings, got {value!r}")
+    return list(value)
+
+
+def _build(name: str, cls: type, values: Mapping[str, Any]) -> Any:
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ConfigError(f"option {name!r}: unknown key(s) {', '.join(map(repr, unknown))}; "
+                          f"known keys: {', '.join(sorted(known))}")
+    return cls(**values)
+
+
+def _rule(value: Any) -> Rule:
+    if isinstance(value, Rule):
+        return value
+    if not isinstance(value, Mapping) or not value.get("match"):
+        raise ConfigError(f"option 'rules': each rule needs a 'match' glob, got {value!r}")
+    return _build("rules", Rule, value)
 
 
 def _check_range(name: str, value: Any, low: int, high: int) -> None:

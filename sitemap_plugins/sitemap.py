@@ -6,23 +6,51 @@ groups (every version lists itself and all the others, plus `x-default`) before 
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Callable
+from pathlib import Path
 
 from .errors import Reporter, log
-from .model import X_DEFAULT, Entry
+from .harvest import Harvester
+from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key
 from .options import Options
 from .validate import MAX_IMAGES, EntryValidator
 from .writer import WriteResult, write_sitemaps
 
 
+def build_time() -> dt.datetime:
+    """Now, or SOURCE_DATE_EPOCH when set (reproducible builds: reproducible-builds.org)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
 class Sitemap:
-    def __init__(self, options: Options, emit: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        options: Options,
+        emit: Callable[[str], None] | None = None,
+        *,
+        now: dt.datetime | None = None,
+        source_root: str | os.PathLike[str] | None = None,
+    ) -> None:
+        """`emit` receives each problem message (adapters pass their generator's logger);
+        `now` is the build time (news window, `lastmod: [build]`); `source_root` the directory
+        of the page sources, whose git history gives lastmod."""
         self.options = options
         self.report = Reporter(options.strict, emit)
         self._validate = EntryValidator(options, self.report)
+        self.harvester = Harvester(options, self.report, now or build_time(),
+                                   Path(source_root) if source_root else None)
         self.entries: dict[str, Entry] = {}
+
+    def add_page(self, page: Page) -> Entry | None:
+        """Harvest a built page (metadata and HTML) and add its entry; None when it is not listed."""
+        entry = self.harvester.entry(page)
+        return None if entry is None else self.add(entry)
 
     def add(self, entry: Entry) -> Entry | None:
         """Validate and keep `entry`; None when it cannot be listed (the reason was reported)."""

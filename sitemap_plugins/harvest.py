@@ -1,0 +1,498 @@
+"""Turn a built page (URL, metadata, rendered HTML) into a complete sitemap entry.
+
+The HTML is parsed once with lxml: images, videos, `noindex`, canonical and alternate links,
+redirect stubs.  lastmod comes from the sources the `lastmod` option lists, in order.  Exclusion
+(options, `sitemap: false`), section rules and per-page values are applied here too, so both
+adapters get the same behaviour by handing over `Page` objects.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from .errors import Reporter, log
+from .gitdates import GitDates
+from .mapping import video_fields
+from .model import Entry, Image, News, Page, Video
+from .normalize import normalize_hreflang, parse_date, to_uri
+from .options import Options
+
+#: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
+LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date")
+#: Metadata keys read for a news article's publication date.
+PUBLISHED_KEYS = ("date.created", "published", "date")
+
+_YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com",
+                  "www.youtube-nocookie.com"}
+_YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
+_VIMEO_ID = re.compile(r"^/video/(\d+)")
+_REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+
+
+@dataclass
+class HtmlFacts:
+    """What one parse of a page's HTML tells the sitemap."""
+
+    noindex: bool = False
+    redirect: bool = False
+    canonical: str | None = None
+    description: str | None = None
+    alternates: dict[str, str] = field(default_factory=dict)
+    images: list[str] = field(default_factory=list)
+    videos: list[Video] = field(default_factory=list)
+
+
+def read_html(text: str, url: str) -> HtmlFacts:
+    """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`)."""
+    facts = HtmlFacts()
+    root = _parse(text)
+    if root is None:
+        return facts
+    base = url
+    for element in root.iter("base"):
+        if element.get("href"):
+            base = urljoin(url, element.get("href").strip())
+        break
+    seen_images: set[str] = set()
+    for element in root.iter("meta", "link", "img", "video", "iframe", "lite-youtube"):
+        tag = element.tag
+        if tag == "meta":
+            _read_meta(element, facts)
+        elif tag == "link":
+            _read_link(element, base, facts)
+        elif tag == "img":
+            image = _image(element, base)
+            if image is not None and image not in seen_images:
+                seen_images.add(image)
+                facts.images.append(image)
+        elif tag == "video":
+            facts.videos.append(_html5_video(element, base))
+        else:
+            video = _embedded_video(element, base)
+            if video is not None:
+                facts.videos.append(video)
+    return facts
+
+
+def _parse(text: str) -> Any:
+    if not text or not text.strip():
+        return None
+    try:
+        return lxml_html.document_fromstring(text)
+    except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then
+        return lxml_html.document_fromstring(text.encode("utf-8", "surrogateescape"))
+    except etree.ParserError:
+        return None
+
+
+def _read_meta(element: Any, facts: HtmlFacts) -> None:
+    name = (element.get("name") or "").strip().lower()
+    content = (element.get("content") or "").lower()
+    if name in ("robots", "googlebot"):
+        directives = {d.strip() for d in content.split(",")}
+        facts.noindex = facts.noindex or bool(directives & {"noindex", "none"})
+    elif name == "description" and facts.description is None:
+        facts.description = (element.get("content") or "").strip() or None
+    elif (element.get("http-equiv") or "").strip().lower() == "refresh" and _REFRESH.search(content):
+        facts.redirect = True
+
+
+def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
+    rel = (element.get("rel") or "").lower().split()
+    href = (element.get("href") or "").strip()
+    if not href:
+        return
+    if "canonical" in rel and facts.canonical is None:
+        facts.canonical = urljoin(base, href)
+    elif "alternate" in rel and element.get("hreflang"):
+        facts.alternates[element.get("hreflang").strip()] = urljoin(base, href)
+
+
+def parse_srcset(value: str) -> list[tuple[str, str]]:
+    """`(url, descriptor)` pairs per the HTML spec's srcset parsing (URLs may contain commas)."""
+    candidates = []
+    position, length = 0, len(value)
+    while position < length:
+        while position < length and (value[position].isspace() or value[position] == ","):
+            position += 1
+        start = position
+        while position < length and not value[position].isspace():
+            position += 1
+        url, descriptor = value[start:position], ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            start = position
+            while position < length and value[position] != ",":
+                position += 1
+            descriptor = value[start:position].strip()
+        if url:
+            candidates.append((url, descriptor))
+    return candidates
+
+
+def _largest(candidates: list[tuple[str, str]]) -> str | None:
+    """Widest `w` candidate if any has a width, else the highest density (`x`, default 1x)."""
+    widths, densities = [], []
+    for url, descriptor in candidates:
+        try:
+            if descriptor.endswith("w"):
+                widths.append((int(descriptor[:-1]), url))
+            else:
+                densities.append((float(descriptor[:-1]) if descriptor.endswith("x") else 1.0, url))
+        except ValueError:
+            continue
+    best = max(widths, key=lambda c: c[0]) if widths else max(densities, key=lambda c: c[0], default=None)
+    return best[1] if best else None
+
+
+def _is_pixel(element: Any) -> bool:
+    def one(value: str | None) -> bool:
+        return (value or "").strip().lower().removesuffix("px") in ("0", "1")
+
+    return one(element.get("width")) and one(element.get("height"))
+
+
+def _image(img: Any, base: str) -> str | None:
+    if _is_pixel(img):
+        return None
+    src = (img.get("src") or "").strip()
+    if not src or src.startswith("data:"):
+        src = (img.get("data-src") or "").strip()  # lazy-loading scripts keep the real URL here
+    candidates = [(src, "")] if src and not src.startswith("data:") else []
+    for srcset in (img.get("srcset"), img.get("data-srcset")):
+        candidates += parse_srcset(srcset or "")
+    # libxml2's HTML parser does not know <source> is void and nests the <img> inside it.
+    for picture in img.iterancestors("picture"):
+        for source in picture.iter("source"):
+            candidates += parse_srcset(source.get("srcset") or "")
+        break
+    chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
+    return urljoin(base, chosen) if chosen else None
+
+
+def _text(element: Any) -> str | None:
+    text = " ".join(element.text_content().split()) if element is not None else ""
+    return text or None
+
+
+def _nearest_paragraph(element: Any) -> str | None:
+    for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)):
+        if isinstance(sibling.tag, str) and sibling.tag == "p" and (text := _text(sibling)):
+            return text
+    return None
+
+
+def _html5_video(video: Any, base: str) -> Video:
+    src = video.get("src")
+    if not src:
+        sources = [s for s in video.iter("source") if s.get("src")]
+        mp4 = [s for s in sources if "mp4" in (s.get("type") or "") or s.get("src").endswith(".mp4")]
+        src = (mp4 or sources)[0].get("src") if sources else None
+    figure = video.getparent()
+    while figure is not None and figure.tag != "figure":
+        figure = figure.getparent()
+    caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
+    anchor = figure if figure is not None else video
+    return Video(
+        content_loc=urljoin(base, src.strip()) if src else None,
+        thumbnail_loc=urljoin(base, video.get("poster").strip()) if video.get("poster") else None,
+        title=video.get("title") or video.get("aria-label") or caption,
+        description=caption if caption and (video.get("title") or video.get("aria-label")) else
+        _nearest_paragraph(anchor),
+    )
+
+
+def _embedded_video(element: Any, base: str) -> Video | None:
+    if element.tag == "lite-youtube":
+        video_id = element.get("videoid")
+        if not video_id:
+            return None
+        player = f"https://www.youtube.com/embed/{video_id}"
+        title = element.get("playlabel") or element.get("title")
+    else:
+        src = (element.get("src") or element.get("data-src") or "").strip()
+        if not src:
+            return None
+        player = urljoin(base, src)
+        parts = urlsplit(player)
+        host = (parts.hostname or "").lower()
+        title = element.get("title")
+        if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
+            video_id = match[1]
+        elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):
+            return Video(player_loc=player, title=title, description=_nearest_paragraph(element))
+        else:
+            return None
+    # YouTube serves a thumbnail for every video id at this address.
+    return Video(player_loc=player, thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
+                 title=title, description=_nearest_paragraph(element))
+
+
+# -- metadata -------------------------------------------------------------------------------------
+
+
+def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
+    """`meta["date"]["updated"]` for `"date.updated"`; a mapping is not a value (`date: {...}`)."""
+    value: Any = meta
+    for key in dotted.split("."):
+        if not isinstance(value, Mapping) or key not in value:
+            return None
+        value = value[key]
+    return None if isinstance(value, Mapping) else value
+
+
+def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
+    for key in keys:
+        value = lookup(meta, key)
+        if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
+            value = value[-1] if value else None
+        if value not in (None, ""):
+            return key, value
+    return None
+
+
+def _flag(value: Any) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "yes", "1", "on")
+
+
+def _globs_match(patterns: list[str], *candidates: str) -> str | None:
+    for pattern in patterns:
+        if any(fnmatch.fnmatchcase(c, pattern) for c in candidates):
+            return pattern
+    return None
+
+
+# -- the harvester --------------------------------------------------------------------------------
+
+
+class Harvester:
+    def __init__(self, options: Options, report: Reporter, build_time: dt.datetime,
+                 source_root: Path | None = None) -> None:
+        self.options = options
+        self.report = report
+        self.build_time = build_time
+        self.source_root = source_root
+        self._git: dict[Path, GitDates] = {}
+        self.left_out: dict[str, int] = {}
+
+    def entry(self, page: Page) -> Entry | None:
+        """The page's entry, or None when it must not be listed (reason logged at info level)."""
+        label = page.source or page.url
+        path = self._site_path(page.url)
+        reason = self._exclusion(page, path)
+        facts = HtmlFacts()
+        if reason is None and page.html:
+            facts = read_html(page.html, page.url)
+            reason = self._html_exclusion(page, facts)
+        if reason is not None:
+            self.left_out[reason.split(":")[0]] = self.left_out.get(reason.split(":")[0], 0) + 1
+            log.info("sitemap: %s left out: %s", label, reason)
+            return None
+        overrides = page.meta.get("sitemap") if isinstance(page.meta.get("sitemap"), Mapping) else {}
+        rule = next((r for r in self.options.rules if fnmatch.fnmatchcase(path, r.match)), None)
+        entry = Entry(
+            loc=page.url,
+            source=page.source,
+            lastmod=overrides.get("lastmod") or self._lastmod(page, label),
+            changefreq=overrides.get("changefreq", rule.changefreq if rule else None),
+            priority=overrides.get("priority", rule.priority if rule else None),
+            alternates=self._alternates(page, facts, label),
+        )
+        if self.options.images:
+            entry.images = self._images(facts.images)
+        if self.options.videos:
+            entry.videos = self._videos(page, facts, label)
+        if self.options.news is not None:
+            entry.news = self._news(page, path, label)
+        return entry
+
+    # -- what is listed --------------------------------------------------------------------------
+
+    def _site_path(self, url: str) -> str:
+        """The URL path relative to base_url (`blog/post/`), for globs."""
+        try:
+            uri = to_uri(url)
+        except ValueError:
+            return url
+        base = self.options.base_url
+        return uri[len(base):] if uri.startswith(base) else urlsplit(uri).path.lstrip("/")
+
+    def _exclusion(self, page: Page, path: str) -> str | None:
+        if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
+            return "error page"
+        flag = page.meta.get("sitemap")
+        if flag is False or (isinstance(flag, str) and flag.strip().lower() in ("false", "no", "off")):
+            return "metadata: sitemap: false"
+        if isinstance(flag, Mapping) and flag.get("exclude") is True:
+            return "metadata: sitemap: {exclude: true}"
+        pattern = _globs_match(self.options.exclude, path, "/" + path)
+        return f"exclude: matches {pattern!r}" if pattern else None
+
+    def _html_exclusion(self, page: Page, facts: HtmlFacts) -> str | None:
+        if facts.noindex:
+            return "noindex: <meta name=\"robots\"> says noindex"
+        if facts.redirect:
+            return "redirect: a meta refresh page"
+        if facts.canonical:
+            try:
+                canonical, own = to_uri(facts.canonical), to_uri(page.url)
+            except ValueError:
+                return None
+            if canonical != own:
+                return f"canonical: the canonical URL is {canonical}"
+        return None
+
+    # -- values -----------------------------------------------------------------------------------
+
+    def _lastmod(self, page: Page, label: str) -> Any:
+        for source in self.options.lastmod:
+            value: Any = None
+            if source == "metadata":
+                found = _first(page.meta, LASTMOD_KEYS)
+                if found is not None:
+                    try:
+                        value = parse_date(found[1], self.options.tzinfo)
+                    except ValueError as error:
+                        self.report(label, f"lastmod (metadata {found[0]!r})", f"{error}; not used")
+            elif source == "git" and page.source_path:
+                value = self._git_dates(Path(page.source_path)).lastmod(Path(page.source_path))
+            elif source == "mtime" and page.source_path:
+                try:
+                    stamp = Path(page.source_path).stat().st_mtime
+                except OSError:
+                    stamp = None
+                value = dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc) if stamp else None
+            elif source == "build":
+                value = self.build_time
+            if value:
+                return value
+        return None
+
+    def _git_dates(self, source_path: Path) -> GitDates:
+        directory = self.source_root or source_path.parent
+        for known, dates in self._git.items():
+            if dates.root is not None and (directory == known or known in directory.parents):
+                return dates
+        dates = self._git[directory] = GitDates(directory, self.report.notice)
+        return dates
+
+    def _alternates(self, page: Page, facts: HtmlFacts, label: str) -> dict[str, str]:
+        """The generator's translations and the page's own `<link rel="alternate" hreflang>`.
+
+        Where they disagree the page's link wins: Google reads both and they must agree.
+        Codes that do not normalise are kept as they are, for the validator to report.
+        """
+        merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
+        for code, url in facts.alternates.items():
+            code = _safe_hreflang(code) or code
+            previous = merged.get(code)
+            if previous is not None and _uri_or_none(previous) != _uri_or_none(url):
+                self.report(label, f"alternates[{code}]",
+                            f"the page's <link rel=\"alternate\"> says {url}, the site says {previous}; "
+                            "the page's link is listed (sitemap and page must agree)")
+            merged[code] = url
+        return merged
+
+    def _images(self, urls: list[str]) -> list[Image]:
+        patterns = self.options.images_exclude
+        return [Image(u) for u in urls if not _globs_match(patterns, u, urlsplit(u).path)]
+
+    def _videos(self, page: Page, facts: HtmlFacts, label: str) -> list[Video]:
+        videos = list(facts.videos)
+        # The page's own description before nearby text (what the video is about); a `video:`
+        # block in the metadata overrides both.
+        description = page.meta.get("description") or facts.description
+        for video in videos:
+            video.description = description or video.description
+        blocks = self._video_blocks(page, label)
+        for index, block in enumerate(blocks):
+            fields = {k: v for k, v in block.items() if v not in (None, "", [])}
+            key = fields.get("content_loc") or fields.get("player_loc")
+            target = None
+            if key:
+                absolute = urljoin(page.url, str(key))
+                target = next((v for v in videos if v.key and to_uri(v.key) == to_uri(absolute)), None)
+            elif index < len(videos):
+                target = videos[index]
+            if target is None:
+                target = Video()
+                videos.append(target)
+            for name, value in fields.items():
+                if name in ("content_loc", "player_loc", "thumbnail_loc") and isinstance(value, str):
+                    value = urljoin(page.url, value)
+                setattr(target, name, value)
+        complete = []
+        for number, video in enumerate(videos):
+            video.description = video.description or description
+            missing = [f for f in ("thumbnail_loc", "title", "description") if not getattr(video, f)]
+            if not video.key:
+                missing.append("content_loc or player_loc")
+            if missing:
+                what = video.key or "a video"
+                self.report(label, f"video[{number}]", f"{what} has no {', '.join(missing)}, which Google "
+                            "requires; set them in the page's `video:` metadata; video left out")
+                continue
+            complete.append(video)
+        return complete
+
+    def _video_blocks(self, page: Page, label: str) -> list[dict[str, Any]]:
+        raw = page.meta.get("videos", page.meta.get("video"))
+        blocks = []
+        for item in raw if isinstance(raw, list) else [raw] if raw is not None else []:
+            if not isinstance(item, Mapping):
+                self.report(label, "metadata video", f"{item!r} is not a mapping of video fields; ignored")
+                continue
+            try:
+                blocks.append(video_fields(item))
+            except ValueError as error:
+                self.report(label, "metadata video", f"{error}; ignored")
+        return blocks
+
+    def _news(self, page: Page, path: str, label: str) -> News | None:
+        news = self.options.news
+        assert news is not None
+        flagged = news.metadata_flag and _flag(page.meta.get(news.metadata_flag, False))
+        if not (flagged or _globs_match(news.include, path, "/" + path)):
+            return None
+        found = _first(page.meta, PUBLISHED_KEYS)
+        if found is None:
+            self.report(label, "news", "a news page needs a publication date (`date` in its metadata); "
+                        "not listed as news")
+            return None
+        try:
+            published = parse_date(found[1], self.options.tzinfo)
+        except ValueError as error:
+            self.report(label, f"news (metadata {found[0]!r})", f"{error}; not listed as news")
+            return None
+        stamp = published if isinstance(published, dt.datetime) else dt.datetime.combine(
+            published, dt.time(), self.options.tzinfo)
+        age = self.build_time - stamp
+        if not dt.timedelta(0) - dt.timedelta(minutes=5) <= age <= dt.timedelta(days=news.window_days):
+            return None  # outside Google's window: not news any more (or not yet)
+        return News(news.publication_name, page.language or news.publication_language, published,
+                    page.title or page.meta.get("title"))
+
+
+def _safe_hreflang(code: str) -> str | None:
+    try:
+        return normalize_hreflang(code)
+    except ValueError:
+        return None
+
+
+def _uri_or_none(url: str) -> str | None:
+    try:
+        return to_uri(url)
+    except ValueError:
+        return None
