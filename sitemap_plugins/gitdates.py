@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .errors import log
 
-_COMMIT = "\x00"  # starts each commit's line in our --format: no path can contain it
+_COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain it
 
 
 class GitDates:
@@ -22,8 +22,10 @@ class GitDates:
         self.dates: dict[str, dt.datetime] = {}
         top = _git(directory, "rev-parse", "--show-toplevel", "--is-shallow-repository")
         if top is None:
-            log.info("sitemap: %s is not in a git repository (or git is not installed); "
-                     "no lastmod from git", directory)
+            log.info(
+                "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
+                directory,
+            )
             return
         toplevel, shallow = top.splitlines()[:2]
         self.root = Path(toplevel).resolve()
@@ -34,8 +36,17 @@ class GitDates:
                 "whole history (actions/checkout: fetch-depth: 0) for accurate dates"
             )
         scope = str(directory.resolve().relative_to(self.root)) if directory.resolve() != self.root else "."
-        output = _git(self.root, "-c", "core.quotepath=off", "log", f"--format={_COMMIT}%ct",
-                      "--name-only", "--no-renames", "--", scope)
+        output = _git(
+            self.root,
+            "-c",
+            "core.quotepath=off",
+            "log",
+            "--format=%x00%ct",
+            "--name-only",
+            "--no-renames",
+            "--",
+            scope,
+        )
         if output is not None:
             self._parse(output)
 
@@ -59,8 +70,15 @@ class GitDates:
 
 def _git(directory: Path, *args: str) -> str | None:
     try:
-        run = subprocess.run(["git", *args], cwd=directory, capture_output=True, text=True,
-                             encoding="utf-8", errors="surrogateescape", check=False)
+        run = subprocess.run(
+            ["git", *args],
+            cwd=directory,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+            check=False,
+        )
     except (OSError, ValueError):
         return None
     return run.stdout if run.returncode == 0 else None

@@ -28,12 +28,17 @@ from .normalize import normalize_hreflang, parse_date, to_uri
 from .options import Options
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
-LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date")
+LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
 #: Metadata keys read for a news article's publication date.
 PUBLISHED_KEYS = ("date.created", "published", "date")
 
-_YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com",
-                  "www.youtube-nocookie.com"}
+_YOUTUBE_HOSTS = {
+    "youtube.com",
+    "www.youtube.com",
+    "m.youtube.com",
+    "youtube-nocookie.com",
+    "www.youtube-nocookie.com",
+}
 _YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
 _VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
@@ -208,8 +213,9 @@ def _html5_video(video: Any, base: str) -> Video:
         content_loc=urljoin(base, src.strip()) if src else None,
         thumbnail_loc=urljoin(base, video.get("poster").strip()) if video.get("poster") else None,
         title=video.get("title") or video.get("aria-label") or caption,
-        description=caption if caption and (video.get("title") or video.get("aria-label")) else
-        _nearest_paragraph(anchor),
+        description=caption
+        if caption and (video.get("title") or video.get("aria-label"))
+        else _nearest_paragraph(anchor),
     )
 
 
@@ -235,8 +241,12 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         else:
             return None
     # YouTube serves a thumbnail for every video id at this address.
-    return Video(player_loc=player, thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
-                 title=title, description=_nearest_paragraph(element))
+    return Video(
+        player_loc=player,
+        thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
+        title=title,
+        description=_nearest_paragraph(element),
+    )
 
 
 # -- metadata -------------------------------------------------------------------------------------
@@ -277,8 +287,9 @@ def _globs_match(patterns: list[str], *candidates: str) -> str | None:
 
 
 class Harvester:
-    def __init__(self, options: Options, report: Reporter, build_time: dt.datetime,
-                 source_root: Path | None = None) -> None:
+    def __init__(
+        self, options: Options, report: Reporter, build_time: dt.datetime, source_root: Path | None = None
+    ) -> None:
         self.options = options
         self.report = report
         self.build_time = build_time
@@ -288,7 +299,7 @@ class Harvester:
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
-        label = page.source or page.url
+        label = page.label
         path = self._site_path(page.url)
         reason = self._exclusion(page, path)
         facts = HtmlFacts()
@@ -326,7 +337,7 @@ class Harvester:
         except ValueError:
             return url
         base = self.options.base_url
-        return uri[len(base):] if uri.startswith(base) else urlsplit(uri).path.lstrip("/")
+        return uri[len(base) :] if uri.startswith(base) else urlsplit(uri).path.lstrip("/")
 
     def _exclusion(self, page: Page, path: str) -> str | None:
         if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
@@ -341,7 +352,7 @@ class Harvester:
 
     def _html_exclusion(self, page: Page, facts: HtmlFacts) -> str | None:
         if facts.noindex:
-            return "noindex: <meta name=\"robots\"> says noindex"
+            return 'noindex: <meta name="robots"> says noindex'
         if facts.redirect:
             return "redirect: a meta refresh page"
         if facts.canonical:
@@ -398,9 +409,12 @@ class Harvester:
             code = _safe_hreflang(code) or code
             previous = merged.get(code)
             if previous is not None and _uri_or_none(previous) != _uri_or_none(url):
-                self.report(label, f"alternates[{code}]",
-                            f"the page's <link rel=\"alternate\"> says {url}, the site says {previous}; "
-                            "the page's link is listed (sitemap and page must agree)")
+                self.report(
+                    label,
+                    f"alternates[{code}]",
+                    f'the page\'s <link rel="alternate"> says {url}, the site says {previous}; '
+                    "the page's link is listed (sitemap and page must agree)",
+                )
             merged[code] = url
         return merged
 
@@ -431,6 +445,8 @@ class Harvester:
             for name, value in fields.items():
                 if name in ("content_loc", "player_loc", "thumbnail_loc") and isinstance(value, str):
                     value = urljoin(page.url, value)
+                elif name == "uploader" and value.info:
+                    value.info = urljoin(page.url, str(value.info))
                 setattr(target, name, value)
         complete = []
         for number, video in enumerate(videos):
@@ -440,8 +456,12 @@ class Harvester:
                 missing.append("content_loc or player_loc")
             if missing:
                 what = video.key or "a video"
-                self.report(label, f"video[{number}]", f"{what} has no {', '.join(missing)}, which Google "
-                            "requires; set them in the page's `video:` metadata; video left out")
+                self.report(
+                    label,
+                    f"video[{number}]",
+                    f"{what} has no {', '.join(missing)}, which Google "
+                    "requires; set them in the page's `video:` metadata; video left out",
+                )
                 continue
             complete.append(video)
         return complete
@@ -467,21 +487,31 @@ class Harvester:
             return None
         found = _first(page.meta, PUBLISHED_KEYS)
         if found is None:
-            self.report(label, "news", "a news page needs a publication date (`date` in its metadata); "
-                        "not listed as news")
+            self.report(
+                label,
+                "news",
+                "a news page needs a publication date (`date` in its metadata); not listed as news",
+            )
             return None
         try:
             published = parse_date(found[1], self.options.tzinfo)
         except ValueError as error:
             self.report(label, f"news (metadata {found[0]!r})", f"{error}; not listed as news")
             return None
-        stamp = published if isinstance(published, dt.datetime) else dt.datetime.combine(
-            published, dt.time(), self.options.tzinfo)
+        stamp = (
+            published
+            if isinstance(published, dt.datetime)
+            else dt.datetime.combine(published, dt.time(), self.options.tzinfo)
+        )
         age = self.build_time - stamp
         if not dt.timedelta(0) - dt.timedelta(minutes=5) <= age <= dt.timedelta(days=news.window_days):
             return None  # outside Google's window: not news any more (or not yet)
-        return News(news.publication_name, page.language or news.publication_language, published,
-                    page.title or page.meta.get("title"))
+        return News(
+            news.publication_name,
+            page.language or news.publication_language,
+            published,
+            page.title or page.meta.get("title"),
+        )
 
 
 def _safe_hreflang(code: str) -> str | None:

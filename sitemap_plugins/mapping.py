@@ -13,14 +13,42 @@ from typing import Any
 from .model import Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
 
 _SCALARS = {
-    "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration", "expiration_date",
-    "rating", "view_count", "publication_date", "family_friendly", "requires_subscription", "live",
+    "thumbnail_loc",
+    "title",
+    "description",
+    "content_loc",
+    "player_loc",
+    "duration",
+    "expiration_date",
+    "rating",
+    "view_count",
+    "publication_date",
+    "family_friendly",
+    "requires_subscription",
+    "live",
 }
-_ALIASES = {"thumbnail": "thumbnail_loc", "thumbnail_url": "thumbnail_loc", "content_url": "content_loc",
-            "player_url": "player_loc", "url": "content_loc", "src": "content_loc"}
+_ALIASES = {
+    "thumbnail": "thumbnail_loc",
+    "thumbnail_url": "thumbnail_loc",
+    "content_url": "content_loc",
+    "player_url": "player_loc",
+    "url": "content_loc",
+    "src": "content_loc",
+}
 _COMPOUND = {
-    "tag", "tags", "restriction", "restriction:relationship", "platform", "platform:relationship",
-    "uploader", "uploader:info", "price", "prices", "price:currency", "price:type", "price:resolution",
+    "tag",
+    "tags",
+    "restriction",
+    "restriction:relationship",
+    "platform",
+    "platform:relationship",
+    "uploader",
+    "uploader:info",
+    "price",
+    "prices",
+    "price:currency",
+    "price:type",
+    "price:resolution",
 }
 
 
@@ -43,15 +71,17 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         fields["tags"] = [str(t) for t in _as_list(data.get("tags", data.get("tag")))]
     restriction = data.get("restriction")
     if isinstance(restriction, Mapping):
-        fields["restriction"] = VideoRestriction(str(restriction.get("relationship", "allow")),
-                                                 restriction.get("countries", ""))
+        fields["restriction"] = VideoRestriction(
+            str(restriction.get("relationship", "allow")), restriction.get("countries", "")
+        )
     elif restriction is not None:
         relationship = str(data.get("restriction:relationship", "allow"))
         fields["restriction"] = VideoRestriction(relationship, restriction)
     platform = data.get("platform")
     if isinstance(platform, Mapping):
-        fields["platform"] = VideoPlatform(str(platform.get("relationship", "allow")),
-                                           platform.get("platforms", ""))
+        fields["platform"] = VideoPlatform(
+            str(platform.get("relationship", "allow")), platform.get("platforms", "")
+        )
     elif platform is not None:
         fields["platform"] = VideoPlatform(str(data.get("platform:relationship", "allow")), platform)
     uploader = data.get("uploader")
@@ -62,11 +92,20 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     prices = []
     for price in _as_list(data.get("prices", data.get("price"))):
         if isinstance(price, Mapping):
-            prices.append(VideoPrice(price.get("amount", price.get("price")), price.get("currency"),
-                                     price.get("type"), price.get("resolution")))
+            prices.append(
+                VideoPrice(
+                    price.get("amount", price.get("price")),
+                    price.get("currency"),
+                    price.get("type"),
+                    price.get("resolution"),
+                )
+            )
         else:
-            prices.append(VideoPrice(price, data.get("price:currency"), data.get("price:type"),
-                                     data.get("price:resolution")))
+            prices.append(
+                VideoPrice(
+                    price, data.get("price:currency"), data.get("price:type"), data.get("price:resolution")
+                )
+            )
     if prices:
         fields["prices"] = prices
     return fields

@@ -152,3 +152,7 @@ class Page:
     language: str | None = None
     #: The generator's error page (404): never listed.
     is_error_page: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.source} ({self.url})" if self.source else str(self.url)

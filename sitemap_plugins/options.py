@@ -24,7 +24,7 @@ LASTMOD_SOURCES = ("metadata", "git", "mtime", "build")
 class NewsOptions:
     """Which pages are news (Google News sitemap) and what publication they belong to."""
 
-    publication_name: str
+    publication_name: str = ""
     #: ISO 639 code; a page's own language (i18n) wins over it.
     publication_language: str = "en"
     #: Glob patterns on the site-relative URL path (`blog/*`): matching pages are news.
@@ -133,8 +133,10 @@ class Options:
         self.lastmod = _string_list("lastmod", self.lastmod)
         unknown = [s for s in self.lastmod if s not in LASTMOD_SOURCES]
         if unknown:
-            raise ConfigError(f"option 'lastmod': unknown source(s) {', '.join(map(repr, unknown))}; "
-                              f"choose from {', '.join(LASTMOD_SOURCES)}")
+            raise ConfigError(
+                f"option 'lastmod': unknown source(s) {', '.join(map(repr, unknown))}; "
+                f"choose from {', '.join(LASTMOD_SOURCES)}"
+            )
         self.images_exclude = _string_list("images_exclude", self.images_exclude)
         self.exclude = _string_list("exclude", self.exclude)
         self.rules = [_rule(r) for r in (self.rules or [])]
@@ -175,8 +177,10 @@ def _build(name: str, cls: type, values: Mapping[str, Any]) -> Any:
     known = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(values) - known)
     if unknown:
-        raise ConfigError(f"option {name!r}: unknown key(s) {', '.join(map(repr, unknown))}; "
-                          f"known keys: {', '.join(sorted(known))}")
+        raise ConfigError(
+            f"option {name!r}: unknown key(s) {', '.join(map(repr, unknown))}; "
+            f"known keys: {', '.join(sorted(known))}"
+        )
     return cls(**values)
 
 

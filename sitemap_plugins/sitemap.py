@@ -43,8 +43,9 @@ class Sitemap:
         self.options = options
         self.report = Reporter(options.strict, emit)
         self._validate = EntryValidator(options, self.report)
-        self.harvester = Harvester(options, self.report, now or build_time(),
-                                   Path(source_root) if source_root else None)
+        self.harvester = Harvester(
+            options, self.report, now or build_time(), Path(source_root) if source_root else None
+        )
         self.entries: dict[str, Entry] = {}
 
     def add_page(self, page: Page) -> Entry | None:

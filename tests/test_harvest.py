@@ -1,0 +1,451 @@
+"""Harvest: built pages (URL, metadata, HTML) become complete entries."""
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from sitemap_checks import NS, parse, urls
+
+import sitemap_plugins as sp
+from sitemap_plugins.harvest import parse_srcset, read_html
+
+FIXTURES = Path(__file__).parent / "fixtures" / "pages"
+BASE = "https://example.com/"
+NOW = dt.datetime(2024, 5, 3, 12, 0, tzinfo=dt.timezone.utc)
+
+
+def fixture(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def site(messages):
+    def make(**values) -> sp.Sitemap:
+        return sp.Sitemap(sp.Options(base_url=BASE, **values), emit=messages.append, now=NOW)
+
+    return make
+
+
+def test_images_from_a_material_page(site, messages):
+    entry = site().add_page(sp.Page(f"{BASE}guide/grilling/", html=fixture("material_page.html")))
+    assert [i.loc for i in entry.images] == [
+        f"{BASE}assets/logo.svg",
+        f"{BASE}img/steak.jpg",  # listed once although the page shows it twice
+        f"{BASE}img/fire-1600.jpg",  # the widest srcset candidate
+        f"{BASE}img/coal@2x.avif",  # the densest <picture><source> candidate
+        "https://cdn.example.net/photos/grill%20party.jpg",  # other hosts (a CDN) are fine
+        f"{BASE}img/lazy.jpg",  # data: placeholder, real URL in data-src
+        f"{BASE}img/%C3%BCmlaut%20grill.png",
+    ]  # data: URIs and the 1x1 tracking pixel are left out
+    assert messages == []
+
+
+def test_images_exclude_and_images_off(site):
+    page = sp.Page(f"{BASE}guide/grilling/", html=fixture("material_page.html"))
+    entry = site(images_exclude=["*/assets/*", "*.avif"]).add_page(page)
+    assert f"{BASE}assets/logo.svg" not in [i.loc for i in entry.images]
+    assert not any(i.loc.endswith(".avif") for i in entry.images)
+    assert site(images=False).add_page(page).images == []
+
+
+def test_more_than_1000_images_keep_the_first(site, messages):
+    html = "<body>" + "".join(f'<img src="/i/{n}.png">' for n in range(1100)) + "</body>"
+    entry = site().add_page(sp.Page(f"{BASE}gallery/", html=html, source="gallery.md"))
+    assert len(entry.images) == 1000 and entry.images[-1].loc == f"{BASE}i/999.png"
+    assert messages == [
+        "sitemap: gallery.md (https://example.com/gallery/): images: 1,100 images; "
+        "Google reads at most 1,000 per page, so the first 1,000 are listed"
+    ]
+
+
+def test_videos_from_html5_and_embedded_players(site, messages):
+    entry = site().add_page(sp.Page(f"{BASE}videos/", html=fixture("video_page.html"), source="videos.md"))
+    found = [(v.content_loc, v.player_loc, v.thumbnail_loc, v.title, v.description) for v in entry.videos]
+    description = "Three ways to watch us grill."
+    assert found == [
+        (
+            f"{BASE}videos/media/steak.mp4",
+            None,
+            f"{BASE}videos/media/steak-poster.jpg",
+            "Steak, start to finish",
+            description,
+        ),
+        (
+            None,
+            "https://www.youtube-nocookie.com/embed/aBcDeF12345?si=x",
+            "https://i.ytimg.com/vi/aBcDeF12345/hqdefault.jpg",
+            "Grilling vegetables",
+            description,
+        ),
+        (
+            None,
+            "https://www.youtube.com/embed/ZyXwVu98765",
+            "https://i.ytimg.com/vi/ZyXwVu98765/hqdefault.jpg",
+            "Fire safety",
+            description,
+        ),
+    ]
+    # The Vimeo player has no derivable thumbnail; the bare <video> has neither poster nor title.
+    assert messages == [
+        "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no thumbnail_loc, which "
+        "Google requires; set them in the page's `video:` metadata; video left out",
+        "sitemap: videos.md (https://example.com/videos/): video[4]: https://example.com/videos/media/no-poster.mp4 has no thumbnail_loc, "
+        "title, which Google requires; set them in the page's `video:` metadata; video left out",
+    ]
+
+
+def test_metadata_completes_and_adds_videos(site, messages, tmp_path):
+    meta = {
+        "videos": [
+            {
+                "player_loc": "https://player.vimeo.com/video/76979871",
+                "thumbnail_loc": "/img/kitchen.jpg",
+                "duration": 95,
+                "tag": ["kitchen", "tour"],
+                "family_friendly": "yes",
+                "restriction": "DE AT",
+                "restriction:relationship": "deny",
+                "uploader": "Chef",
+                "uploader:info": "/about/",
+            },
+            {
+                "content_loc": "media/no-poster.mp4",
+                "thumbnail_loc": "media/no-poster.jpg",
+                "title": "Raw cut",
+            },
+            {
+                "content_loc": "https://cdn.example.net/extra.mp4",
+                "thumbnail_loc": "https://cdn.example.net/x.jpg",
+                "title": "Extra",
+                "description": "Only in metadata",
+                "platform": {"relationship": "allow", "platforms": ["web"]},
+            },
+        ]
+    }
+    sitemap = site()
+    entry = sitemap.add_page(sp.Page(f"{BASE}videos/", html=fixture("video_page.html"), meta=meta))
+    assert messages == []
+    by_key = {v.key: v for v in entry.videos}
+    vimeo = by_key["https://player.vimeo.com/video/76979871"]
+    assert vimeo.thumbnail_loc == f"{BASE}img/kitchen.jpg" and vimeo.title == "Our kitchen"
+    assert vimeo.duration == 95 and vimeo.tags == ["kitchen", "tour"] and vimeo.family_friendly is True
+    assert (vimeo.restriction.relationship, vimeo.restriction.countries) == ("deny", ["DE", "AT"])
+    assert (vimeo.uploader.name, vimeo.uploader.info) == ("Chef", f"{BASE}about/")
+    assert by_key[f"{BASE}videos/media/no-poster.mp4"].title == "Raw cut"
+    assert by_key["https://cdn.example.net/extra.mp4"].description == "Only in metadata"
+    assert len(entry.videos) == 6
+    sitemap.write(tmp_path)
+    assert len(parse(tmp_path / "sitemap.xml").findall(".//video:video", NS)) == 6
+
+
+def test_unknown_video_metadata_is_named(site, messages):
+    site().add_page(sp.Page(f"{BASE}v/", meta={"video": {"titel": "typo"}}, source="v.md"))
+    assert messages == [
+        "sitemap: v.md (https://example.com/v/): metadata video: unknown video field(s) titel; ignored"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("page", "reason"),
+    [
+        (sp.Page(f"{BASE}hidden/", html=fixture("noindex.html")), "noindex"),
+        (sp.Page(f"{BASE}old-place/", html=fixture("redirect.html")), "noindex"),
+        (sp.Page(f"{BASE}old/", html='<meta http-equiv="Refresh" content="0;URL=\'/new/\'">'), "redirect"),
+        (sp.Page(f"{BASE}copy/", html='<link rel="canonical" href="/original/">'), "canonical"),
+        (sp.Page(f"{BASE}none/", html='<meta name="googlebot" content="none">'), "noindex"),
+        (sp.Page(f"{BASE}404.html", html="<h1>Not found</h1>"), "error page"),
+        (sp.Page(f"{BASE}missing/", is_error_page=True), "error page"),
+        (sp.Page(f"{BASE}draft/", meta={"sitemap": False}), "metadata"),
+        (sp.Page(f"{BASE}draft/", meta={"sitemap": "no"}), "metadata"),
+        (sp.Page(f"{BASE}tags/python/"), "exclude"),
+    ],
+)
+def test_pages_that_are_never_listed(site, page, reason, tmp_path):
+    sitemap = site(exclude=["tags/*"])
+    assert sitemap.add_page(page) is None
+    assert sitemap.harvester.left_out == {reason: 1}
+
+
+def test_a_canonical_pointing_at_itself_keeps_the_page(site):
+    html = '<link rel="canonical" href="https://EXAMPLE.com/guide/grilling/">'
+    assert site().add_page(sp.Page(f"{BASE}guide/grilling/", html=html)) is not None
+    html = '<link rel="canonical" href="./">'
+    assert site().add_page(sp.Page(f"{BASE}guide/grilling/", html=html)) is not None
+
+
+def test_hostile_markup(site, messages):
+    entry = site().add_page(sp.Page(f"{BASE}a/b/broken.html", html=fixture("broken.html")))
+    assert entry is not None  # canonical "broken.html" resolves to the page itself
+    assert [i.loc for i in entry.images] == [f"{BASE}a/img/a.png", f"{BASE}img/b.png", f"{BASE}a/img/c.png"]
+    huge = "<body><img src='/x.png' alt='" + "A" * 5_000_000 + "'><IMG SRC='/Y.PNG'></body>"
+    entry = site().add_page(sp.Page(f"{BASE}huge/", html=huge))
+    assert [i.loc for i in entry.images] == [f"{BASE}x.png", f"{BASE}Y.PNG"]
+    for empty in ("", "   ", "<", "<?xml version='1.0' encoding='utf-8'?><html><body><img src='z.png'>"):
+        assert site().add_page(sp.Page(f"{BASE}e/", html=empty)) is not None
+    assert messages == []
+
+
+def test_srcset_parsing():
+    assert parse_srcset("a.jpg 1x, b.jpg 2x") == [("a.jpg", "1x"), ("b.jpg", "2x")]
+    assert parse_srcset("https://img.example/w_100,h_50/a.jpg 100w,https://img.example/b.jpg 200w") == [
+        ("https://img.example/w_100,h_50/a.jpg", "100w"),
+        ("https://img.example/b.jpg", "200w"),
+    ]
+    assert parse_srcset(" , ,") == []
+
+
+def test_alternates_from_the_head_merge_with_the_generators(site, messages):
+    page = sp.Page(
+        f"{BASE}guide/grilling/",
+        html=fixture("material_page.html"),
+        source="grilling.md",
+        alternates={"en": f"{BASE}guide/grilling/", "fr": f"{BASE}fr/guide/grilling/"},
+    )
+    entry = site().add_page(page)
+    assert entry.alternates == {
+        "en": f"{BASE}guide/grilling/",
+        "fr": f"{BASE}fr/guide/grilling/",
+        "de": f"{BASE}de/guide/grilling/",
+    }
+    assert messages == []
+    page.alternates = {"en": f"{BASE}guide/grilling/", "de_DE": f"{BASE}de-de/", "de": f"{BASE}deutsch/"}
+    entry = site().add_page(page)
+    assert entry.alternates["de"] == f"{BASE}de/guide/grilling/"
+    assert messages == [
+        "sitemap: grilling.md (https://example.com/guide/grilling/): alternates[de]: the page's "
+        '<link rel="alternate"> says https://example.com/de/guide/grilling/, the site says '
+        "https://example.com/deutsch/; the page's link is listed (sitemap and page must agree)"
+    ]
+
+
+# -- lastmod ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        ({"date": dt.date(2024, 1, 2)}, dt.date(2024, 1, 2)),
+        ({"date": "2024-01-02", "updated": "2024-02-03"}, dt.date(2024, 2, 3)),
+        (
+            {"date": {"created": dt.datetime(2024, 1, 2), "updated": dt.datetime(2024, 3, 4, 5, 6)}},
+            dt.datetime(2024, 3, 4, 5, 6, tzinfo=dt.timezone.utc),
+        ),  # Material's blog form
+        ({"date": {"created": "2024-01-02"}}, dt.date(2024, 1, 2)),
+        (
+            {"lastmod": "2024-06-01T10:00:00+02:00", "date": "2024-01-01"},
+            dt.datetime(2024, 6, 1, 8, 0, tzinfo=dt.timezone.utc),
+        ),
+        ({"modified": "2024-04-04 04:04"}, dt.datetime(2024, 4, 4, 4, 4, tzinfo=dt.timezone.utc)),
+        ({"sitemap": {"lastmod": "2020-01-01"}, "date": "2024-01-01"}, "2020-01-01"),
+        ({}, None),
+    ],
+)
+def test_lastmod_from_metadata(site, meta, expected):
+    entry = site(lastmod=["metadata"]).add_page(sp.Page(f"{BASE}p/", meta=meta))
+    assert entry.lastmod == expected or str(entry.lastmod) == expected
+
+
+def test_a_bad_metadata_date_falls_through_to_the_next_source(site, messages):
+    entry = site(lastmod=["metadata", "build"]).add_page(
+        sp.Page(f"{BASE}p/", meta={"date": "soon"}, source="p.md")
+    )
+    assert entry.lastmod == NOW
+    assert messages == [
+        "sitemap: p.md (https://example.com/p/): lastmod (metadata 'date'): 'soon' is not a W3C date such as 2024-05-01 "
+        "or 2024-05-01T09:30:00+02:00; not used"
+    ]
+
+
+def test_lastmod_from_mtime_and_build(site, tmp_path):
+    source = tmp_path / "page.md"
+    source.write_text("x")
+    import os
+
+    os.utime(source, (1_700_000_000, 1_700_000_000))
+    entry = site(lastmod=["mtime"]).add_page(sp.Page(f"{BASE}p/", source_path=source))
+    assert entry.lastmod == dt.datetime(2023, 11, 14, 22, 13, 20, tzinfo=dt.timezone.utc)
+    assert site(lastmod=["build"]).add_page(sp.Page(f"{BASE}p/")).lastmod == NOW
+    assert site(lastmod=[]).add_page(sp.Page(f"{BASE}p/", meta={"date": "2024-01-01"})).lastmod is None
+
+
+def git(repo: Path, *args: str, date: str | None = None) -> None:
+    import os
+    import subprocess
+
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.com",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.com",
+    }
+    if date:
+        env |= {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
+
+
+@pytest.fixture
+def repo(tmp_path):
+    repo = tmp_path / "repo"
+    docs = repo / "docs"
+    (docs / "guide").mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    (docs / "index.md").write_text("one")
+    (docs / "guide" / "ümlaut page.md").write_text("one")
+    (repo / "README.md").write_text("outside docs")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "first", date="2024-01-10T10:00:00+00:00")
+    (docs / "index.md").write_text("two")
+    git(repo, "commit", "-qam", "second", date="2024-03-15T08:30:00+01:00")
+    (docs / "new.md").write_text("not committed")
+    return repo
+
+
+def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
+    import subprocess
+
+    calls = []
+    real_run = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a[0]) or real_run(*a, **k))
+    docs = repo / "docs"
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), now=NOW, source_root=docs)
+    index = sitemap.add_page(sp.Page(f"{BASE}", source_path=docs / "index.md"))
+    umlaut = sitemap.add_page(sp.Page(f"{BASE}guide/u/", source_path=docs / "guide" / "ümlaut page.md"))
+    new = sitemap.add_page(sp.Page(f"{BASE}new/", source_path=docs / "new.md"))
+    assert index.lastmod == dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc)
+    assert umlaut.lastmod == dt.datetime(2024, 1, 10, 10, 0, tzinfo=dt.timezone.utc)
+    assert new.lastmod is None  # not committed yet: no source left in this list
+    assert len(calls) == 2  # rev-parse, then one log for all pages
+    assert "-- docs" in " ".join(calls[1]) or calls[1][-1] == "docs"
+
+
+def test_default_sources_are_metadata_then_git(repo):
+    docs = repo / "docs"
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE), now=NOW, source_root=docs)
+    assert sitemap.options.lastmod == ["metadata", "git"]
+    with_meta = sitemap.add_page(
+        sp.Page(f"{BASE}a/", meta={"updated": "2024-05-01"}, source_path=docs / "index.md")
+    )
+    without = sitemap.add_page(sp.Page(f"{BASE}b/", source_path=docs / "index.md"))
+    assert str(with_meta.lastmod) == "2024-05-01"
+    assert without.lastmod == dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc)
+
+
+def test_a_shallow_clone_is_reported_once(repo, tmp_path):
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(clone))
+    messages = []
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), emit=messages.append, now=NOW)
+    for name in ("index.md", "guide/ümlaut page.md"):
+        sitemap.add_page(sp.Page(f"{BASE}{name}/", source_path=clone / "docs" / name))
+    assert len(messages) == 1 and "shallow clone" in messages[0] and "fetch-depth: 0" in messages[0]
+    assert sitemap.report.problems == []  # a notice about the build, not a problem of a page
+
+
+def test_not_a_git_repository_is_fine(tmp_path, messages, site):
+    (tmp_path / "p.md").write_text("x")
+    entry = site(lastmod=["git"]).add_page(sp.Page(f"{BASE}p/", source_path=tmp_path / "p.md"))
+    assert entry.lastmod is None and messages == []
+
+
+# -- rules, per-page values, news ---------------------------------------------------------------------
+
+
+def test_rules_then_page_metadata(site):
+    sitemap = site(
+        rules=[{"match": "blog/*", "priority": 0.6, "changefreq": "weekly"}, {"match": "*", "priority": 0.4}]
+    )
+    post = sitemap.add_page(sp.Page(f"{BASE}blog/2024/post/"))
+    other = sitemap.add_page(sp.Page(f"{BASE}guide/"))
+    pinned = sitemap.add_page(
+        sp.Page(f"{BASE}blog/pinned/", meta={"sitemap": {"priority": 1.0, "changefreq": "daily"}})
+    )
+    assert (post.priority, post.changefreq) == (0.6, "weekly")
+    assert (other.priority, other.changefreq) == (0.4, None)
+    assert (pinned.priority, pinned.changefreq) == (1.0, "daily")
+    assert site().add_page(sp.Page(f"{BASE}x/")).priority is None  # no defaults written
+
+
+def test_bad_rules_are_configuration_errors():
+    with pytest.raises(sp.ConfigError, match=r"'rules' \('blog/\*'\): priority must be from 0.0 to 1.0"):
+        sp.Options(base_url=BASE, rules=[{"match": "blog/*", "priority": 7}])
+    with pytest.raises(sp.ConfigError, match="each rule needs a 'match' glob"):
+        sp.Options(base_url=BASE, rules=[{"priority": 0.5}])
+    with pytest.raises(sp.ConfigError, match="unknown source"):
+        sp.Options(base_url=BASE, lastmod=["gitt"])
+    with pytest.raises(sp.ConfigError, match=r"news\.publication_name"):
+        sp.Options(base_url=BASE, news={"publication_language": "en"})
+
+
+NEWS = {"publication_name": "Grill Times", "publication_language": "en", "include": ["news/*"]}
+
+
+def test_news_within_the_window(site, tmp_path):
+    sitemap = site(news=NEWS)
+    fresh = sitemap.add_page(
+        sp.Page(f"{BASE}news/fresh/", title="Fresh & hot", meta={"date": "2024-05-02T09:00:00Z"})
+    )
+    flagged = sitemap.add_page(
+        sp.Page(
+            f"{BASE}blog/flagged/",
+            title="Flagged",
+            language="de-DE",
+            meta={"date": "2024-05-03", "news": True},
+        )
+    )
+    old = sitemap.add_page(sp.Page(f"{BASE}news/old/", title="Old", meta={"date": "2024-04-30T11:59:00Z"}))
+    plain = sitemap.add_page(sp.Page(f"{BASE}guide/", title="Guide", meta={"date": "2024-05-03"}))
+    assert (fresh.news.publication_name, fresh.news.title) == ("Grill Times", "Fresh & hot")
+    assert flagged.news.publication_language == "de"  # the page's own language
+    assert old.news is None and plain.news is None
+    result = sitemap.write(tmp_path)
+    assert result.news == 2
+    assert urls(tmp_path / "sitemap-news.xml") == [f"{BASE}news/fresh/", f"{BASE}blog/flagged/"]
+    assert len(urls(tmp_path / "sitemap.xml")) == 4 + 2
+
+
+def test_no_news_in_the_window_writes_no_news_sitemap(site, tmp_path):
+    sitemap = site(news=NEWS)
+    sitemap.add_page(sp.Page(f"{BASE}news/old/", title="Old", meta={"date": "2020-01-01"}))
+    result = sitemap.write(tmp_path)
+    assert not (tmp_path / "sitemap-news.xml").exists() and not result.index
+
+
+def test_a_news_page_without_a_date_is_named(site, messages):
+    site(news=NEWS).add_page(sp.Page(f"{BASE}news/undated/", title="Undated", source="news/undated.md"))
+    assert messages == [
+        "sitemap: news/undated.md (https://example.com/news/undated/): news: a news page needs a publication date (`date` in "
+        "its metadata); not listed as news"
+    ]
+
+
+def test_more_than_1000_news_are_split(site, tmp_path):
+    sitemap = site(news=NEWS)
+    for n in range(1001):
+        sitemap.add_page(
+            sp.Page(f"{BASE}news/{n}/", title=f"Story {n}", meta={"date": "2024-05-03T08:00:00Z"})
+        )
+    sitemap.write(tmp_path)
+    assert (
+        len(urls(tmp_path / "sitemap-news.xml")) == 1000 and len(urls(tmp_path / "sitemap-news-2.xml")) == 1
+    )
+
+
+def test_harvested_site_validates(site, tmp_path):
+    sitemap = site(news=NEWS)
+    for name, url in [
+        ("material_page.html", "guide/grilling/"),
+        ("video_page.html", "videos/"),
+        ("broken.html", "a/b/broken.html"),
+        ("noindex.html", "hidden/"),
+    ]:
+        sitemap.add_page(sp.Page(BASE + url, html=fixture(name), title=name, meta={"date": "2024-05-03"}))
+    sitemap.add_page(sp.Page(f"{BASE}news/today/", title="Today", meta={"date": "2024-05-03"}))
+    result = sitemap.write(tmp_path)
+    assert (result.urls, result.images, result.videos, result.news) == (4, 10, 3, 1)
+
+
+def test_read_html_reports_the_description_and_canonical():
+    facts = read_html(fixture("material_page.html"), f"{BASE}guide/grilling/")
+    assert facts.description == "Grilling guide: steaks, vegetables and the perfect fire."
+    assert facts.canonical == f"{BASE}guide/grilling/" and not facts.noindex and not facts.redirect
