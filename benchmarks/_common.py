@@ -1,0 +1,40 @@
+"""Helpers shared by the benchmarks: medians of repeated timings, a page generator."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings)
+
+
+def page_html(number: int) -> str:
+    """A page shaped like Material for MkDocs output: header, nav, article with images, footer."""
+    nav = "".join(f'<li class="md-nav__item"><a href="../p{n}/" class="md-nav__link">Page {n}</a></li>'
+                  for n in range(number, number + 60))
+    paragraphs = "".join(f"<p>Paragraph {n} of page {number} with some <code>code</code> and "
+                         f'<a href="../p{n}/">a link</a>. ' + "Lorem ipsum dolor sit amet. " * 8 + "</p>"
+                         for n in range(30))
+    video = ""
+    if number % 50 == 0:
+        video = ('<iframe src="https://www.youtube-nocookie.com/embed/aBcDeF12345" title="Demo"></iframe>'
+                 "<p>What the demo shows.</p>")
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="description" content="Page {number} of the benchmark site">
+<link rel="canonical" href="https://example.com/p{number}/">
+<title>Page {number}</title><link rel="stylesheet" href="../assets/main.css"></head>
+<body><header class="md-header"><a href="../" class="md-logo"><img src="../assets/logo.svg" alt="logo"></a></header>
+<nav class="md-nav"><ul>{nav}</ul></nav>
+<main><article class="md-content"><h1>Page {number}</h1>
+<p><img src="../img/photo-{number}.jpg" alt="photo"></p>{paragraphs}
+<picture><source srcset="../img/hero-{number}.avif 1x, ../img/hero-{number}@2x.avif 2x"><img src="../img/hero-{number}.jpg"></picture>
+<img src="../img/diagram-{number}.png" srcset="../img/diagram-{number}-800.png 800w, ../img/diagram-{number}-1600.png 1600w">
+{video}</article></main><footer><p>Footer</p></footer></body></html>"""
