@@ -296,6 +296,8 @@ class Harvester:
         self.source_root = source_root
         self._git: dict[Path, GitDates] = {}
         self.left_out: dict[str, int] = {}
+        #: Metadata keys for lastmod, in order; adapters add their generator's plugins' keys.
+        self.lastmod_keys: tuple[str, ...] = LASTMOD_KEYS
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
@@ -370,7 +372,7 @@ class Harvester:
         for source in self.options.lastmod:
             value: Any = None
             if source == "metadata":
-                found = _first(page.meta, LASTMOD_KEYS)
+                found = _first(page.meta, self.lastmod_keys)
                 if found is not None:
                     try:
                         value = parse_date(found[1], self.options.tzinfo)
@@ -405,6 +407,13 @@ class Harvester:
         Codes that do not normalise are kept as they are, for the validator to report.
         """
         merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
+        own = _uri_or_none(page.url)
+        if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
+            # Not an hreflang set for this page (which must name itself): a site-wide language
+            # menu, such as Material's `extra.alternate` links to each language's home page.
+            log.info("sitemap: %s: its <link rel=\"alternate\" hreflang> links do not name the page "
+                     "itself; not used as its alternates", label)
+            return merged
         for code, url in facts.alternates.items():
             code = _safe_hreflang(code) or code
             previous = merged.get(code)

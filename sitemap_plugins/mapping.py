@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .model import Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
+from .model import Entry, Image, News, Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
 
 _SCALARS = {
     "thumbnail_loc",
@@ -113,3 +113,43 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def video_from_mapping(data: Mapping[str, Any]) -> Video:
     return Video(**video_fields(data))
+
+
+def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
+    """An entry from a mapping: our field names, or the npm `sitemap` package's item format
+    (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`."""
+    if isinstance(data, str):
+        data = {"loc": data}
+    known = {"loc", "url", "lastmod", "changefreq", "priority", "img", "images", "video", "videos", "news",
+             "links", "alternates", "source"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(unknown)}")
+    loc = str(data.get("loc", data.get("url")) or "")
+    if not loc:
+        raise ValueError("no loc (or url)")
+    images = [Image(i["url"] if isinstance(i, Mapping) else str(i))
+              for i in _as_list(data.get("images", data.get("img")))]
+    videos = [video_from_mapping(v) for v in _as_list(data.get("videos", data.get("video")))]
+    alternates: dict[str, str] = {}
+    links = data.get("alternates", data.get("links"))
+    if isinstance(links, Mapping):
+        alternates = {str(k): _absolute(str(v), base_url) for k, v in links.items()}
+    else:
+        for link in _as_list(links):
+            alternates[str(link["lang"])] = _absolute(str(link["url"]), base_url)
+    news = None
+    if isinstance(data.get("news"), Mapping):
+        item = data["news"]
+        publication = item.get("publication") if isinstance(item.get("publication"), Mapping) else {}
+        news = News(item.get("publication_name", publication.get("name")),
+                    item.get("publication_language", publication.get("language")),
+                    item.get("publication_date"), item.get("title"))
+    return Entry(loc=_absolute(loc, base_url), lastmod=data.get("lastmod"), changefreq=data.get("changefreq"),
+                 priority=data.get("priority"), images=images, videos=videos, news=news,
+                 alternates=alternates, source=data.get("source"))
+
+
+def _absolute(url: str, base_url: str) -> str:
+    """Absolute URLs stay; a path is relative to the site (`/api/` and `api/` alike)."""
+    return url if "://" in url else base_url + url.lstrip("/")

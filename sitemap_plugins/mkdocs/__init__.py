@@ -1,0 +1,1 @@
+"""The MkDocs face of sitemap-plugins: `plugins: [sitemap]` in mkdocs.yml."""

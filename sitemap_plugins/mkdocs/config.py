@@ -1,0 +1,46 @@
+"""mkdocs.yml options of the `sitemap` plugin: the core's options, declared the MkDocs way."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+from ..model import CHANGEFREQS
+from ..options import LASTMOD_SOURCES, MAX_BYTES, MAX_URLS
+
+
+class RuleConfig(base.Config):
+    match = c.Type(str)
+    priority = c.Optional(c.Type((int, float)))
+    changefreq = c.Optional(c.Choice(CHANGEFREQS))
+
+
+class SitemapConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    #: Defaults to site_url (under `mkdocs serve`: the address MkDocs serves on).
+    base_url = c.Optional(c.URL(is_dir=True))
+    max_urls = c.Type(int, default=MAX_URLS)
+    max_bytes = c.Type(int, default=MAX_BYTES)
+    #: On by default here: MkDocs' built-in sitemap wrote sitemap.xml.gz and sites link to it.
+    gzip = c.Type(bool, default=True)
+    stylesheet = c.Type(bool, default=False)
+    schema_location = c.Type(bool, default=False)
+    strict = c.Type(bool, default=False)
+    timezone = c.Type(str, default="UTC")
+    templates_dir = c.Optional(c.Dir(exists=True))
+    robots_txt = c.Type(bool, default=True)
+    text_sitemap = c.Type(bool, default=False)
+    #: true: the i18n default language's page; a language code: that language's; false: none.
+    x_default = c.Type((bool, str), default=True)
+    lastmod = c.ListOfItems(c.Choice(LASTMOD_SOURCES), default=["metadata", "git"])
+    images = c.Type(bool, default=True)
+    images_exclude = c.ListOfItems(c.Type(str), default=[])
+    videos = c.Type(bool, default=True)
+    exclude = c.ListOfItems(c.Type(str), default=[])
+    rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
+    #: publication_name, publication_language, include, metadata_flag, window_days: checked by
+    #: the core's NewsOptions, whose messages name the key.
+    news = c.Optional(c.Type(dict))
+    #: URLs MkDocs does not build (generated API docs...): paths relative to base_url, absolute
+    #: URLs, or mappings with loc, lastmod, changefreq, priority.
+    extra_urls = c.ListOfItems(c.Type((str, dict)), default=[])

@@ -1,0 +1,208 @@
+"""`plugins: [sitemap]`: MkDocs' built-in sitemap replaced by a complete one.
+
+The adapter only translates: each built page becomes a `Page` for the core as it is written
+(its HTML is harvested then, no second read of the site directory), and the set is written at the
+end of the build.  mkdocs-static-i18n builds each extra language in its own pass inside its
+`on_post_build`; pages are collected across those passes and the set is written once, after the
+last one.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page as MkDocsPage
+
+from ..errors import ConfigError, SitemapError
+from ..harvest import LASTMOD_KEYS
+from ..mapping import entry_from_mapping
+from ..model import Entry, Page
+from ..options import Options
+from ..sitemap import Sitemap
+from .config import SitemapConfig
+
+# Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
+log = logging.getLogger("mkdocs.plugins.sitemap")
+
+#: What other plugins put in page.meta, read before the page's own `date` (its creation date).
+PLUGIN_LASTMOD_KEYS = (
+    "git_revision_date_localized_raw_iso_datetime",  # mkdocs-git-revision-date-localized-plugin
+    "git_revision_date_localized_raw_iso_date",
+    "document_dates.dates.updated",  # mkdocs-document-dates
+)
+
+THEME_OVERRIDE = str(Path(__file__).with_name("theme_override"))
+
+#: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
+#: is not re-rendered is still listed, with what it had.
+_PREVIOUS: dict[str, dict[str, Entry]] = {}
+
+
+class SitemapPlugin(BasePlugin[SitemapConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.sitemap: Sitemap | None = None
+        self.site_dir = ""
+        self.base_url = ""
+        self._expected: dict[str, Any] = {}  # loc -> File, the pages of the current pass
+        self._rendered: set[str] = set()
+        self._entries: dict[str, Entry] = {}
+        self.dirty = False
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.
+        self.command = command
+        self.dirty = dirty
+
+    # -- configuration ---------------------------------------------------------------------------
+
+    @event_priority(50)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        if _i18n_building(config):
+            return None  # another language pass of the same build: keep collecting
+        base_url = self.config.base_url or config.site_url
+        if not base_url:
+            raise PluginError(
+                "sitemap: `site_url` is not set in mkdocs.yml. A sitemap lists absolute URLs, so add "
+                "`site_url: https://example.com/` (the address the site is published at), or set the "
+                "plugin's `base_url` option."
+            )
+        try:
+            options = Options.from_mapping(self._core_options(config), base_url=base_url)
+        except ConfigError as error:
+            raise PluginError(f"sitemap: {error}") from error
+        self.base_url = options.base_url
+        self.site_dir = config.site_dir
+        self.sitemap = Sitemap(options, emit=log.warning, source_root=config.docs_dir)
+        keys = list(LASTMOD_KEYS)
+        keys[keys.index("date") : keys.index("date")] = PLUGIN_LASTMOD_KEYS
+        self.sitemap.harvester.lastmod_keys = tuple(keys)
+        self._entries = {}
+        return None
+
+    @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # MkDocs renders sitemap.xml (and .gz) from the theme; ours renders empty, so it skips them.
+        if self.config.enabled and THEME_OVERRIDE not in config.theme.dirs:
+            config.theme.dirs.insert(0, THEME_OVERRIDE)
+
+    def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
+        values = {k: v for k, v in self.config.items() if k not in ("enabled", "base_url", "extra_urls")}
+        values["rules"] = [dict(rule) for rule in values["rules"]]
+        values["news"] = dict(values["news"]) if values["news"] else None
+        x_default = values.pop("x_default")
+        values["x_default"] = _default_language(config) if x_default is True else (x_default or None)
+        return values
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    @event_priority(-200)  # the files as every other plugin left them (static-i18n removes some)
+    def on_files(self, files: Files, config: MkDocsConfig) -> None:
+        if self.sitemap is None or not self.config.enabled:
+            return
+        self._expected = {}
+        self._rendered = set()
+        for file in files.documentation_pages():
+            if file.inclusion.is_included():
+                self._expected[self._url(file.url, config)] = file
+
+    @event_priority(-100)  # after other plugins changed the HTML
+    def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
+        if self.sitemap is None or not self.config.enabled or page.file.inclusion.is_excluded():
+            return  # drafts and excluded docs are previewed by `mkdocs serve`, never listed
+        url = page.canonical_url or self._url(page.url, config)
+        self._rendered.add(url)
+        entry = self.sitemap.add_page(self._page(page, url, output, config))
+        if entry is not None:
+            self._entries[entry.loc] = entry
+
+    def _page(self, page: MkDocsPage, url: str, html: str | None, config: MkDocsConfig) -> Page:
+        alternates = dict(page.meta.get("alternates") or {})
+        for language, file in (getattr(page.file, "alternates", None) or {}).items():
+            alternates.setdefault(language, self._url(file.url, config, root=True))
+        return Page(
+            url=url,
+            html=html,
+            title=page.title,
+            meta=dict(page.meta),
+            source=page.file.src_uri,
+            source_path=page.file.abs_src_path,
+            alternates={code: self._absolute(href) for code, href in alternates.items()},
+            language=getattr(page.file, "locale", None) or config.theme.get("language"),
+            is_error_page=page.file.src_uri == "404.md",
+        )
+
+    def _url(self, path: str, config: MkDocsConfig, root: bool = False) -> str:
+        """An absolute URL for a site-relative `path` (static-i18n passes have their own site_url)."""
+        site_url = self.base_url if root or not config.site_url else config.site_url
+        site_url = site_url if site_url.endswith("/") else site_url + "/"
+        return site_url + ("" if path in ("./", ".") else path.lstrip("/"))
+
+    def _absolute(self, href: str) -> str:
+        return href if "://" in href else self.base_url + href.lstrip("/")
+
+    # -- the end of the build --------------------------------------------------------------------
+
+    @event_priority(-110)  # after static-i18n's on_post_build (-100), which builds the other languages
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.sitemap is None or not self.config.enabled:
+            return
+        if self.dirty:
+            self._add_pages_not_rendered(config)
+        if _i18n_building(config):
+            return
+        for item in self.config.extra_urls:
+            try:
+                self.sitemap.add(entry_from_mapping(item, self.base_url))
+            except (KeyError, TypeError, ValueError) as error:
+                self.sitemap.report("mkdocs.yml", "extra_urls", f"{item!r}: {error}; left out")
+        try:
+            result = self.sitemap.write(self.site_dir)
+        except SitemapError as error:
+            raise PluginError(str(error)) from error
+        _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+        log.info(result.summary())
+
+    def _add_pages_not_rendered(self, config: MkDocsConfig) -> None:
+        """Under `mkdocs serve --dirty` unchanged pages are not rendered again: list them with
+        their entry from the previous build, or else harvest the HTML already in site_dir."""
+        assert self.sitemap is not None
+        previous = _PREVIOUS.get(config.config_file_path or self.site_dir, {})
+        for url, file in self._expected.items():
+            if url in self._rendered:
+                continue
+            if url in previous:
+                entry = self.sitemap.add(copy.deepcopy(previous[url]))
+            elif Path(file.abs_dest_path).exists():
+                html = Path(file.abs_dest_path).read_text(encoding="utf-8", errors="replace")
+                entry = self.sitemap.add_page(Page(url=url, html=html, source=file.src_uri,
+                                                   source_path=file.abs_src_path))
+            else:
+                continue
+            if entry is not None:
+                self._entries[entry.loc] = entry
+
+
+def _i18n_plugin(config: MkDocsConfig) -> Any:
+    return config.plugins.get("i18n")
+
+
+def _i18n_building(config: MkDocsConfig) -> bool:
+    """True inside the extra-language passes that mkdocs-static-i18n runs from on_post_build."""
+    return bool(getattr(_i18n_plugin(config), "building", False))
+
+
+def _default_language(config: MkDocsConfig) -> str | None:
+    i18n = _i18n_plugin(config)
+    language = getattr(i18n, "default_language", None) if i18n is not None else None
+    return language or None
