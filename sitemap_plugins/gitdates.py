@@ -7,6 +7,7 @@ page (minutes on a large site); this costs one, whatever the number of pages.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -61,11 +62,16 @@ class GitDates:
     def lastmod(self, path: Path) -> dt.datetime | None:
         if self.root is None:
             return None
-        try:
-            relative = path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return None
-        return self.dates.get(relative)
+        # Paths from generators are absolute already: a string operation first, resolving
+        # symbolic links (a system call per page) only when that finds nothing.
+        for candidate in (Path(os.path.abspath(path)), path.resolve()):
+            try:
+                found = self.dates.get(candidate.relative_to(self.root).as_posix())
+            except ValueError:
+                continue
+            if found is not None:
+                return found
+        return None
 
 
 def _git(directory: Path, *args: str) -> str | None:

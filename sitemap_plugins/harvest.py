@@ -89,9 +89,88 @@ def read_html(text: str, url: str) -> HtmlFacts:
     return facts
 
 
+def _any_case(word: str) -> str:
+    # Explicit classes: several times faster than re.IGNORECASE on a long page.
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+_BODY_START = re.compile(f"<{_any_case('body')}[\\s>]|</{_any_case('head')}\\s*>")
+_VIDEO_TAGS = ("video", "iframe", "lite-youtube")
+_MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in ('img', *_VIDEO_TAGS, 'picture', 'figure'))})[\\s/>]")
+_PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
+_TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
+
+
+def _relevant_html(text: str) -> str:
+    """The head, and the body's media with just the context the harvest reads (the enclosing
+    <picture> or <figure>, the paragraphs around a video).
+
+    A documentation page is mostly navigation: Material repeats the whole site's nav on every
+    page.  Parsing only these parts costs a fraction of parsing the page, with the same facts.
+    """
+    start = _BODY_START.search(text)
+    if start is None:
+        return text
+    head = text[: start.start()] + "</head><body>"
+    tokens = list(_MEDIA.finditer(text, start.start()))
+    windows: list[list[Any]] = []  # [begin, end, is_video], in document order
+    opened: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        closing, name = token[1], token[2].lower()
+        if name in ("picture", "figure"):
+            if not closing:
+                opened[name] = token.start()
+            elif name in opened:
+                begin, end = opened.pop(name), text.find(">", token.start()) + 1 or len(text)
+                for window in reversed(windows):  # the media opened inside it
+                    if window[0] < begin:
+                        break
+                    window[0], window[1] = begin, max(window[1], end)
+            continue
+        if closing:
+            continue
+        end = _TAG_REST.match(text, token.end() - 1).end()  # type: ignore[union-attr]
+        if name != "img":
+            for later in tokens[index + 1 :]:
+                if later[1] and later[2].lower() == name:
+                    end = text.find(">", later.start()) + 1 or len(text)
+                    break
+        windows.append([token.start(), end, name != "img"])
+    if not windows:
+        return head + "</body></html>"
+    paragraphs: list[tuple[int, int]] = []
+    if any(w[2] for w in windows):  # videos read the nearest paragraph: find them only then
+        begin = None
+        for match in _PARAGRAPH.finditer(text, start.start()):
+            if match[1]:
+                begin = match.start()
+            elif begin is not None:
+                paragraphs.append((begin, match.end()))
+                begin = None
+    parts = []
+    for begin, end, is_video in _merged(windows):
+        before = next((p for p in reversed(paragraphs) if p[1] <= begin), None) if is_video else None
+        after = next((p for p in paragraphs if p[0] >= end), None) if is_video else None
+        parts.append("<div>" + (text[before[0] : before[1]] if before else "") + text[begin:end]
+                     + (text[after[0] : after[1]] if after else "") + "</div>")
+    return head + "".join(parts) + "</body></html>"
+
+
+def _merged(spans: list[list[Any]]) -> list[list[Any]]:
+    merged: list[list[Any]] = []
+    for span in sorted(spans):
+        if merged and span[0] < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], span[1])
+            merged[-1][2] = merged[-1][2] or span[2]
+        else:
+            merged.append(list(span))
+    return merged
+
+
 def _parse(text: str) -> Any:
     if not text or not text.strip():
         return None
+    text = _relevant_html(text)
     try:
         return lxml_html.document_fromstring(text)
     except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then

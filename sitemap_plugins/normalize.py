@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
@@ -33,6 +34,7 @@ def describe_chars(chars: list[str]) -> str:
     return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
 
 
+@lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
 def to_uri(iri: str) -> str:
     """An IRI as the protocol wants it: UTF-8 percent-encoded, IDNA host, existing escapes kept.
 

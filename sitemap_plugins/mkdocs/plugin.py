@@ -56,6 +56,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._rendered: set[str] = set()
         self._entries: dict[str, Entry] = {}
         self.dirty = False
+        self.command = "build"
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.
@@ -170,7 +171,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             result = self.sitemap.write(self.site_dir)
         except SitemapError as error:
             raise PluginError(str(error)) from error
-        _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+        if self.command == "serve":
+            _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
         log.info(result.summary())
 
     def _add_pages_not_rendered(self, config: MkDocsConfig) -> None:
