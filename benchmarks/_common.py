@@ -18,15 +18,21 @@ def median_seconds(run: Callable[[], object], repeat: int) -> float:
 
 def page_html(number: int) -> str:
     """A page shaped like Material for MkDocs output: header, nav, article with images, footer."""
-    nav = "".join(f'<li class="md-nav__item"><a href="../p{n}/" class="md-nav__link">Page {n}</a></li>'
-                  for n in range(number, number + 60))
-    paragraphs = "".join(f"<p>Paragraph {n} of page {number} with some <code>code</code> and "
-                         f'<a href="../p{n}/">a link</a>. ' + "Lorem ipsum dolor sit amet. " * 8 + "</p>"
-                         for n in range(30))
+    nav = "".join(
+        f'<li class="md-nav__item"><a href="../p{n}/" class="md-nav__link">Page {n}</a></li>'
+        for n in range(number, number + 60)
+    )
+    paragraphs = "".join(
+        f"<p>Paragraph {n} of page {number} with some <code>code</code> and "
+        f'<a href="../p{n}/">a link</a>. ' + "Lorem ipsum dolor sit amet. " * 8 + "</p>"
+        for n in range(30)
+    )
     video = ""
     if number % 50 == 0:
-        video = ('<iframe src="https://www.youtube-nocookie.com/embed/aBcDeF12345" title="Demo"></iframe>'
-                 "<p>What the demo shows.</p>")
+        video = (
+            '<iframe src="https://www.youtube-nocookie.com/embed/aBcDeF12345" title="Demo"></iframe>'
+            "<p>What the demo shows.</p>"
+        )
     return f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="description" content="Page {number} of the benchmark site">
 <link rel="canonical" href="https://example.com/p{number}/">

@@ -18,17 +18,22 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import median_seconds, page_html  # noqa: E402
+from _common import median_seconds, page_html
 
-import sitemap_plugins as sp  # noqa: E402
-from sitemap_plugins.gitdates import GitDates  # noqa: E402
+import sitemap_plugins as sp
+from sitemap_plugins.gitdates import GitDates
 
 
 def make_repo(root: Path, pages: int, commits: int) -> Path:
     docs = root / "docs"
     docs.mkdir(parents=True)
-    env = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@example.com",
-           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@example.com"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@example.com",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@example.com",
+    }
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     for commit in range(commits):
         # The first commit adds every page; later ones touch a tenth of them each.
@@ -41,7 +46,9 @@ def make_repo(root: Path, pages: int, commits: int) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--pages", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--commits", type=int, default=30)
@@ -55,11 +62,15 @@ def main() -> None:
     def harvest() -> None:
         sitemap = sp.Sitemap(options, now=now, emit=lambda message: None)
         for number, html in enumerate(htmls):
-            sitemap.add_page(sp.Page(f"https://example.com/p{number}/", html=html, meta={"date": "2024-01-01"}))
+            sitemap.add_page(
+                sp.Page(f"https://example.com/p{number}/", html=html, meta={"date": "2024-01-01"})
+            )
 
     seconds = median_seconds(harvest, args.repeat)
-    print(f"harvest: {args.pages:,} pages of {size / 1024:.1f} KiB: median {seconds:.2f} s, "
-          f"{seconds / args.pages * 1e6:.0f} µs per page")
+    print(
+        f"harvest: {args.pages:,} pages of {size / 1024:.1f} KiB: median {seconds:.2f} s, "
+        f"{seconds / args.pages * 1e6:.0f} µs per page"
+    )
 
     with tempfile.TemporaryDirectory() as directory:
         print(f"git: making a repository of {args.pages:,} pages and {args.commits} commits ...", flush=True)
@@ -68,8 +79,10 @@ def main() -> None:
         dates = GitDates(docs)
         assert len(dates.dates) == args.pages, len(dates.dates)
         verdict = "meets" if git_seconds < 1 else "MISSES"
-        print(f"git pass: median {git_seconds * 1000:.0f} ms for {args.pages:,} files "
-              f"({git_seconds / args.pages * 1e6:.1f} µs per page); {verdict} the 1 s target")
+        print(
+            f"git pass: median {git_seconds * 1000:.0f} ms for {args.pages:,} files "
+            f"({git_seconds / args.pages * 1e6:.1f} µs per page); {verdict} the 1 s target"
+        )
 
 
 if __name__ == "__main__":

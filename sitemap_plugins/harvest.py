@@ -96,7 +96,9 @@ def _any_case(word: str) -> str:
 
 _BODY_START = re.compile(f"<{_any_case('body')}[\\s>]|</{_any_case('head')}\\s*>")
 _VIDEO_TAGS = ("video", "iframe", "lite-youtube")
-_MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in ('img', *_VIDEO_TAGS, 'picture', 'figure'))})[\\s/>]")
+_MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure")
+_MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
+_MEDIA_LOWER = re.compile(f"<(/?)({'|'.join(_MEDIA_NAMES)})[\\s/>]")
 _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
 _TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
 
@@ -112,7 +114,13 @@ def _relevant_html(text: str) -> str:
     if start is None:
         return text
     head = text[: start.start()] + "</head><body>"
-    tokens = list(_MEDIA.finditer(text, start.start()))
+    # Scanning a lower-cased copy is faster than a case-insensitive pattern; its positions are
+    # the text's own unless lower-casing changed the length (a few non-ASCII letters do).
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        tokens = list(_MEDIA_LOWER.finditer(lowered, start.start()))
+    else:
+        tokens = list(_MEDIA.finditer(text, start.start()))
     windows: list[list[Any]] = []  # [begin, end, is_video], in document order
     opened: dict[str, int] = {}
     for index, token in enumerate(tokens):
@@ -151,8 +159,13 @@ def _relevant_html(text: str) -> str:
     for begin, end, is_video in _merged(windows):
         before = next((p for p in reversed(paragraphs) if p[1] <= begin), None) if is_video else None
         after = next((p for p in paragraphs if p[0] >= end), None) if is_video else None
-        parts.append("<div>" + (text[before[0] : before[1]] if before else "") + text[begin:end]
-                     + (text[after[0] : after[1]] if after else "") + "</div>")
+        parts.append(
+            "<div>"
+            + (text[before[0] : before[1]] if before else "")
+            + text[begin:end]
+            + (text[after[0] : after[1]] if after else "")
+            + "</div>"
+        )
     return head + "".join(parts) + "</body></html>"
 
 
@@ -490,8 +503,11 @@ class Harvester:
         if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
             # Not an hreflang set for this page (which must name itself): a site-wide language
             # menu, such as Material's `extra.alternate` links to each language's home page.
-            log.info("sitemap: %s: its <link rel=\"alternate\" hreflang> links do not name the page "
-                     "itself; not used as its alternates", label)
+            log.info(
+                'sitemap: %s: its <link rel="alternate" hreflang> links do not name the page '
+                "itself; not used as its alternates",
+                label,
+            )
             return merged
         for code, url in facts.alternates.items():
             code = _safe_hreflang(code) or code

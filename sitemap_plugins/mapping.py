@@ -120,16 +120,31 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`."""
     if isinstance(data, str):
         data = {"loc": data}
-    known = {"loc", "url", "lastmod", "changefreq", "priority", "img", "images", "video", "videos", "news",
-             "links", "alternates", "source"}
+    known = {
+        "loc",
+        "url",
+        "lastmod",
+        "changefreq",
+        "priority",
+        "img",
+        "images",
+        "video",
+        "videos",
+        "news",
+        "links",
+        "alternates",
+        "source",
+    }
     unknown = sorted(set(data) - known)
     if unknown:
         raise ValueError(f"unknown field(s) {', '.join(unknown)}")
     loc = str(data.get("loc", data.get("url")) or "")
     if not loc:
         raise ValueError("no loc (or url)")
-    images = [Image(i["url"] if isinstance(i, Mapping) else str(i))
-              for i in _as_list(data.get("images", data.get("img")))]
+    images = [
+        Image(i["url"] if isinstance(i, Mapping) else str(i))
+        for i in _as_list(data.get("images", data.get("img")))
+    ]
     videos = [video_from_mapping(v) for v in _as_list(data.get("videos", data.get("video")))]
     alternates: dict[str, str] = {}
     links = data.get("alternates", data.get("links"))
@@ -142,12 +157,23 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     if isinstance(data.get("news"), Mapping):
         item = data["news"]
         publication = item.get("publication") if isinstance(item.get("publication"), Mapping) else {}
-        news = News(item.get("publication_name", publication.get("name")),
-                    item.get("publication_language", publication.get("language")),
-                    item.get("publication_date"), item.get("title"))
-    return Entry(loc=_absolute(loc, base_url), lastmod=data.get("lastmod"), changefreq=data.get("changefreq"),
-                 priority=data.get("priority"), images=images, videos=videos, news=news,
-                 alternates=alternates, source=data.get("source"))
+        news = News(
+            item.get("publication_name", publication.get("name")),
+            item.get("publication_language", publication.get("language")),
+            item.get("publication_date"),
+            item.get("title"),
+        )
+    return Entry(
+        loc=_absolute(loc, base_url),
+        lastmod=data.get("lastmod"),
+        changefreq=data.get("changefreq"),
+        priority=data.get("priority"),
+        images=images,
+        videos=videos,
+        news=news,
+        alternates=alternates,
+        source=data.get("source"),
+    )
 
 
 def _absolute(url: str, base_url: str) -> str:

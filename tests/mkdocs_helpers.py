@@ -29,8 +29,13 @@ def edit_config(project: Path, change) -> None:
 
 def mkdocs(project: Path, *args: str, tool: str = "mkdocs") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    return subprocess.run([sys.executable, "-m", tool, "build", "-d", "site", *args], cwd=project,
-                          capture_output=True, text=True, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", tool, "build", "-d", "site", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 def built_pages(site: Path, base_url: str, directory_urls: bool = True) -> set[str]:

@@ -33,21 +33,33 @@ def test_feature_sample(tmp_path):
     base = "https://docs.example.com/"
     listed = entries(site / "sitemap.xml")
     # Every page MkDocs built, less those that must not be listed; plus extra_urls.
-    left_out = {f"{base}private/", f"{base}printable/", f"{base}hidden/"}  # noindex, canonical, sitemap: false
+    left_out = {
+        f"{base}private/",
+        f"{base}printable/",
+        f"{base}hidden/",
+    }  # noindex, canonical, sitemap: false
     assert set(listed) == built_pages(site, base) - left_out | {f"{base}api/", f"{base}changelog.txt"}
     assert not (site / "drafts").exists()  # draft_docs: not built, not listed
     assert "INFO    -  sitemap: 6 URLs in 1 file, 3 images, 3 videos" in run.stderr
 
     home = listed[base]
-    assert (home.findtext("s:priority", namespaces=NS), home.findtext("s:changefreq", namespaces=NS)) == ("1.0", "daily")
+    assert (home.findtext("s:priority", namespaces=NS), home.findtext("s:changefreq", namespaces=NS)) == (
+        "1.0",
+        "daily",
+    )
     guide = listed[f"{base}guide/grilling/"]
     assert guide.findtext("s:lastmod", namespaces=NS) == "2024-04-20"  # Material's date.updated
     assert guide.findtext("s:priority", namespaces=NS) == "0.7"  # rules
     assert [i.text for i in guide.iterfind("image:image/image:loc", NS)] == [
-        f"{base}img/coal.png", f"{base}img/fire@2x.png"]
+        f"{base}img/coal.png",
+        f"{base}img/fire@2x.png",
+    ]
     videos = listed[f"{base}guide/videos/"].findall("video:video", NS)
     assert [v.findtext("video:title", namespaces=NS) for v in videos] == [
-        "Steak, start to finish", "Grilling vegetables", "Our kitchen"]
+        "Steak, start to finish",
+        "Grilling vegetables",
+        "Our kitchen",
+    ]
     assert f"{base}%C3%BCber-uns/" in listed
 
     # MkDocs' own sitemap is replaced, not left beside ours; gzip is on by default here.
@@ -70,7 +82,12 @@ def test_i18n_sample_lists_every_language_version(tmp_path):
     assert set(listed) == built_pages(site, base)
     assert len(listed) == 9
     for page in ("", "about/", "guide/setup/"):
-        group = {"en": f"{base}{page}", "de": f"{base}de/{page}", "fr": f"{base}fr/{page}", "x-default": f"{base}{page}"}
+        group = {
+            "en": f"{base}{page}",
+            "de": f"{base}de/{page}",
+            "fr": f"{base}fr/{page}",
+            "x-default": f"{base}{page}",
+        }
         for url in (group["en"], group["de"], group["fr"]):
             assert alternates(listed[url]) == group  # itself, every other version, x-default
     assert run.stderr.count("sitemap: 9 URLs") == 1  # written once, after the last language pass
@@ -81,11 +98,14 @@ def test_i18n_x_default_options(tmp_path):
     project = copy_sample("mkdocs-i18n", tmp_path)
     edit_config(project, lambda c: c["plugins"][2]["sitemap"].update(x_default="de"))
     assert mkdocs(project).returncode == 0
-    assert alternates(entries(project / "site" / "sitemap.xml")["https://i18n.example.com/fr/"])["x-default"] == (
-        "https://i18n.example.com/de/")
+    assert alternates(entries(project / "site" / "sitemap.xml")["https://i18n.example.com/fr/"])[
+        "x-default"
+    ] == ("https://i18n.example.com/de/")
     edit_config(project, lambda c: c["plugins"][2]["sitemap"].update(x_default=False))
     assert mkdocs(project).returncode == 0
-    assert "x-default" not in alternates(entries(project / "site" / "sitemap.xml")["https://i18n.example.com/"])
+    assert "x-default" not in alternates(
+        entries(project / "site" / "sitemap.xml")["https://i18n.example.com/"]
+    )
 
 
 def test_blog_sample_lists_posts_archives_categories_and_pagination(tmp_path):
@@ -96,12 +116,15 @@ def test_blog_sample_lists_posts_archives_categories_and_pagination(tmp_path):
     base = "https://blog.example.com/"
     assert set(urls(site / "sitemap-1.xml")) == built_pages(site, base)
     assert {f"{base}blog/page/2/", f"{base}blog/archive/2024/", f"{base}blog/category/steaks/"} <= set(
-        urls(site / "sitemap-1.xml"))
+        urls(site / "sitemap-1.xml")
+    )
     news = entries(site / "sitemap-news.xml")
     assert len(news) == 5
     post = news[f"{base}blog/2024/05/15/post-number-5/"]
     assert post.findtext("news:news/news:title", namespaces=NS) == "Post number 5"
-    assert post.findtext("news:news/news:publication_date", namespaces=NS) == "2024-05-15T00:00:00+00:00"  # Material makes dates datetimes
+    assert (
+        post.findtext("news:news/news:publication_date", namespaces=NS) == "2024-05-15T00:00:00+00:00"
+    )  # Material makes dates datetimes
     assert post.findtext("s:lastmod", namespaces=NS) == "2024-05-25T00:00:00+00:00"
 
 
@@ -117,13 +140,22 @@ def write_site(tmp_path: Path, config: str, pages: dict[str, str]) -> Path:
 
 @pytest.mark.parametrize("directory_urls", [True, False])
 def test_exact_urls_with_and_without_directory_urls_and_non_ascii_names(tmp_path, directory_urls):
-    project = write_site(tmp_path, f"""
+    project = write_site(
+        tmp_path,
+        f"""
         site_name: t
         site_url: https://example.com/docs/
         use_directory_urls: {str(directory_urls).lower()}
         plugins: [sitemap]
-        """, {"index.md": "# Home", "über uns.md": "# Ü", "日本/ページ.md": "# 日本", "a/b.md": "# B",
-              "not-in-nav.md": "# N"})
+        """,
+        {
+            "index.md": "# Home",
+            "über uns.md": "# Ü",
+            "日本/ページ.md": "# 日本",
+            "a/b.md": "# B",
+            "not-in-nav.md": "# N",
+        },
+    )
     run = mkdocs(project)
     assert run.returncode == 0, run.stderr
     site = project / "site"
@@ -154,27 +186,39 @@ def test_site_url_is_required(tmp_path):
     ],
 )
 def test_wrong_options_get_a_clear_error(tmp_path, option, message):
-    project = write_site(tmp_path, f"""
+    project = write_site(
+        tmp_path,
+        f"""
         site_name: t
         site_url: https://example.com/
         plugins:
           - sitemap:
               {option}
-        """, {"index.md": "# Home"})
+        """,
+        {"index.md": "# Home"},
+    )
     run = mkdocs(project, "--strict")
     assert run.returncode != 0
     assert message in run.stderr
 
 
 def test_problems_are_mkdocs_warnings_so_strict_builds_fail(tmp_path):
-    project = write_site(tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n",
-                         {"index.md": "---\nsitemap: {priority: 7}\n---\n# Home"})
+    project = write_site(
+        tmp_path,
+        "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n",
+        {"index.md": "---\nsitemap: {priority: 7}\n---\n# Home"},
+    )
     run = mkdocs(project)
     assert run.returncode == 0
-    assert "WARNING -  sitemap: index.md (https://example.com/): priority: 7 is not a number from 0 to 1; left out" in run.stderr
+    assert (
+        "WARNING -  sitemap: index.md (https://example.com/): priority: 7 is not a number from 0 to 1; left out"
+        in run.stderr
+    )
     assert mkdocs(project, "--strict").returncode != 0
     # The plugin's own `strict` fails the build and writes nothing.
-    (project / "mkdocs.yml").write_text("site_name: t\nsite_url: https://example.com/\nplugins: [{sitemap: {strict: true}}]\n")
+    (project / "mkdocs.yml").write_text(
+        "site_name: t\nsite_url: https://example.com/\nplugins: [{sitemap: {strict: true}}]\n"
+    )
     run = mkdocs(project)
     assert run.returncode != 0 and "'strict' is on, so nothing was written" in run.stderr
     assert not (project / "site" / "sitemap.xml").exists()
@@ -185,13 +229,21 @@ def test_serve_rebuilds_and_dirty_rebuilds(tmp_path):
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    project = write_site(tmp_path, """
+    project = write_site(
+        tmp_path,
+        """
         site_name: t
         site_url: https://example.com/
         draft_docs: "drafts/"
         plugins: [sitemap]
-        """, {"index.md": "---\nupdated: 2024-01-01\n---\n# Home", "a.md": "# A", "b.md": "# B",
-              "drafts/d.md": "# Draft"})
+        """,
+        {
+            "index.md": "---\nupdated: 2024-01-01\n---\n# Home",
+            "a.md": "# A",
+            "b.md": "# B",
+            "drafts/d.md": "# Draft",
+        },
+    )
     config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"))
     config.plugins.on_startup(command="serve", dirty=True)
     serve_url = config.site_url = "http://127.0.0.1:8000/"
@@ -214,24 +266,36 @@ def test_serve_rebuilds_and_dirty_rebuilds(tmp_path):
 
 
 def test_git_revision_date_in_page_meta_is_read(tmp_path):
-    project = write_site(tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n",
-                         {"index.md": "# Home"})
+    project = write_site(
+        tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n", {"index.md": "# Home"}
+    )
     # What mkdocs-git-revision-date-localized-plugin leaves in page.meta, set here by a hook.
     (project / "hook.py").write_text(
         "def on_page_markdown(markdown, page, **kwargs):\n"
         "    page.meta['git_revision_date_localized_raw_iso_datetime'] = '2023-07-08 09:10:11'\n"
-        "    return markdown\n")
-    (project / "mkdocs.yml").write_text("site_name: t\nsite_url: https://example.com/\nhooks: [hook.py]\nplugins: [sitemap]\n")
+        "    return markdown\n"
+    )
+    (project / "mkdocs.yml").write_text(
+        "site_name: t\nsite_url: https://example.com/\nhooks: [hook.py]\nplugins: [sitemap]\n"
+    )
     assert mkdocs(project).returncode == 0
-    lastmod = entries(project / "site" / "sitemap.xml")["https://example.com/"].findtext("s:lastmod", namespaces=NS)
+    lastmod = entries(project / "site" / "sitemap.xml")["https://example.com/"].findtext(
+        "s:lastmod", namespaces=NS
+    )
     assert lastmod == "2023-07-08T09:10:11+00:00"
     assert dt.datetime.fromisoformat(lastmod)
 
 
 def test_properdocs_builds_with_the_plugin(tmp_path):
     pytest.importorskip("properdocs")
-    project = write_site(tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n",
-                         {"index.md": "# Home", "page.md": "# Page"})
+    project = write_site(
+        tmp_path,
+        "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n",
+        {"index.md": "# Home", "page.md": "# Page"},
+    )
     run = mkdocs(project, tool="properdocs")
     assert run.returncode == 0, run.stderr
-    assert set(urls(project / "site" / "sitemap.xml")) == {"https://example.com/", "https://example.com/page/"}
+    assert set(urls(project / "site" / "sitemap.xml")) == {
+        "https://example.com/",
+        "https://example.com/page/",
+    }

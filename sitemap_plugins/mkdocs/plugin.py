@@ -187,8 +187,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 entry = self.sitemap.add(copy.deepcopy(previous[url]))
             elif Path(file.abs_dest_path).exists():
                 html = Path(file.abs_dest_path).read_text(encoding="utf-8", errors="replace")
-                entry = self.sitemap.add_page(Page(url=url, html=html, source=file.src_uri,
-                                                   source_path=file.abs_src_path))
+                entry = self.sitemap.add_page(
+                    Page(url=url, html=html, source=file.src_uri, source_path=file.abs_src_path)
+                )
             else:
                 continue
             if entry is not None:
