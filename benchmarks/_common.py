@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:
@@ -44,3 +47,20 @@ def page_html(number: int) -> str:
 <picture><source srcset="../img/hero-{number}.avif 1x, ../img/hero-{number}@2x.avif 2x"><img src="../img/hero-{number}.jpg"></picture>
 <img src="../img/diagram-{number}.png" srcset="../img/diagram-{number}-800.png 800w, ../img/diagram-{number}-1600.png 1600w">
 {video}</article></main><footer><p>Footer</p></footer></body></html>"""
+
+
+def commit_all(repo: Path, message: str, date: str | None = None) -> None:
+    """`git add -A && git commit` in `repo` (created on first use), at `date` when given."""
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@example.com",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@example.com",
+    }
+    if date:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
+    if not (repo / ".git").exists():
+        subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", message], cwd=repo, check=True, env=env)

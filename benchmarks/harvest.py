@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import median_seconds, page_html
+from _common import commit_all, median_seconds, page_html
 
 import sitemap_plugins as sp
 from sitemap_plugins.gitdates import GitDates
@@ -27,21 +25,11 @@ from sitemap_plugins.gitdates import GitDates
 def make_repo(root: Path, pages: int, commits: int) -> Path:
     docs = root / "docs"
     docs.mkdir(parents=True)
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "b",
-        "GIT_AUTHOR_EMAIL": "b@example.com",
-        "GIT_COMMITTER_NAME": "b",
-        "GIT_COMMITTER_EMAIL": "b@example.com",
-    }
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     for commit in range(commits):
         # The first commit adds every page; later ones touch a tenth of them each.
         for number in range(pages) if commit == 0 else range(commit % 10, pages, 10):
             (docs / f"p{number}.md").write_text(f"# Page {number}\n\nrevision {commit}\n")
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"2024-01-{commit % 28 + 1:02d}T12:00:00+00:00"
-        subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-        subprocess.run(["git", "commit", "-qm", f"commit {commit}"], cwd=root, check=True, env=env)
+        commit_all(root, f"commit {commit}", f"2024-01-{commit % 28 + 1:02d}T12:00:00+00:00")
     return docs
 
 

@@ -18,6 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import commit_all
+
 # A 1x1 PNG: the pages' images exist, so MkDocs does not warn about them.
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
@@ -56,16 +59,7 @@ def make_site(root: Path, pages: int) -> None:
     (docs / "img").mkdir()
     for name in [f"photo-{n}" for n in range(50)] + [f"chart-{n}" for n in range(30)]:
         (docs / "img" / f"{name}.png").write_bytes(PNG)
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "b",
-        "GIT_AUTHOR_EMAIL": "b@example.com",
-        "GIT_COMMITTER_NAME": "b",
-        "GIT_COMMITTER_EMAIL": "b@example.com",
-    }
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    subprocess.run(["git", "commit", "-qm", "pages"], cwd=root, check=True, env=env)
+    commit_all(root, "pages")
 
 
 def config(with_plugin: bool) -> str:
