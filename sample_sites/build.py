@@ -7,6 +7,7 @@ with sitemap_entries.py hands its entries straight to the core engine.
 
 from __future__ import annotations
 
+import os
 import runpy
 import shutil
 import subprocess
@@ -14,6 +15,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# Material for MkDocs prints a banner about its future on every build unless told not to.
+QUIET = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 def build(site: Path) -> Path | None:
