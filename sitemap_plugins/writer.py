@@ -14,7 +14,7 @@ import io
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -337,10 +337,3 @@ def update_robots_txt(out: Path, renderer: Renderer, sitemap_urls: list[str]) ->
     if merged != existing:
         write_atomic(path, merged.encode("utf-8", "surrogateescape"))
     return merged
-
-
-def iter_validated(entries: Iterable[Entry], validator) -> Iterator[Entry]:
-    for entry in entries:
-        checked = validator(entry)
-        if checked is not None:
-            yield checked
