@@ -149,10 +149,10 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     alternates: dict[str, str] = {}
     links = data.get("alternates", data.get("links"))
     if isinstance(links, Mapping):
-        alternates = {str(k): _absolute(str(v), base_url) for k, v in links.items()}
+        alternates = {str(k): absolute_url(str(v), base_url) for k, v in links.items()}
     else:
         for link in _as_list(links):
-            alternates[str(link["lang"])] = _absolute(str(link["url"]), base_url)
+            alternates[str(link["lang"])] = absolute_url(str(link["url"]), base_url)
     news = None
     if isinstance(data.get("news"), Mapping):
         item = data["news"]
@@ -164,7 +164,7 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
             item.get("title"),
         )
     return Entry(
-        loc=_absolute(loc, base_url),
+        loc=absolute_url(loc, base_url),
         lastmod=data.get("lastmod"),
         changefreq=data.get("changefreq"),
         priority=data.get("priority"),
@@ -176,6 +176,6 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     )
 
 
-def _absolute(url: str, base_url: str) -> str:
+def absolute_url(url: str, base_url: str) -> str:
     """Absolute URLs stay; a path is relative to the site (`/api/` and `api/` alike)."""
     return url if "://" in url else base_url + url.lstrip("/")

@@ -37,7 +37,6 @@ _OURS = re.compile(r"\Asitemap(?:-[A-Za-z0-9-]+)?\.(?:xml|txt)(?:\.gz)?\Z|\Asite
 class SitemapFile:
     """One urlset file: its final name is chosen once we know whether an index is needed."""
 
-    kind: str  # "pages" or "news"
     staged: _Staged
     urls: int
     lastmod: dt.date | dt.datetime | None
@@ -184,7 +183,7 @@ class _Packer:
             return
         data = self.renderer.urlset(self.fragments, self.namespaces).encode()
         staged = self.staging.stage(f"{self.kind}-{len(self.files)}", data)
-        self.files.append(SitemapFile(self.kind, staged, len(self.fragments), self.lastmod))
+        self.files.append(SitemapFile(staged, len(self.fragments), self.lastmod))
         self._reset()
 
 

@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 
 from ..errors import ConfigError, SitemapError
 from ..harvest import LASTMOD_KEYS
-from ..mapping import entry_from_mapping
+from ..mapping import absolute_url, entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
 from ..sitemap import Sitemap
@@ -138,7 +138,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             meta=dict(page.meta),
             source=page.file.src_uri,
             source_path=page.file.abs_src_path,
-            alternates={code: self._absolute(href) for code, href in alternates.items()},
+            alternates={code: absolute_url(href, self.base_url) for code, href in alternates.items()},
             language=getattr(page.file, "locale", None) or config.theme.get("language"),
             is_error_page=page.file.src_uri == "404.md",
         )
@@ -148,9 +148,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         site_url = self.base_url if root or not config.site_url else config.site_url
         site_url = site_url if site_url.endswith("/") else site_url + "/"
         return site_url + ("" if path in ("./", ".") else path.lstrip("/"))
-
-    def _absolute(self, href: str) -> str:
-        return href if "://" in href else self.base_url + href.lstrip("/")
 
     # -- the end of the build --------------------------------------------------------------------
 
