@@ -57,10 +57,11 @@ class HtmlFacts:
     videos: list[Video] = field(default_factory=list)
 
 
-def read_html(text: str, url: str) -> HtmlFacts:
-    """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`)."""
+def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
+    """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`).
+    Without `media` only the head is read (robots, canonical, alternates): a cheaper parse."""
     facts = HtmlFacts()
-    root = _parse(text)
+    root = _parse(text, media)
     if root is None:
         return facts
     base = url
@@ -103,7 +104,7 @@ _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
 _TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
 
 
-def _relevant_html(text: str) -> str:
+def _relevant_html(text: str, media: bool = True) -> str:
     """The head, and the body's media with just the context the harvest reads (the enclosing
     <picture> or <figure>, the paragraphs around a video).
 
@@ -114,6 +115,8 @@ def _relevant_html(text: str) -> str:
     if start is None:
         return text
     head = text[: start.start()] + "</head><body>"
+    if not media:
+        return head + "</body></html>"
     # Scanning a lower-cased copy is faster than a case-insensitive pattern; its positions are
     # the text's own unless lower-casing changed the length (a few non-ASCII letters do).
     lowered = text.lower()
@@ -180,10 +183,10 @@ def _merged(spans: list[list[Any]]) -> list[list[Any]]:
     return merged
 
 
-def _parse(text: str) -> Any:
+def _parse(text: str, media: bool = True) -> Any:
     if not text or not text.strip():
         return None
-    text = _relevant_html(text)
+    text = _relevant_html(text, media)
     try:
         return lxml_html.document_fromstring(text)
     except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then
@@ -364,6 +367,10 @@ def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | 
     return None
 
 
+def _or(value: Any, fallback: Any) -> Any:
+    return fallback if value is None else value
+
+
 def _flag(value: Any) -> bool:
     return value is True or str(value).strip().lower() in ("true", "yes", "1", "on")
 
@@ -391,14 +398,19 @@ class Harvester:
         #: Metadata keys for lastmod, in order; adapters add their generator's plugins' keys.
         self.lastmod_keys: tuple[str, ...] = LASTMOD_KEYS
 
-    def entry(self, page: Page) -> Entry | None:
-        """The page's entry, or None when it must not be listed (reason logged at info level)."""
+    def entry(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
+        """The page's entry, or None when it must not be listed (reason logged at info level).
+
+        `facts`: the page's HTML already read (`background.BackgroundReader`); else `page.html`
+        is read here."""
         label = page.label
         path = self._site_path(page.url)
         reason = self._exclusion(page, path)
-        facts = HtmlFacts()
-        if reason is None and page.html:
-            facts = read_html(page.html, page.url)
+        if facts is None:
+            facts = HtmlFacts()
+            if reason is None and page.html:
+                facts = read_html(page.html, page.url, self.reads_media(page))
+        if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
             self.left_out[reason.split(":")[0]] = self.left_out.get(reason.split(":")[0], 0) + 1
@@ -410,17 +422,21 @@ class Harvester:
             loc=page.url,
             source=page.source,
             lastmod=overrides.get("lastmod") or self._lastmod(page, label),
-            changefreq=overrides.get("changefreq", rule.changefreq if rule else None),
-            priority=overrides.get("priority", rule.priority if rule else None),
+            changefreq=overrides.get("changefreq", _or(rule and rule.changefreq, page.changefreq)),
+            priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
         )
-        if self.options.images:
+        if self.options.images and not page.listing:
             entry.images = self._images(facts.images)
-        if self.options.videos:
+        if self.options.videos and not page.listing:
             entry.videos = self._videos(page, facts, label)
         if self.options.news is not None:
             entry.news = self._news(page, path, label)
         return entry
+
+    def reads_media(self, page: Page) -> bool:
+        """Whether the page's body is read: only the head matters without images and videos."""
+        return not page.listing and (self.options.images or self.options.videos)
 
     # -- what is listed --------------------------------------------------------------------------
 
@@ -442,6 +458,8 @@ class Harvester:
         if isinstance(flag, Mapping) and flag.get("exclude") is True:
             return "metadata: sitemap: {exclude: true}"
         pattern = _globs_match(self.options.exclude, path, "/" + path)
+        if pattern is None:
+            pattern = next((p for p in self.options.exclude_regex if re.search(p, path)), None)
         return f"exclude: matches {pattern!r}" if pattern else None
 
     def _html_exclusion(self, page: Page, facts: HtmlFacts) -> str | None:

@@ -152,6 +152,13 @@ class Page:
     language: str | None = None
     #: The generator's error page (404): never listed.
     is_error_page: bool = False
+    #: A page that lists other pages (index, tag, archive): the images and videos it shows belong
+    #: to the pages it lists, so they are not listed for it.
+    listing: bool = False
+    #: The adapter's values for this kind of page (pelican-sitemap's `priorities`/`changefreqs`);
+    #: front matter and `rules` come first.
+    priority: float | str | None = None
+    changefreq: str | None = None
 
     @property
     def label(self) -> str:

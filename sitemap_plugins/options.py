@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -104,6 +105,9 @@ class Options:
     videos: bool = True
     #: Glob patterns on the site-relative URL path of pages to leave out (`tags/*`, `drafts/*`).
     exclude: list[str] = field(default_factory=list)
+    #: Regular expressions searched in the site-relative URL path of pages to leave out
+    #: (pelican-sitemap's `exclude`: `^tag/`, `/draft-`).
+    exclude_regex: list[str] = field(default_factory=list)
     #: `{match, priority, changefreq}` for sections; the first matching rule applies.
     rules: list[Rule] = field(default_factory=list)
     #: Google News sitemap settings; None: no news sitemap.
@@ -139,6 +143,14 @@ class Options:
             )
         self.images_exclude = _string_list("images_exclude", self.images_exclude)
         self.exclude = _string_list("exclude", self.exclude)
+        self.exclude_regex = _string_list("exclude_regex", self.exclude_regex)
+        for pattern in self.exclude_regex:
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise ConfigError(
+                    f"option 'exclude_regex': {pattern!r} is not a regular expression ({error})"
+                ) from error
         self.rules = [_rule(r) for r in (self.rules or [])]
         if isinstance(self.news, Mapping):
             self.news = _build("news", NewsOptions, self.news)

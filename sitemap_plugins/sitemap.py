@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import Reporter, log
-from .harvest import Harvester
+from .harvest import Harvester, HtmlFacts
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key
 from .options import Options
 from .validate import MAX_IMAGES, EntryValidator
-from .writer import WriteResult, write_sitemaps
+from .writer import IndexItem, WriteResult, write_sitemaps
 
 
 def build_time() -> dt.datetime:
@@ -48,9 +48,10 @@ class Sitemap:
         )
         self.entries: dict[str, Entry] = {}
 
-    def add_page(self, page: Page) -> Entry | None:
-        """Harvest a built page (metadata and HTML) and add its entry; None when it is not listed."""
-        entry = self.harvester.entry(page)
+    def add_page(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
+        """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
+        entry; None when it is not listed."""
+        entry = self.harvester.entry(page, facts)
         return None if entry is None else self.add(entry)
 
     def add(self, entry: Entry) -> Entry | None:
@@ -66,9 +67,12 @@ class Sitemap:
         self._merge(existing, checked)
         return existing
 
-    def write(self, out_dir: str | os.PathLike[str]) -> WriteResult:
+    def write(self, out_dir: str | os.PathLike[str], extra_sitemaps: Sequence[IndexItem] = ()) -> WriteResult:
+        """Write the set into `out_dir`; `extra_sitemaps` (feeds) are listed in the index too."""
         self._complete_alternates()
-        return write_sitemaps(self.entries.values(), out_dir, self.options, self.report)
+        return write_sitemaps(
+            self.entries.values(), out_dir, self.options, self.report, extra_sitemaps=extra_sitemaps
+        )
 
     # -- duplicates ------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import io
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -211,7 +211,10 @@ class _TextPacker:
 
 
 @dataclass
-class _IndexItem:
+class IndexItem:
+    """One `<sitemap>` of the index: our files, or a feed the adapter adds (the protocol accepts
+    RSS and Atom feeds as sitemaps)."""
+
     loc: str
     lastmod: dt.date | dt.datetime | None
 
@@ -222,10 +225,12 @@ def write_sitemaps(
     options: Options,
     report: Reporter | None = None,
     renderer: Renderer | None = None,
+    extra_sitemaps: Sequence[IndexItem] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
+    `extra_sitemaps` (feeds) are listed in the index, which is then always written.
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
@@ -255,16 +260,17 @@ def write_sitemaps(
             report("sitemap", "entries", "no page to list, so no sitemap was written")
             report.raise_if_strict()
         else:
-            _name_files(pages.files, news.files)
+            result.index = len(files) > 1 or bool(extra_sitemaps)
+            _name_files(pages.files, news.files, result.index)
             result.sitemaps = len(files)
-            result.index = len(files) > 1
             if result.index:
-                if len(files) > MAX_INDEX_ENTRIES:
+                if len(files) + len(extra_sitemaps) > MAX_INDEX_ENTRIES:
                     raise SitemapError(
-                        f"sitemap: {len(files):,} sitemap files exceed the "
+                        f"sitemap: {len(files) + len(extra_sitemaps):,} sitemaps exceed the "
                         f"{MAX_INDEX_ENTRIES:,} an index may list"
                     )
-                items = [_IndexItem(options.base_url + f.staged.name, f.lastmod) for f in files]
+                items = [IndexItem(options.base_url + f.staged.name, f.lastmod) for f in files]
+                items += extra_sitemaps
                 staging.stage(ENTRY_POINT, renderer.index(items).encode())
             if options.gzip:
                 for staged in list(staging.files):
@@ -283,8 +289,8 @@ def write_sitemaps(
     return result
 
 
-def _name_files(pages: list[SitemapFile], news: list[SitemapFile]) -> None:
-    if len(pages) == 1 and not news:
+def _name_files(pages: list[SitemapFile], news: list[SitemapFile], index: bool) -> None:
+    if not index:
         pages[0].staged.name = ENTRY_POINT
         return
     for number, file in enumerate(pages, 1):

@@ -58,13 +58,18 @@ def assert_valid_tree(directory: Path) -> list[Path]:
     return files
 
 
-def urls(path: Path) -> list[str]:
-    """`loc`s of a urlset, or of every urlset an index lists (read from the same directory)."""
+def urls(path: Path, news: bool = False) -> list[str]:
+    """`loc`s of a urlset, or of every urlset an index lists (read from the same directory).
+
+    News sitemaps repeat pages of the main files, so they are followed only when asked."""
     root = etree.fromstring(read(path))
     locs = [e.text for e in root.iterfind("s:*/s:loc", NS)]
     if etree.QName(root).localname == "urlset":
         return locs
-    return [u for loc in locs for u in urls(path.parent / loc.rsplit("/", 1)[1])]
+    names = [loc.rsplit("/", 1)[1] for loc in locs]
+    # An index may also list feeds (the protocol accepts them); only our own files are followed.
+    names = [n for n in names if n.startswith("sitemap") and (news or not n.startswith("sitemap-news"))]
+    return [u for name in names for u in urls(path.parent / name)]
 
 
 def parse(path: Path) -> etree._Element:

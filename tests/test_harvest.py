@@ -401,7 +401,7 @@ def test_news_within_the_window(site, tmp_path):
     result = sitemap.write(tmp_path)
     assert result.news == 2
     assert urls(tmp_path / "sitemap-news.xml") == [f"{BASE}news/fresh/", f"{BASE}blog/flagged/"]
-    assert len(urls(tmp_path / "sitemap.xml")) == 4 + 2
+    assert len(urls(tmp_path / "sitemap.xml", news=True)) == 4 + 2
 
 
 def test_no_news_in_the_window_writes_no_news_sitemap(site, tmp_path):

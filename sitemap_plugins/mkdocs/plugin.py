@@ -20,6 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
+from ..background import BackgroundReader
 from ..errors import ConfigError, SitemapError
 from ..harvest import LASTMOD_KEYS
 from ..mapping import absolute_url, entry_from_mapping
@@ -55,6 +56,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._expected: dict[str, Any] = {}  # loc -> File, the pages of the current pass
         self._rendered: set[str] = set()
         self._entries: dict[str, Entry] = {}
+        # Pages rendered so far, harvested at the end from what the background reader read.
+        self._pages: list[Page] = []
+        self.reader = BackgroundReader()
         self.dirty = False
         self.command = "build"
 
@@ -89,6 +93,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         keys[keys.index("date") : keys.index("date")] = PLUGIN_LASTMOD_KEYS
         self.sitemap.harvester.lastmod_keys = tuple(keys)
         self._entries = {}
+        self._pages = []
+        self.reader = BackgroundReader()
         return None
 
     @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
@@ -123,9 +129,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return  # drafts and excluded docs are previewed by `mkdocs serve`, never listed
         url = page.canonical_url or self._url(page.url, config)
         self._rendered.add(url)
-        entry = self.sitemap.add_page(self._page(page, url, output, config))
-        if entry is not None:
-            self._entries[entry.loc] = entry
+        # MkDocs writes `output` to the page's file right after this event: the background
+        # reader parses that file beside the build instead of the build parsing `output` here.
+        built = self._page(page, url, None, config)
+        self.reader.add(
+            len(self._pages),
+            page.file.abs_dest_path,
+            url,
+            self.sitemap.harvester.reads_media(built),
+            written=False,
+        )
+        self._pages.append(built)
 
     def _page(self, page: MkDocsPage, url: str, html: str | None, config: MkDocsConfig) -> Page:
         alternates = dict(page.meta.get("alternates") or {})
@@ -159,6 +173,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._add_pages_not_rendered(config)
         if _i18n_building(config):
             return
+        facts = self.reader.results()
+        for number, built in enumerate(self._pages):
+            entry = self.sitemap.add_page(built, facts.get(number))
+            if entry is not None:
+                self._entries[entry.loc] = entry
+        self._pages = []
         for item in self.config.extra_urls:
             try:
                 self.sitemap.add(entry_from_mapping(item, self.base_url))

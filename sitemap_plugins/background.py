@@ -1,0 +1,139 @@
+"""Read built pages' HTML in a second process while the generator goes on building.
+
+Site generators render on one core; on a machine with two or more, reading each written page
+(the parse for images, videos, robots and canonical tags) costs the build nothing when it runs
+beside it.  Pages go to the worker by path, in batches, over its stdin; it writes the facts to a
+file that is read once the build is done.  A plain subprocess, not multiprocessing, so the
+generator's `__main__` is never imported again.  Without a second core, or if the worker fails,
+pages are read in this process: the facts, and so the sitemap, are the same either way.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+from collections.abc import Hashable
+from typing import IO, Any
+
+from .errors import log
+from .harvest import HtmlFacts, read_html
+
+BATCH = 64
+Job = tuple[str, str, bool]  # path, url, media
+
+
+def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
+    """The facts of each (path, url, media); None for a file that cannot be read."""
+    facts: list[HtmlFacts | None] = []
+    for path, url, media in batch:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as stream:
+                html = stream.read()
+        except OSError:
+            facts.append(None)
+            continue
+        facts.append(read_html(html, url, media))
+    return facts
+
+
+class BackgroundReader:
+    """`add` pages as they are written, `results` once the build is done."""
+
+    def __init__(self, enabled: bool | None = None) -> None:
+        if enabled is None:
+            enabled = (os.cpu_count() or 1) > 1 and os.environ.get("SITEMAP_PLUGINS_WORKER") != "0"
+        self._enabled = enabled
+        self._worker: subprocess.Popen[bytes] | None = None
+        self._output: IO[bytes] | None = None
+        self._pending: list[tuple[Hashable, Job]] = []
+        self._sent: list[tuple[Hashable, Job]] = []  # in the worker's hands, in order
+        self._facts: dict[Hashable, HtmlFacts | None] = {}
+
+    def add(self, key: Hashable, path: str, url: str, media: bool, written: bool = True) -> None:
+        """Queue a page; `written=False` when its file is only written after this call returns
+        (MkDocs writes a page after `on_post_page`): it goes in a later batch."""
+        self._pending.append((key, (path, url, media)))
+        if len(self._pending) > BATCH:
+            self._send(self._pending if written else self._pending[:-1])
+
+    def results(self) -> dict[Hashable, HtmlFacts | None]:
+        """Every added page's facts (a key added twice: the last); the worker is stopped."""
+        self._send(self._pending)
+        received = self._collect()
+        for key, facts in zip([k for k, _ in self._sent], received, strict=False):
+            self._facts[key] = facts
+        missed = self._sent[len(received) :]
+        if missed:  # the worker stopped early: read the rest here
+            for (key, _), facts in zip(missed, read_files([job for _, job in missed]), strict=True):
+                self._facts[key] = facts
+        facts, self._facts, self._sent = self._facts, {}, []
+        return facts
+
+    def _send(self, items: list[tuple[Hashable, Job]]) -> None:
+        if not items:
+            return
+        items = list(items)  # may be self._pending itself
+        del self._pending[: len(items)]
+        worker = self._start()
+        if worker is not None and worker.stdin is not None:
+            try:
+                pickle.dump([job for _, job in items], worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                worker.stdin.flush()
+                self._sent += items
+                return
+            except OSError as error:
+                log.debug("sitemap: background reader stopped (%s); reading in this process", error)
+                self._enabled = False
+        for (key, _), facts in zip(items, read_files([job for _, job in items]), strict=True):
+            self._facts[key] = facts
+
+    def _start(self) -> subprocess.Popen[bytes] | None:
+        if self._worker is None and self._enabled:
+            try:
+                self._output = tempfile.TemporaryFile()  # noqa: SIM115 (closed in _collect)
+                self._worker = subprocess.Popen(
+                    [sys.executable, "-m", "sitemap_plugins.background"],
+                    stdin=subprocess.PIPE,
+                    stdout=self._output,
+                )
+            except OSError as error:
+                log.debug("sitemap: no background reader (%s); reading in this process", error)
+                self._enabled = False
+        return self._worker
+
+    def _collect(self) -> list[HtmlFacts | None]:
+        worker, output = self._worker, self._output
+        self._worker = self._output = None
+        if worker is None or output is None:
+            return []
+        received: list[HtmlFacts | None] = []
+        try:
+            if worker.stdin is not None:
+                worker.stdin.close()
+            worker.wait()
+            output.seek(0)
+            while True:
+                received += pickle.load(output)
+        except (EOFError, OSError, pickle.UnpicklingError):
+            pass
+        finally:
+            output.close()
+        return received
+
+
+def _serve(source: IO[bytes], sink: IO[bytes]) -> None:
+    """The worker: batches of jobs in, a pickled list of facts out per batch."""
+    while True:
+        try:
+            batch: Any = pickle.load(source)
+        except EOFError:
+            return
+        pickle.dump(read_files(batch), sink, protocol=pickle.HIGHEST_PROTOCOL)
+        sink.flush()
+
+
+if __name__ == "__main__":
+    _serve(sys.stdin.buffer, sys.stdout.buffer)

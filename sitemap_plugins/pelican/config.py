@@ -1,0 +1,116 @@
+"""The `SITEMAP` setting: the core's options, a few of Pelican's own, and pelican-sitemap's keys.
+
+A pelicanconf.py written for pelican-sitemap keeps its meaning here:
+
+- `format: "txt"` writes `sitemap.txt` (beside the XML set, which is always written);
+- `priorities` / `changefreqs` give values per kind of page (`articles`, `pages`, `indexes`); an
+  article's own `Priority:` / `ChangeFreq:` metadata and the `rules` option come first;
+- `exclude` patterns written as pelican-sitemap's regular expressions are searched in the URL as it
+  did; glob patterns (`tag/*`) are globs, as everywhere else in sitemap-plugins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ConfigError
+from ..model import CHANGEFREQS
+from ..options import Options
+
+#: pelican-sitemap's kinds of page.
+KINDS = ("articles", "pages", "indexes")
+#: Keys that only the Pelican adapter reads; everything else goes to the core's `Options`.
+PELICAN_KEYS = ("static_files", "feeds", "format", "priorities", "changefreqs")
+
+# A pattern is read as a regular expression when it uses syntax globs do not have, or has no
+# wildcard at all (pelican-sitemap searched such plain strings anywhere in the URL).
+_REGEX_ONLY = re.compile(r"[\^$\\()|+{}]|\.\*|\.\+")
+_GLOB_WILDCARD = re.compile(r"[*?\[]")
+
+
+@dataclass
+class PelicanSettings:
+    options: Options
+    #: Glob patterns on the URL paths of static files to list (`*.pdf`).
+    static_files: list[str] = field(default_factory=list)
+    #: List Pelican's Atom/RSS feeds in the sitemap index.
+    feeds: bool = False
+    #: Per kind of page (pelican-sitemap's `priorities` and `changefreqs`).
+    priorities: dict[str, float] = field(default_factory=dict)
+    changefreqs: dict[str, str] = field(default_factory=dict)
+
+
+def is_regex(pattern: str) -> bool:
+    return bool(_REGEX_ONLY.search(pattern)) or not _GLOB_WILDCARD.search(pattern)
+
+
+def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings:
+    """`SITEMAP` and the Pelican settings it defaults from; ConfigError names the key to fix."""
+    raw = settings.get("SITEMAP") or {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"SITEMAP must be a dict of sitemap options, got {raw!r}")
+    values = {k: v for k, v in raw.items() if k not in PELICAN_KEYS}
+    values.setdefault("x_default", settings.get("DEFAULT_LANG"))
+    values.setdefault("timezone", settings.get("TIMEZONE") or "UTC")
+    fmt = raw.get("format", "xml")
+    if fmt not in ("xml", "txt"):
+        raise ConfigError(f"SITEMAP['format'] must be 'xml' or 'txt', got {fmt!r}")
+    if fmt == "txt":
+        values.setdefault("text_sitemap", True)
+    globs, regexes = [], list(values.get("exclude_regex") or [])
+    exclude = values.get("exclude") or []
+    for pattern in [exclude] if isinstance(exclude, str) else exclude:
+        (regexes if isinstance(pattern, str) and is_regex(pattern) else globs).append(pattern)
+    values["exclude"], values["exclude_regex"] = globs, regexes
+    try:
+        options = Options.from_mapping(values, base_url=values.get("base_url") or site_url)
+    except ConfigError as error:
+        raise ConfigError(f"SITEMAP: {error}") from error
+    feeds = raw.get("feeds", False)
+    if not isinstance(feeds, bool):
+        raise ConfigError(f"SITEMAP['feeds'] must be True or False, got {feeds!r}")
+    static_files = raw.get("static_files") or []
+    if isinstance(static_files, str):
+        static_files = [static_files]
+    if not all(isinstance(p, str) for p in static_files):
+        raise ConfigError(f"SITEMAP['static_files'] must be a list of glob patterns, got {static_files!r}")
+    return PelicanSettings(
+        options=options,
+        static_files=list(static_files),
+        feeds=feeds,
+        priorities=_per_kind("priorities", raw.get("priorities"), _priority),
+        changefreqs=_per_kind("changefreqs", raw.get("changefreqs"), _changefreq),
+    )
+
+
+def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"SITEMAP[{name!r}] must be a dict with keys {', '.join(KINDS)}, got {value!r}")
+    unknown = sorted(set(value) - set(KINDS))
+    if unknown:
+        raise ConfigError(
+            f"SITEMAP[{name!r}]: unknown key(s) {', '.join(map(repr, unknown))}; "
+            f"the keys are {', '.join(KINDS)}"
+        )
+    return {kind: check(f"SITEMAP[{name!r}][{kind!r}]", v) for kind, v in value.items()}
+
+
+def _priority(where: str, value: Any) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = -1.0
+    if not 0.0 <= number <= 1.0:
+        raise ConfigError(f"{where} must be a number from 0.0 to 1.0, got {value!r}")
+    return number
+
+
+def _changefreq(where: str, value: Any) -> str:
+    if str(value).lower() not in CHANGEFREQS:
+        raise ConfigError(f"{where} must be one of {', '.join(CHANGEFREQS)}, got {value!r}")
+    return str(value).lower()

@@ -1,0 +1,378 @@
+"""`PLUGINS = ["sitemap_plugins.pelican"]`: a complete sitemap set for a Pelican site.
+
+The adapter only translates.  Each HTML file Pelican writes (`content_written`) is recorded with what
+Pelican knows of it (the article or page, its translations, the articles a listing page shows); at
+the end of the build the files are harvested and the set is written (`finalized`, after static
+files, robots.txt included, were copied).
+
+With i18n_subsites every subsite is a Pelican run nested inside the main one: subsites are built
+from the main run's `get_writer` and finish before it.  Runs are kept on a stack, so the set,
+covering the main site and every subsite, is written once, when the outermost run finishes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from ..background import BackgroundReader
+from ..errors import ConfigError
+from ..model import Page
+from ..normalize import date_key, to_uri
+from ..sitemap import Sitemap
+from ..writer import IndexItem
+from .config import KINDS, PelicanSettings, read_settings
+
+log = logging.getLogger(__name__)
+
+_HTML = (".html", ".htm")
+
+
+@dataclass
+class _Written:
+    """One HTML file Pelican wrote, with what the sitemap needs to know of it."""
+
+    path: str
+    url: str
+    kind: str  # articles, pages or indexes (pelican-sitemap's kinds)
+    language: str | None
+    meta: dict[str, Any] = field(default_factory=dict)
+    title: str | None = None
+    source: str | None = None
+    source_path: str | None = None
+    alternates: dict[str, str] = field(default_factory=dict)
+    #: Written with Pelican's override_output: later writes to the same file are skipped.
+    overrides: bool = False
+    #: Lists other pages (index, tags, archives): their media are not its own.
+    listing: bool = False
+    #: A DIRECT_TEMPLATES page (index, archives, ...): the same file in each subsite is a translation.
+    direct: str | None = None
+
+
+@dataclass
+class _Run:
+    """One Pelican run: the site, or one i18n subsite."""
+
+    pelican: Any
+    output_path: Path
+    site_url: str
+    language: str | None
+    written: dict[str, _Written] = field(default_factory=dict)
+    static: list[_Written] = field(default_factory=list)
+
+
+class _Build:
+    """One `pelican` invocation: the main run and the subsites nested in it."""
+
+    def __init__(self, pelican: Any) -> None:
+        settings = pelican.settings
+        self.site_url = _site_url(settings)
+        self.config: PelicanSettings = read_settings(settings, self.site_url)
+        self.sitemap = Sitemap(self.config.options, emit=log.warning, source_root=settings.get("PATH"))
+        self.output_path = Path(pelican.output_path).resolve()
+        self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
+        self.stack: list[_Run] = []
+        self.finished: list[_Run] = []
+        self.feeds: list[IndexItem] = []
+        # Each written page is read (images, videos, robots, canonical) beside the build.
+        self.reader = BackgroundReader()
+
+    def start(self, pelican: Any) -> None:
+        settings = pelican.settings
+        site_url = self._run_site_url(settings)
+        self.stack.append(
+            _Run(pelican, Path(pelican.output_path).resolve(), site_url, settings.get("DEFAULT_LANG"))
+        )
+
+    def _run_site_url(self, settings: Any) -> str:
+        """A subsite's absolute URL: its SITEURL, moved under `base_url` when that overrides SITEURL."""
+        if not self.stack:
+            return self.config.options.base_url
+        main = str(self.stack[0].pelican.settings.get("SITEURL") or "").rstrip("/")
+        own = str(settings.get("SITEURL") or "").rstrip("/")
+        if own.startswith(main):
+            return self.config.options.base_url + own[len(main) :].strip("/") + "/" * bool(own[len(main) :])
+        return _site_url(settings)
+
+    # -- what Pelican writes ---------------------------------------------------------------------
+
+    def written(self, path: str, context: dict[str, Any]) -> None:
+        # Plain string paths: this runs for every file Pelican writes, and pathlib costs.
+        if not path.endswith(_HTML):
+            return
+        run = self.stack[-1]
+        path = os.path.abspath(path)
+        previous = run.written.get(path)
+        if previous is not None and previous.overrides:
+            return  # Pelican skipped this write: the file keeps the overriding content
+        record = self._record(run, path, context)
+        if record is None:
+            run.written.pop(path, None)
+            return
+        run.written[path] = record
+        media = not record.listing and (self.config.options.images or self.config.options.videos)
+        self.reader.add(path, path, record.url, media)
+
+    def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
+        prefix = str(run.output_path) + os.sep
+        saved_as = path[len(prefix) :].replace(os.sep, "/") if path.startswith(prefix) else ""
+        content = context.get("article") or context.get("page")
+        if content is not None:
+            if getattr(content, "status", "published") != "published" or _private(content):
+                return None  # drafts and hidden articles and pages are written, never listed
+            meta = dict(content.metadata)
+            if "sitemap" not in meta:
+                own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
+                meta["sitemap"] = own or None
+            url = _absolute(run.site_url, _content_url(content, saved_as))
+            alternates = {content.lang: url} if content.lang else {}
+            for translation in getattr(content, "translations", ()):
+                if translation.lang:
+                    alternates[translation.lang] = _absolute(run.site_url, _served_url(translation.url, ""))
+            source_path = str(content.source_path)
+            return _Written(
+                path=path,
+                url=url,
+                kind="articles" if "article" in context else "pages",
+                language=content.lang,
+                meta=meta,
+                title=content.title,
+                source=source_path.removeprefix(self.source_prefix).replace(os.sep, "/"),
+                source_path=source_path,
+                alternates=alternates if len(alternates) > 1 else {},
+                overrides=hasattr(content, "override_save_as"),
+            )
+        # write_file's `url` and `template_name` are not in the context; what is there tells the
+        # kind: a taxonomy object, a period, `page_name` (direct templates), or nothing (TEMPLATE_PAGES).
+        taxonomy = next((context[k] for k in ("tag", "category", "author") if k in context), None)
+        listing = taxonomy is not None or "period" in context or "page_name" in context
+        listed = context.get("articles_page")
+        url = listed.url if listed is not None else getattr(taxonomy, "url", "")
+        newest = None
+        if listing:
+            articles = listed.object_list if listed is not None else context.get("articles") or []
+            newest = _newest(articles, self.config.options.tzinfo)
+        source_path = None
+        if not listing:  # TEMPLATE_PAGES: source -> destination
+            for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
+                if dest == saved_as:
+                    source_path = os.path.join(context.get("PATH", ""), source)
+        return _Written(
+            path=path,
+            url=_absolute(run.site_url, _served_url(url, saved_as)),
+            kind="indexes",
+            language=run.language,
+            meta={"lastmod": newest} if newest else {},
+            source=saved_as,
+            source_path=source_path,
+            overrides=not listing,
+            listing=listing,
+            direct=saved_as if listing and taxonomy is None and "period" not in context else None,
+        )
+
+    def static_files(self, generator: Any) -> None:
+        patterns = self.config.static_files
+        if not patterns or not self.stack:
+            return
+        run = self.stack[-1]
+        for static in generator.staticfiles:
+            url = static.url
+            if any(_glob(url, p) for p in patterns):
+                run.static.append(
+                    _Written(
+                        path=os.path.join(run.output_path, static.save_as),
+                        url=urljoin(run.site_url, url),
+                        kind="pages",
+                        language=None,
+                        source=static.get_relative_source_path(),
+                        source_path=static.source_path,
+                    )
+                )
+
+    def feed(self, path: str, feed: Any) -> None:
+        if not self.config.feeds or not self.stack:
+            return
+        run = self.stack[-1]
+        relative = Path(path).resolve().relative_to(run.output_path).as_posix()
+        latest = feed.latest_post_date() if hasattr(feed, "latest_post_date") else None
+        self.feeds.append(IndexItem(to_uri(urljoin(run.site_url, relative)), latest))
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def finish(self, pelican: Any) -> bool:
+        """A run ended; True when it was the outermost one and the set was written."""
+        while self.stack and self.stack[-1].pelican is not pelican:
+            self.stack.pop()  # a run that failed before finishing
+        if self.stack:
+            self.finished.append(self.stack.pop())
+        if self.stack:
+            return False
+        self._harvest()
+        result = self.sitemap.write(self.output_path, extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc))
+        problems = len(self.sitemap.report.problems)
+        said = f"; {problems} problem(s), see the warnings above" if problems else ""
+        log.info("%s%s", result.summary(), said)
+        return True
+
+    def _harvest(self) -> None:
+        self._translate_direct_templates()
+        facts = self.reader.results()
+        # Subsites finish first; the main site is listed first.  Pelican writes translations in
+        # the order it read the files, which varies: sorting keeps the output byte-identical.
+        for run in [self.finished[-1], *self.finished[:-1]]:
+            pages = [(r, True) for r in run.written.values()] + [(r, False) for r in run.static]
+            for record, is_html in sorted(pages, key=lambda item: _order(item[0])):
+                read = facts.get(record.path) if is_html else None
+                if is_html and read is None:
+                    continue  # the file is gone or unreadable
+                page = Page(
+                    url=record.url,
+                    title=record.title,
+                    meta=record.meta,
+                    source=record.source,
+                    source_path=record.source_path,
+                    alternates=record.alternates,
+                    language=record.language,
+                    listing=record.listing,
+                    priority=self.config.priorities.get(record.kind),
+                    changefreq=self.config.changefreqs.get(record.kind),
+                )
+                self.sitemap.add_page(page, read)
+
+    def _translate_direct_templates(self) -> None:
+        """The index, archives and other DIRECT_TEMPLATES of each subsite are one page in several
+        languages: they become each other's alternates."""
+        if len(self.finished) < 2:
+            return
+        groups: dict[str, list[_Written]] = {}
+        for run in self.finished:
+            for record in run.written.values():
+                if record.direct and record.language:
+                    groups.setdefault(record.direct, []).append(record)
+        for records in groups.values():
+            alternates = {r.language: r.url for r in records if r.language}
+            if len(alternates) > 1:
+                for record in records:
+                    record.alternates = alternates
+
+
+def _order(record: _Written) -> tuple[int, str]:
+    return KINDS.index(record.kind), record.url
+
+
+# -- URLs ----------------------------------------------------------------------------------------
+
+
+def _site_url(settings: Any) -> str:
+    """The site's absolute URL, from SITEMAP['base_url'] or SITEURL; ConfigError names SITEURL."""
+    raw = settings.get("SITEMAP")
+    base_url = raw.get("base_url") if isinstance(raw, Mapping) else None
+    site_url = str(base_url or settings.get("SITEURL") or "").strip()
+    if urlsplit(site_url).scheme not in ("http", "https") or not urlsplit(site_url).netloc:
+        shown = f"SITEURL is {site_url!r}" if site_url else "SITEURL is empty"
+        raise ConfigError(
+            f"sitemap: {shown}, but a sitemap lists absolute URLs. Set SITEURL to the address the site "
+            "is published at (SITEURL = 'https://example.com', usually in publishconf.py), or set "
+            "SITEMAP['base_url']."
+        )
+    return site_url.rstrip("/") + "/"
+
+
+def _absolute(site_url: str, url: str) -> str:
+    if url.startswith(("/", "./", "../", "http:", "https:", "//")) or "/../" in url or "/./" in url:
+        return urljoin(site_url, url)
+    return site_url + url  # the common case, without urljoin's cost
+
+
+#: (content class, default language) -> does its *_URL setting serve the file its *_SAVE_AS names?
+_URL_MATCHES_SAVE_AS: dict[tuple[str, bool], bool] = {}
+
+
+def _content_url(content: Any, saved_as: str) -> str:
+    """The content's URL.  Pelican formats `content.url` anew on every call, which is slow; when
+    the URL setting only names the saved file (or its directory), the saved path is the URL."""
+    if saved_as and not any(hasattr(content, a) for a in ("override_url", "override_save_as")):
+        kind = (type(content).__name__, bool(getattr(content, "in_default_lang", True)))
+        if kind not in _URL_MATCHES_SAVE_AS:
+            lang = "" if kind[1] else "LANG_"
+            settings = content.settings
+            url = str(settings.get(f"{kind[0].upper()}_{lang}URL", ""))
+            save_as = str(settings.get(f"{kind[0].upper()}_{lang}SAVE_AS", ""))
+            _URL_MATCHES_SAVE_AS[kind] = bool(save_as) and save_as in (url, url + "index.html")
+        if _URL_MATCHES_SAVE_AS[kind]:
+            return _served_url(saved_as, saved_as)
+    return _served_url(content.url, saved_as)
+
+
+def _served_url(url: str, saved_as: str) -> str:
+    """The URL Pelican links the file at (`*_URL`), when it serves the file it was saved as
+    (`*_SAVE_AS`); else the saved path.  `index.html` is shown as its directory."""
+    url = str(url or "").split("#")[0]
+    if saved_as and not _serves(url, saved_as):
+        url = saved_as
+    if url == "index.html" or url.endswith("/index.html"):
+        url = url[: -len("index.html")]
+    return url
+
+
+def _serves(url: str, saved_as: str) -> bool:
+    path = urlsplit(url).path.lstrip("/")
+    return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
+
+
+def _glob(url: str, pattern: str) -> bool:
+    path = urlsplit(url).path.lstrip("/")
+    return fnmatchcase(path, pattern) or fnmatchcase(posixpath.basename(path), pattern)
+
+
+def _private(content: Any) -> bool:
+    return str(getattr(content, "private", "")).strip().lower() in ("true", "yes", "1")
+
+
+def _newest(articles: Any, tz: dt.tzinfo) -> Any:
+    """The newest `modified` or `date` of the articles a listing page shows."""
+    dates = [getattr(a, "modified", None) or getattr(a, "date", None) for a in articles]
+    aware = [d if not isinstance(d, dt.datetime) or d.tzinfo else d.replace(tzinfo=tz) for d in dates if d]
+    return max(aware, key=lambda d: date_key(d, tz), default=None)
+
+
+# -- signals -------------------------------------------------------------------------------------
+
+_build: _Build | None = None
+
+
+def on_get_generators(pelican: Any) -> None:
+    """A run starts: the site's own, or a subsite's inside it."""
+    global _build
+    if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
+        _build = _Build(pelican)
+    _build.start(pelican)
+
+
+def on_content_written(path: str, context: dict[str, Any]) -> None:
+    if _build is not None and _build.stack:
+        _build.written(path, context)
+
+
+def on_feed_written(path: str, context: dict[str, Any], feed: Any) -> None:
+    if _build is not None:
+        _build.feed(path, feed)
+
+
+def on_static_generator_finalized(generator: Any) -> None:
+    if _build is not None:
+        _build.static_files(generator)
+
+
+def on_finalized(pelican: Any) -> None:
+    global _build
+    if _build is not None and _build.finish(pelican):
+        _build = None

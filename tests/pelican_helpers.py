@@ -1,0 +1,53 @@
+"""Real Pelican builds for the tests: a sample copied to tmp_path, built by the pelican command."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sites"
+
+
+def copy_sample(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    shutil.copytree(SAMPLES / name, target, ignore=shutil.ignore_patterns("output", "__pycache__"))
+    return target
+
+
+def add_settings(project: Path, text: str) -> None:
+    """Append Python lines to pelicanconf.py (later assignments win)."""
+    with (project / "pelicanconf.py").open("a", encoding="utf-8") as stream:
+        stream.write("\n" + text.strip() + "\n")
+
+
+def pelican(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # Pelican logs through rich, which wraps lines at the terminal width: wide enough to read whole.
+    env = {**os.environ, "COLUMNS": "400"}
+    return subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", *args, "content"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
+def build(project: Path, *args: str) -> Path:
+    result = pelican(project, *args)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project / "output"
+
+
+def written_pages(output: Path, base_url: str) -> set[str]:
+    """The URL of every HTML file Pelican wrote, `index.html` shown as its directory."""
+    pages = set()
+    for path in output.rglob("*.html"):
+        relative = path.relative_to(output).as_posix()
+        if relative == "index.html" or relative.endswith("/index.html"):
+            relative = relative[: -len("index.html")]
+        pages.add(base_url + quote(relative))
+    return pages

@@ -1,0 +1,57 @@
+"""The background reader gives the same facts as reading in the build's own process."""
+
+from __future__ import annotations
+
+from sitemap_plugins import background
+from sitemap_plugins.background import BackgroundReader, read_files
+from sitemap_plugins.harvest import read_html
+
+BASE = "https://example.com/"
+
+
+def _pages(tmp_path, count: int) -> list[tuple[str, str, bool]]:
+    jobs = []
+    for number in range(count):
+        path = tmp_path / f"p{number}.html"
+        path.write_text(
+            f'<html><head><link rel="canonical" href="{BASE}p{number}/"></head>'
+            f'<body><img src="i{number}.png"><iframe src="https://www.youtube.com/embed/abcdef{number:05d}"></iframe>'
+            "<p>Words.</p></body></html>"
+        )
+        jobs.append((str(path), f"{BASE}p{number}/", number % 3 != 0))
+    return jobs
+
+
+def test_worker_and_in_process_agree(tmp_path):
+    jobs = _pages(tmp_path, background.BATCH * 2 + 5)  # several batches and a remainder
+    worker, local = BackgroundReader(enabled=True), BackgroundReader(enabled=False)
+    for number, (path, url, media) in enumerate(jobs):
+        worker.add(number, path, url, media)
+        local.add(number, path, url, media)
+    from_worker, from_here = worker.results(), local.results()
+    assert from_worker == from_here
+    assert from_here[1] == read_html((tmp_path / "p1.html").read_text(), f"{BASE}p1/")
+    assert from_here[1].images == [f"{BASE}p1/i1.png"] and from_here[0].images == []  # media off: head only
+
+
+def test_files_written_after_the_call_and_missing_files(tmp_path):
+    jobs = _pages(tmp_path, background.BATCH + 3)
+    reader = BackgroundReader(enabled=True)
+    late = tmp_path / "late.html"
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    reader.add("late", str(late), f"{BASE}late/", True, written=False)
+    late.write_text('<html><head><meta name="robots" content="noindex"></head><body></body></html>')
+    reader.add("gone", str(tmp_path / "gone.html"), f"{BASE}gone/", True)
+    facts = reader.results()
+    assert facts["late"].noindex and facts["gone"] is None
+    assert len(facts) == len(jobs) + 2
+
+
+def test_a_worker_that_cannot_start_falls_back(tmp_path, monkeypatch):
+    jobs = _pages(tmp_path, 3)
+    monkeypatch.setattr(background.sys, "executable", str(tmp_path / "no-such-python"))
+    reader = BackgroundReader(enabled=True)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    assert reader.results() == dict(enumerate(read_files(jobs)))

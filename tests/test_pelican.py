@@ -1,0 +1,277 @@
+"""Real Pelican builds of the sample sites with `PLUGINS = ["sitemap_plugins.pelican"]`.
+
+Every sitemap written under tmp_path is schema-checked by the sweep in conftest.py.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from pathlib import Path
+
+import pytest
+from pelican_helpers import add_settings, build, copy_sample, pelican, written_pages
+from protego import Protego
+from sitemap_checks import NS, assert_valid_tree, parse, urls
+
+BLOG = "https://blog.example.com/"
+GUIDE = "https://guide.example.com/"
+
+
+@pytest.fixture(scope="module")
+def blog_build(tmp_path_factory) -> Path:
+    project = copy_sample("pelican-blog", tmp_path_factory.mktemp("blog"))
+    build(project)
+    return project / "output"
+
+
+def _by_loc(path: Path) -> dict[str, object]:
+    entries = {}
+    for name in ("sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"):
+        if (path.parent / name).exists() and parse(path.parent / name).tag.endswith("urlset"):
+            for url in parse(path.parent / name).iterfind("s:url", NS):
+                entries[url.findtext("s:loc", namespaces=NS)] = url
+    return entries
+
+
+def test_blog_lists_every_reachable_page_once(blog_build):
+    listed = urls(blog_build / "sitemap.xml")
+    assert len(listed) == len(set(listed))
+    expected = written_pages(blog_build, BLOG) - {
+        BLOG + "drafts/half-written.html",  # Status: draft
+        BLOG + "posts/only-by-link/",  # Status: hidden
+        BLOG + "imprint/",  # Sitemap: false
+        BLOG + "tags.html",  # exclude: ["^tags\\.html$"], pelican-sitemap's regex form
+    }
+    assert set(listed) == expected | {BLOG + "files/field-guide.pdf"}  # static_files: ["*.pdf"]
+    assert not [u for u in listed if u.endswith("index.html")]
+    assert BLOG + "posts/harbour/" in listed and BLOG + "index2.html" in listed
+
+
+def test_blog_translations_are_reciprocal_with_x_default(blog_build):
+    entries = _by_loc(blog_build / "sitemap.xml")
+    group = {
+        "en": BLOG + "posts/harbour/",
+        "de": BLOG + "de/posts/harbour/",
+        "fr": BLOG + "fr/posts/harbour/",
+        "x-default": BLOG + "posts/harbour/",
+    }
+    for language in ("en", "de", "fr"):
+        links = entries[group[language]].iterfind("xhtml:link", NS)
+        assert {link.get("hreflang"): link.get("href") for link in links} == group
+    about = entries[BLOG + "about/"].iterfind("xhtml:link", NS)
+    assert {a.get("hreflang") for a in about} == {"en", "de", "x-default"}
+
+
+def test_blog_dates_priorities_and_media(blog_build):
+    entries = _by_loc(blog_build / "sitemap.xml")
+
+    def text(loc: str, path: str) -> str | None:
+        return entries[BLOG + loc].findtext(path, namespaces=NS)
+
+    # modified wins over date, with the TIMEZONE's offset (Europe/Berlin).
+    assert text("posts/harbour/", "s:lastmod") == "2026-11-12T18:05:00+01:00"
+    # Listing pages: the newest lastmod of what they list.
+    assert text("", "s:lastmod") == "2026-11-20T17:45:00+01:00"
+    assert text("index2.html", "s:lastmod") == "2026-09-14T12:00:00+02:00"
+    assert text("tag/weather.html", "s:lastmod") == "2026-11-19T06:00:00+01:00"
+    assert text("posts/2016/", "s:lastmod") == "2016-03-01T00:00:00+01:00"
+    # pelican-sitemap's priorities and changefreqs per kind; an article's own metadata first.
+    assert (text("posts/harbour/", "s:priority"), text("posts/harbour/", "s:changefreq")) == ("0.7", "monthly")
+    assert (text("posts/knots/", "s:priority"), text("posts/knots/", "s:changefreq")) == ("0.9", "weekly")
+    assert (text("about/", "s:priority"), text("category/news.html", "s:changefreq")) == ("0.5", "daily")
+    # Media: the article's own; listing pages that show them do not repeat them.
+    images = [e.text for e in entries[BLOG + "posts/harbour/"].iterfind("image:image/image:loc", NS)]
+    assert images == [BLOG + "images/harbour.png", BLOG + "images/lighthouse.png"]
+    videos = entries[BLOG + "posts/knots/"].findall("video:video", NS)
+    assert [v.findtext("video:title", namespaces=NS) for v in videos] == [
+        "Five knots in five minutes",
+        "Knots, the long version",
+    ]
+    assert videos[0].findtext("video:content_loc", namespaces=NS) == BLOG + "files/knots.mp4"
+    for listing in ("", "tag/video.html", "category/travel.html"):
+        assert entries[BLOG + listing].find("image:image", NS) is None
+        assert entries[BLOG + listing].find("video:video", NS) is None
+
+
+def test_blog_news_feeds_and_robots_txt(blog_build):
+    news = parse(blog_build / "sitemap-news.xml")
+    titles = [e.text for e in news.iterfind("s:url/news:news/news:title", NS)]
+    assert titles == ["Regatta results: Cormorant wins", "Storm warning for the northern coast"]
+    index = [e.text for e in parse(blog_build / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)]
+    assert index == [
+        BLOG + "sitemap-1.xml",
+        BLOG + "sitemap-news.xml",
+        BLOG + "feeds/all.atom.xml",
+        BLOG + "feeds/howto.atom.xml",
+        BLOG + "feeds/news.atom.xml",
+        BLOG + "feeds/travel.atom.xml",
+    ]
+    robots = (blog_build / "robots.txt").read_text()
+    users = Path(__file__).parent.parent / "sample_sites/pelican-blog/content/extra/robots.txt"
+    assert robots.startswith(users.read_text())
+    parser = Protego.parse(robots)
+    assert list(parser.sitemaps) == [BLOG + "sitemap.xml"]
+    assert not parser.can_fetch(BLOG + "drafts/x.html", "Googlebot")
+    assert gzip.decompress((blog_build / "sitemap-1.xml.gz").read_bytes()) == (
+        blog_build / "sitemap-1.xml"
+    ).read_bytes()
+
+
+def _digests(output: Path) -> dict[str, str]:
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(output.iterdir())
+        if p.name.startswith(("sitemap", "robots"))
+    }
+
+
+def test_rebuild_is_byte_identical_and_removes_stale_files(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    first = _digests(build(project))
+    assert _digests(build(project)) == first  # robots.txt keeps one block; gzip is reproducible
+    theirs = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://blog.example.com/shop/</loc></url></urlset>\n"
+    )
+    (project / "output" / "sitemap-custom.xml").write_text(theirs)  # the user's, not ours: kept
+    add_settings(project, 'SITEMAP["max_urls"] = 10\nSITEMAP["gzip"] = False')
+    output = build(project)
+    assert {"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"} <= set(_digests(output))
+    assert not list(output.glob("*.gz"))  # Pelican does not clear the output; we remove ours
+    assert (output / "sitemap-custom.xml").read_text() == theirs
+
+
+def test_siteurl_must_be_absolute(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    add_settings(project, 'SITEURL = ""')
+    result = pelican(project)
+    assert result.returncode != 0
+    assert "SITEURL is empty" in result.stdout + result.stderr
+    add_settings(project, 'SITEURL = "/blog"')
+    assert "SITEURL is '/blog'" in (r := pelican(project)).stdout + r.stderr
+    assert not (project / "output" / "sitemap.xml").exists()
+    # base_url overrides it; RELATIVE_URLS does not make the sitemap relative.
+    add_settings(project, 'SITEMAP["base_url"] = "https://notes.example.org/"\nRELATIVE_URLS = True')
+    listed = urls(build(project) / "sitemap.xml")
+    assert "https://notes.example.org/posts/harbour/" in listed
+    assert all(u.startswith("https://notes.example.org/") for u in listed)
+
+
+def test_bad_metadata_is_named_and_left_out_or_fails_under_strict(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    knots = project / "content/articles/knots.md"
+    knots.write_text(knots.read_text().replace("Priority: 0.9", "Priority: 7"))
+    result = pelican(project)
+    assert result.returncode == 0
+    said = " ".join((result.stdout + result.stderr).split())
+    assert "articles/knots.md" in said and "priority" in said
+    entry = _by_loc(project / "output/sitemap.xml")[BLOG + "posts/knots/"]
+    assert entry.findtext("s:priority", namespaces=NS) is None
+    before = (project / "output/sitemap-1.xml").read_bytes()
+    add_settings(project, 'SITEMAP["strict"] = True')
+    result = pelican(project)
+    assert result.returncode != 0
+    assert "strict" in result.stdout + result.stderr
+    assert (project / "output/sitemap-1.xml").read_bytes() == before  # nothing half-written
+
+
+def test_custom_urls_and_overridden_listing_pages(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    # Extension-less article URLs served from .html files (a common server rewrite).
+    add_settings(
+        project,
+        'ARTICLE_URL = "notes/{slug}"\nARTICLE_SAVE_AS = "notes/{slug}.html"\n'
+        'TAG_URL = "topics/{slug}/"\nTAG_SAVE_AS = "topics/{slug}/index.html"',
+    )
+    # A page that takes over a tag page's file: Pelican writes it, not the tag page.
+    (project / "content/pages/weather.md").write_text(
+        "Title: Weather\nSlug: weather\nSave_as: topics/weather/index.html\nURL: topics/weather/\n\n"
+        "All about weather.\n"
+    )
+    listed = urls(build(project) / "sitemap.xml")
+    assert BLOG + "notes/harbour" in listed and BLOG + "notes/harbour.html" not in listed
+    assert BLOG + "topics/sailing/" in listed
+    assert listed.count(BLOG + "topics/weather/") == 1
+    entry = _by_loc(project / "output/sitemap.xml")[BLOG + "topics/weather/"]
+    assert entry.findtext("s:priority", namespaces=NS) == "0.5"  # the page's kind, not the tag's
+
+
+def test_i18n_subsites_one_set_with_cross_site_alternates(tmp_path):
+    project = copy_sample("pelican-i18n", tmp_path)
+    output = build(project)
+    assert not (output / "de" / "sitemap.xml").exists() and not (output / "de" / "robots.txt").exists()
+    listed = urls(output / "sitemap.xml")
+    assert len(listed) == len(set(listed))
+    assert not [u for u in listed if ".." in u]
+    # English-only articles are hidden in the subsites (i18n_subsites' default), so not listed there.
+    assert set(listed) == written_pages(output, GUIDE) - {
+        GUIDE + "de/drafts/anchoring-en.html",
+        GUIDE + "fr/drafts/anchoring-en.html",
+    }
+    entries = _by_loc(output / "sitemap.xml")
+    tides = {"en": GUIDE + "tides.html", "de": GUIDE + "de/tides.html", "fr": GUIDE + "fr/tides.html"}
+    home = {"en": GUIDE, "de": GUIDE + "de/", "fr": GUIDE + "fr/"}
+    for group in (tides, home):
+        for url in group.values():
+            links = {a.get("hreflang"): a.get("href") for a in entries[url].iterfind("xhtml:link", NS)}
+            assert links == {**group, "x-default": group["en"]}
+    assert entries[GUIDE + "anchoring.html"].find("xhtml:link", NS) is None
+    assert entries[GUIDE + "de/tides.html"].findtext("s:lastmod", namespaces=NS) == "2026-11-05T10:00:00+01:00"
+    assert Protego.parse((output / "robots.txt").read_text()).sitemaps is not None
+
+
+@pytest.mark.invalid_output  # pelican-sitemap's own output is invalid; ours is checked below
+def test_pelican_sitemap_settings_mean_the_same(tmp_path):
+    """A pelicanconf written for pelican-sitemap: switching PLUGINS is the only change."""
+    settings = (
+        'SITEMAP = {"format": "xml", "exclude": ["^tag/", "author"], '
+        '"priorities": {"articles": 0.8, "indexes": 0.2, "pages": 0.4}, '
+        '"changefreqs": {"articles": "weekly", "indexes": "hourly", "pages": "never"}}'
+    )
+    theirs = copy_sample("pelican-blog", tmp_path / "theirs")
+    add_settings(theirs, settings + '\nPLUGINS = ["pelican.plugins.sitemap"]')
+    ours = copy_sample("pelican-blog", tmp_path / "ours")
+    add_settings(ours, settings)
+    theirs_out, ours_out = build(theirs), build(ours)
+    their_entries = {
+        u.findtext("s:loc", namespaces=NS): u for u in parse(theirs_out / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert_valid_tree(ours_out)
+    our_entries = _by_loc(ours_out / "sitemap.xml")
+    # The same pages, except what pelican-sitemap cannot know: `Sitemap: false` metadata.
+    assert set(their_entries) - set(our_entries) == {BLOG + "imprint/"}
+    assert set(our_entries) == set(their_entries) - {BLOG + "imprint/"}
+    for loc, entry in our_entries.items():
+        for field in ("s:priority", "s:changefreq"):
+            assert entry.findtext(field, namespaces=NS) == their_entries[loc].findtext(field, namespaces=NS), (loc, field)
+
+
+@pytest.mark.invalid_output  # pelican-sitemap's own output is what is checked here
+def test_pelican_sitemap_is_what_users_live_with(tmp_path):
+    """The defects this plugin replaces, measured on the same site (documented in the README)."""
+    project = copy_sample("pelican-blog", tmp_path)
+    add_settings(project, 'SITEMAP = {"format": "xml"}\nPLUGINS = ["pelican.plugins.sitemap"]')
+    data = (build(project) / "sitemap.xml").read_bytes()
+    assert b' ref="' in data  # hreflang links carry ref= instead of href=
+    assert not (project / "output" / "robots.txt").read_text().count("Sitemap:")
+
+
+def test_txt_format_writes_sitemap_txt(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    add_settings(project, 'SITEMAP = {"format": "txt"}')
+    output = build(project)
+    lines = (output / "sitemap.txt").read_text().splitlines()
+    assert sorted(lines) == sorted(urls(output / "sitemap.xml"))
+    assert BLOG + "posts/harbour/" in lines
+
+
+def test_wrong_settings_get_a_clear_error(tmp_path):
+    project = copy_sample("pelican-blog", tmp_path)
+    add_settings(project, 'SITEMAP = {"max_url": 10}')
+    result = pelican(project)
+    assert result.returncode != 0
+    assert "unknown sitemap option(s) 'max_url'" in " ".join((result.stdout + result.stderr).split())
+    add_settings(project, 'SITEMAP = {"priorities": {"posts": 0.5}}')
+    said = " ".join((r := pelican(project)).stdout.split() + r.stderr.split())
+    assert "SITEMAP['priorities']: unknown key(s) 'posts'" in said
