@@ -84,7 +84,9 @@ def build(root: Path, ours: bool) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--articles", type=int, default=1500)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
@@ -99,7 +101,9 @@ def main() -> None:
             theirs.append(build(root, False))
         median_ours, median_theirs = statistics.median(ours), statistics.median(theirs)
         ratio = median_ours / median_theirs
-        print(f"pelican build, {args.articles} articles (10% translated) with images, {args.rounds} alternated rounds")
+        print(
+            f"pelican build, {args.articles} articles (10% translated) with images, {args.rounds} alternated rounds"
+        )
         print(f"  with sitemap-plugins:  median {median_ours:.2f} s  {sorted(round(t, 2) for t in ours)}")
         print(f"  with pelican-sitemap:  median {median_theirs:.2f} s  {sorted(round(t, 2) for t in theirs)}")
         verdict = "meets" if ratio <= 1.05 else "MISSES"

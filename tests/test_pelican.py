@@ -77,7 +77,10 @@ def test_blog_dates_priorities_and_media(blog_build):
     assert text("tag/weather.html", "s:lastmod") == "2026-11-19T06:00:00+01:00"
     assert text("posts/2016/", "s:lastmod") == "2016-03-01T00:00:00+01:00"
     # pelican-sitemap's priorities and changefreqs per kind; an article's own metadata first.
-    assert (text("posts/harbour/", "s:priority"), text("posts/harbour/", "s:changefreq")) == ("0.7", "monthly")
+    assert (text("posts/harbour/", "s:priority"), text("posts/harbour/", "s:changefreq")) == (
+        "0.7",
+        "monthly",
+    )
     assert (text("posts/knots/", "s:priority"), text("posts/knots/", "s:changefreq")) == ("0.9", "weekly")
     assert (text("about/", "s:priority"), text("category/news.html", "s:changefreq")) == ("0.5", "daily")
     # Media: the article's own; listing pages that show them do not repeat them.
@@ -113,9 +116,10 @@ def test_blog_news_feeds_and_robots_txt(blog_build):
     parser = Protego.parse(robots)
     assert list(parser.sitemaps) == [BLOG + "sitemap.xml"]
     assert not parser.can_fetch(BLOG + "drafts/x.html", "Googlebot")
-    assert gzip.decompress((blog_build / "sitemap-1.xml.gz").read_bytes()) == (
-        blog_build / "sitemap-1.xml"
-    ).read_bytes()
+    assert (
+        gzip.decompress((blog_build / "sitemap-1.xml.gz").read_bytes())
+        == (blog_build / "sitemap-1.xml").read_bytes()
+    )
 
 
 def _digests(output: Path) -> dict[str, str]:
@@ -217,7 +221,9 @@ def test_i18n_subsites_one_set_with_cross_site_alternates(tmp_path):
             links = {a.get("hreflang"): a.get("href") for a in entries[url].iterfind("xhtml:link", NS)}
             assert links == {**group, "x-default": group["en"]}
     assert entries[GUIDE + "anchoring.html"].find("xhtml:link", NS) is None
-    assert entries[GUIDE + "de/tides.html"].findtext("s:lastmod", namespaces=NS) == "2026-11-05T10:00:00+01:00"
+    assert (
+        entries[GUIDE + "de/tides.html"].findtext("s:lastmod", namespaces=NS) == "2026-11-05T10:00:00+01:00"
+    )
     assert Protego.parse((output / "robots.txt").read_text()).sitemaps is not None
 
 
@@ -244,7 +250,9 @@ def test_pelican_sitemap_settings_mean_the_same(tmp_path):
     assert set(our_entries) == set(their_entries) - {BLOG + "imprint/"}
     for loc, entry in our_entries.items():
         for field in ("s:priority", "s:changefreq"):
-            assert entry.findtext(field, namespaces=NS) == their_entries[loc].findtext(field, namespaces=NS), (loc, field)
+            assert entry.findtext(field, namespaces=NS) == their_entries[loc].findtext(
+                field, namespaces=NS
+            ), (loc, field)
 
 
 @pytest.mark.invalid_output  # pelican-sitemap's own output is what is checked here
