@@ -1,0 +1,405 @@
+"""`sitemap-plugins check`: read a site's sitemaps the way a search engine does and report problems.
+
+robots.txt -> its `Sitemap:` lines -> the index -> each sitemap, gzip too; or a single file.  Each
+file is validated against the official schemas (shipped in the package, no network), then for
+what schemas cannot see: the protocol's limits and location rule, hreflang self-reference and
+reciprocity, language codes, duplicate URLs, lastmod dates, video fields, news age, and sitemap
+files that robots.txt does not lead to.  One line per problem: file, line, URL, message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gzip
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from lxml import etree
+
+from .normalize import normalize_hreflang
+from .options import MAX_BYTES, MAX_URLS
+from .schemas import schema_errors
+from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
+
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
+VIDEO = "{http://www.google.com/schemas/sitemap-video/1.1}"
+NEWS = "{http://www.google.com/schemas/sitemap-news/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+MAX_NEWS = 1000
+MAX_INDEX_ENTRIES = 50_000
+#: Clocks differ: a lastmod up to this far ahead is not "in the future".
+CLOCK_SKEW = dt.timedelta(minutes=10)
+_W3C = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
+
+
+@dataclass
+class Finding:
+    file: str
+    line: int | None
+    url: str | None
+    message: str
+    code: str
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.url + ': ' if self.url else ''}{self.message} [{self.code}]"
+
+
+@dataclass
+class _Url:
+    file: str
+    line: int | None
+    links: dict[str, str] = field(default_factory=dict)
+
+
+class Checker:
+    def __init__(self, base_url: str, news_window_days: float = 2, now: dt.datetime | None = None) -> None:
+        self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.base = urlsplit(self.base_url)
+        self.news_window = dt.timedelta(days=news_window_days)
+        self.now = now or dt.datetime.now(dt.timezone.utc)
+        self.findings: list[Finding] = []
+        self.urls: dict[str, _Url] = {}
+        self.news_urls: dict[str, _Url] = {}
+        self.checked: set[Path] = set()
+        #: The site directory: sitemaps in its subdirectories may only list URLs under them.
+        self.site: Path | None = None
+
+    def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
+        self.findings.append(Finding(str(file), line, url, message, code))
+
+    # -- a site ------------------------------------------------------------------------------
+
+    def check_site(self, site: Path) -> None:
+        robots = site / "robots.txt"
+        entry_points: list[Path] = []
+        if not robots.exists():
+            self.add(
+                robots,
+                None,
+                None,
+                "no robots.txt: search engines will not find the sitemaps",
+                "robots-missing",
+            )
+        else:
+            lines = robots.read_bytes().decode("utf-8", "replace").splitlines()
+            sitemap_lines = [
+                (n, line.split(":", 1)[1].strip())
+                for n, line in enumerate(lines, 1)
+                if line.strip().lower().startswith("sitemap:")
+            ]
+            if not sitemap_lines:
+                self.add(robots, None, None, "no Sitemap: line", "robots-no-sitemap")
+            for number, url in sitemap_lines:
+                if not urlsplit(url).scheme:
+                    self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
+                    continue
+                path = self._local(site, url)
+                if path is None:
+                    continue  # another host: not ours to read
+                if not path.is_file():
+                    self.add(robots, number, url, "Sitemap: points at a missing file", "robots-missing-file")
+                    continue
+                entry_points.append(path)
+        for path in entry_points:
+            self.check_file(path, site)
+        for path in _sitemap_files(site):
+            if path.resolve() not in self.checked and not self._is_gzip_copy(path):
+                self.add(
+                    path,
+                    None,
+                    None,
+                    "not reachable from robots.txt (no Sitemap: line leads to it)",
+                    "unreachable",
+                )
+                self.check_file(path, site)
+        self._check_hreflang()
+
+    def _is_gzip_copy(self, path: Path) -> bool:
+        """`sitemap.xml.gz` beside a checked `sitemap.xml` with the same content: the same sitemap."""
+        plain = path.with_suffix("")
+        if path.suffix != ".gz" or plain.resolve() not in self.checked:
+            return False
+        try:
+            return gzip.decompress(path.read_bytes()) == plain.read_bytes()
+        except (OSError, EOFError):
+            return False
+
+    # -- one file ----------------------------------------------------------------------------
+
+    def check_file(self, path: Path, site: Path | None = None) -> None:
+        if path.resolve() in self.checked:
+            return
+        self.checked.add(path.resolve())
+        site = site or path.parent
+        raw = path.read_bytes()
+        data = raw
+        if path.suffix == ".gz" or raw[:2] == b"\x1f\x8b":
+            try:
+                data = gzip.decompress(raw)
+            except (OSError, EOFError) as error:
+                self.add(path, None, None, f"not a valid gzip file ({error})", "gzip")
+                return
+        if len(data) > MAX_BYTES:
+            self.add(path, None, None, f"{len(data):,} bytes uncompressed: more than 50 MB", "too-big")
+        try:
+            root = etree.fromstring(data, etree.XMLParser(huge_tree=True, resolve_entities=False))
+        except etree.XMLSyntaxError as error:
+            self.add(path, error.lineno, None, f"not well-formed XML: {error.msg}", "xml")
+            return
+        for message in schema_errors(data):
+            line = int(message.split(":")[0][5:]) if message.startswith("line ") else None
+            self.add(path, line, None, f"schema: {message.split(': ', 1)[-1]}", "schema")
+        if root.tag == SM + "sitemapindex":
+            self._index(path, root, site)
+        elif root.tag == SM + "urlset":
+            self._urlset(path, root)
+        else:
+            self.add(
+                path,
+                root.sourceline,
+                None,
+                f"not a sitemap: the root is <{etree.QName(root).localname}>",
+                "xml",
+            )
+
+    def _index(self, path: Path, root: Any, site: Path) -> None:
+        sitemaps = root.findall(SM + "sitemap")
+        if len(sitemaps) > MAX_INDEX_ENTRIES:
+            self.add(
+                path, None, None, f"{len(sitemaps):,} sitemaps: an index lists at most 50,000", "too-many"
+            )
+        for sitemap in sitemaps:
+            loc = (sitemap.findtext(SM + "loc") or "").strip()
+            self._lastmod(path, sitemap, loc)
+            if not self._in_scope(path, sitemap.sourceline, loc, site):
+                continue
+            target = self._local(site, loc)
+            if target is None or not target.is_file():
+                self.add(
+                    path,
+                    sitemap.sourceline,
+                    loc,
+                    "the index lists a sitemap that does not exist",
+                    "index-missing",
+                )
+            elif target.suffix in (".xml", ".gz") and _is_sitemap(target):
+                self.check_file(target, site)
+
+    def _urlset(self, path: Path, root: Any) -> None:
+        urls = root.findall(SM + "url")
+        if len(urls) > MAX_URLS:
+            self.add(path, None, None, f"{len(urls):,} URLs: a sitemap holds at most 50,000", "too-many")
+        news_count = 0
+        for url in urls:
+            loc = (url.findtext(SM + "loc") or "").strip()
+            line = url.sourceline
+            self._in_scope(path, line, loc, path.parent, sitemap_dir=True)
+            # A news sitemap repeats pages of the regular ones, as Google recommends: duplicates
+            # are looked for among news entries and among the others, separately.
+            news = url.find(NEWS + "news")
+            seen = self.news_urls if news is not None else self.urls
+            if loc in seen:
+                first = seen[loc]
+                self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
+            else:
+                seen[loc] = _Url(str(path), line)
+            self._lastmod(path, url, loc)
+            images = url.findall(IMAGE + "image")
+            if len(images) > MAX_IMAGES:
+                self.add(
+                    path, line, loc, f"{len(images):,} images: at most 1,000 per page", "too-many-images"
+                )
+            for video in url.findall(VIDEO + "video"):
+                self._video(path, video, loc)
+            if news is not None:
+                news_count += 1
+                self._news(path, news, loc)
+            links = {}
+            for link in url.findall(XHTML + "link"):
+                code, href = link.get("hreflang") or "", (link.get("href") or "").strip()
+                if code.lower() != "x-default":
+                    try:
+                        normalize_hreflang(code)
+                    except ValueError as error:
+                        self.add(path, link.sourceline, loc, f"hreflang: {error}", "hreflang-code")
+                links[code] = href
+            if seen[loc].file == str(path) and seen[loc].line == line:
+                seen[loc].links = links
+        if news_count > MAX_NEWS:
+            self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _in_scope(
+        self, path: Path, line: int | None, loc: str, site: Path, sitemap_dir: bool = False
+    ) -> bool:
+        parts = urlsplit(loc)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
+            return False
+        if (parts.scheme, parts.netloc.lower()) != (self.base.scheme, self.base.netloc.lower()):
+            self.add(
+                path,
+                line,
+                loc,
+                f"on another host than {self.base_url} (the protocol's location rule)",
+                "location",
+            )
+            return False
+        if not loc.startswith(self.base_url):
+            self.add(path, line, loc, f"outside {self.base_url}", "location")
+            return False
+        if len(loc) >= 2048:
+            self.add(path, line, loc, "2,048 characters or more", "location")
+        if sitemap_dir:
+            # A sitemap may only list URLs under its own directory.
+            try:
+                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
+            except ValueError:
+                folder = "."
+            prefix = self.base_url + ("" if folder == "." else folder + "/")
+            if not loc.startswith(prefix):
+                self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
+        return True
+
+    def _site_root(self, path: Path) -> Path:
+        return self.site or path.parent
+
+    def _lastmod(self, path: Path, element: Any, loc: str) -> None:
+        node = element.find(SM + "lastmod")
+        if node is None:
+            return
+        value = (node.text or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(path, node.sourceline, loc, f"lastmod {value!r} is not a W3C date", "lastmod")
+        elif when > self.now + CLOCK_SKEW:
+            self.add(path, node.sourceline, loc, f"lastmod {value} is in the future", "lastmod-future")
+
+    def _video(self, path: Path, video: Any, loc: str) -> None:
+        line = video.sourceline
+        for required in ("thumbnail_loc", "title", "description"):
+            if not (video.findtext(VIDEO + required) or "").strip():
+                self.add(path, line, loc, f"video: {required} is required", "video")
+        if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
+            self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
+        duration = video.findtext(VIDEO + "duration")
+        if duration is not None and not (
+            duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION
+        ):
+            self.add(path, line, loc, f"video: duration {duration!r} must be 1 to 28,800 seconds", "video")
+        rating = video.findtext(VIDEO + "rating")
+        if rating is not None:
+            try:
+                ok = 0.0 <= float(rating) <= 5.0
+            except ValueError:
+                ok = False
+            if not ok:
+                self.add(path, line, loc, f"video: rating {rating!r} must be 0.0 to 5.0", "video")
+        for name in ("expiration_date", "publication_date"):
+            value = video.findtext(VIDEO + name)
+            if value is not None and _w3c(value.strip()) is None:
+                self.add(path, line, loc, f"video: {name} {value!r} is not a W3C date", "video")
+
+    def _news(self, path: Path, news: Any, loc: str) -> None:
+        value = (news.findtext(NEWS + "publication_date") or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(
+                path, news.sourceline, loc, f"news: publication_date {value!r} is not a W3C date", "news"
+            )
+        elif when < self.now - self.news_window:
+            days = self.news_window.total_seconds() / 86400
+            self.add(
+                path, news.sourceline, loc, f"news: published {value}, older than {days:g} days", "news-old"
+            )
+
+    def _check_hreflang(self) -> None:
+        """Each page of a group lists itself, and every listed alternate that is in the set links back."""
+        for loc, url in self.urls.items():
+            if not url.links:
+                continue
+            if loc not in url.links.values():
+                self.add(url.file, url.line, loc, "hreflang: the page does not list itself", "hreflang-self")
+            for code, href in url.links.items():
+                other = self.urls.get(href)
+                if href != loc and other is not None and loc not in other.links.values():
+                    message = f"hreflang: {href} ({code}) does not link back"
+                    self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
+
+    def _local(self, site: Path, url: str) -> Path | None:
+        """The file a URL under base_url names in the site directory; None for another site."""
+        if not url.startswith(self.base_url):
+            return None
+        return site / unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/") or "index.html")
+
+
+def _w3c(value: str) -> dt.datetime | None:
+    if not _W3C.match(value):
+        return None
+    text = value.replace("Z", "+00:00")
+    try:
+        if len(text) == 4:
+            return dt.datetime(int(text), 1, 1, tzinfo=dt.timezone.utc)
+        if len(text) == 7:
+            return dt.datetime(int(text[:4]), int(text[5:7]), 1, tzinfo=dt.timezone.utc)
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
+
+
+def _is_sitemap(path: Path) -> bool:
+    try:
+        head = path.read_bytes()[:4096]
+        if head[:2] == b"\x1f\x8b":
+            with gzip.open(path, "rb") as stream:
+                head = stream.read(4096)
+    except (OSError, EOFError):
+        return False
+    return b"<urlset" in head or b"<sitemapindex" in head
+
+
+def _sitemap_files(site: Path) -> list[Path]:
+    found = [p for pattern in ("*.xml", "*.xml.gz") for p in site.rglob(pattern) if p.is_file()]
+    return sorted(p for p in found if _is_sitemap(p))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    target = Path(args.target)
+    checker = Checker(args.base_url, args.news_window_days)
+    if target.is_dir():
+        checker.site = target
+        checker.check_site(target)
+    elif target.is_file():
+        checker.site = target.parent
+        checker.check_file(target)
+        checker._check_hreflang()
+    else:
+        print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
+        return 2
+    findings = checker.findings
+    if args.format == "json":
+        json.dump(
+            {"problems": [asdict(f) for f in findings], "urls": len(checker.urls)}, sys.stdout, indent=2
+        )
+        print()
+    else:
+        for finding in findings:
+            print(finding)
+        if not args.quiet:
+            files = len(checker.checked)
+            summary = f"{len(findings)} problem(s)" if findings else "no problems"
+            print(
+                f"sitemap-plugins check: {files} file(s), {len(checker.urls):,} URLs: {summary}",
+                file=sys.stderr,
+            )
+    return 1 if findings else 0

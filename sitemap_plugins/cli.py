@@ -1,0 +1,294 @@
+"""`sitemap-plugins`: the core engine for any static site (`generate`) and for any sitemap set (`check`).
+
+    sitemap-plugins generate --base-url https://example.com/ --out public --from-dir public
+    sitemap-plugins generate --base-url https://example.com/ --out public --from-jsonl entries.jsonl
+    sitemap-plugins check public --base-url https://example.com/
+
+Every option of the plugins is a flag (`max_urls` is `--max-urls`, `gzip` is `--gzip`/`--no-gzip`)
+and a key of the `--config` file (TOML, YAML or JSON); flags win over the file.  Exit status: 0 when
+all went well, 1 when problems were found (`check`) or the build failed (`generate`), 2 for usage
+errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError, Reporter, SitemapError
+from .model import X_DEFAULT, Entry
+from .options import NewsOptions, Options
+from .sitemap import Sitemap
+from .sources import Progress, add_site, jsonl_entries
+from .validate import EntryValidator
+from .writer import write_sitemaps
+
+USAGE_ERROR = 2
+#: Options whose flags are written by hand below.
+SPECIAL = ("base_url", "rules", "news")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING)
+    try:
+        if args.command == "generate":
+            return generate(args)
+        from .check import run_check
+
+        return run_check(args)
+    except ConfigError as error:
+        print(f"sitemap-plugins: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except SitemapError as error:
+        print(error, file=sys.stderr)
+        return 1
+
+
+# -- generate ------------------------------------------------------------------------------------
+
+
+def generate(args: argparse.Namespace) -> int:
+    options = Options.from_mapping(option_values(args))
+    emit = _stderr
+    out = Path(args.out)
+    progress = Progress(sys.stderr, "sitemap-plugins") if sys.stderr.isatty() and not args.quiet else None
+    if args.from_dir:
+        site = Path(args.from_dir)
+        if not site.is_dir():
+            raise ConfigError(f"--from-dir: {site} is not a directory")
+        sitemap = Sitemap(options, emit=emit, source_root=site)
+        add_site(sitemap, site, progress)
+        result = sitemap.write(out)
+        report = sitemap.report
+    else:
+        report = Reporter(options.strict, emit)
+        result = write_sitemaps(_jsonl(args.from_jsonl, options, report, progress), out, options, report)
+    if progress is not None:
+        progress.done()
+    if not args.quiet:
+        problems = len(report.problems)
+        print(
+            result.summary() + (f"; {problems} problem(s) reported above" if problems else ""),
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _jsonl(source: str, options: Options, report: Reporter, progress: Progress | None) -> Iterator[Entry]:
+    """Validated entries, streamed: nothing is held but the file being filled."""
+    validate = EntryValidator(options, report)
+    x_default = options.x_default
+    if source == "-":
+        stream, name = sys.stdin, "<stdin>"
+    else:
+        try:
+            stream, name = open(source, encoding="utf-8"), source  # noqa: SIM115 (closed below)
+        except OSError as error:
+            raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
+    try:
+        for entry in jsonl_entries(stream, name, options.base_url, report, progress):
+            checked = validate(entry)
+            if checked is None:
+                continue
+            # Entries carry their own alternates: x-default is completed per entry.
+            group = checked.alternates
+            if x_default and group and X_DEFAULT not in group and x_default in group:
+                group[X_DEFAULT] = group[x_default]
+            yield checked
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+# -- options -------------------------------------------------------------------------------------
+
+
+def option_values(args: argparse.Namespace) -> dict[str, Any]:
+    """The config file's values, overridden by the flags given."""
+    values: dict[str, Any] = load_config(Path(args.config)) if args.config else {}
+    for field in dataclasses.fields(Options):
+        given = getattr(args, field.name, None)
+        if given is not None and field.name not in ("rules", "news"):
+            values[field.name] = given
+    if args.rule:
+        values["rules"] = [_rule(text) for text in args.rule]
+    news = {f.name: getattr(args, f"news_{f.name}") for f in dataclasses.fields(NewsOptions)}
+    news = {k: v for k, v in news.items() if v is not None}
+    if news:
+        values["news"] = {**(values.get("news") or {}), **news}
+    return values
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    """Options from a TOML, YAML or JSON file: at the top level, or under a `sitemap` table."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"--config: cannot read {path}: {error.strerror}") from error
+    try:
+        if path.suffix == ".toml":
+            data = _toml().loads(text)
+        elif path.suffix in (".yml", ".yaml"):
+            try:
+                import yaml
+            except ImportError as error:
+                raise ConfigError("--config: reading YAML needs PyYAML (pip install pyyaml)") from error
+            data = yaml.safe_load(text) or {}
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            raise ConfigError(f"--config: {path} is not .toml, .yaml, .yml or .json")
+    except ConfigError:
+        raise
+    except Exception as error:  # each parser has its own error class
+        raise ConfigError(f"--config: {path} cannot be read: {error}") from error
+    if not isinstance(data, dict):
+        raise ConfigError(f"--config: {path} must hold a table of options")
+    section = data.get("sitemap", data)
+    return dict(section) if isinstance(section, dict) else {}
+
+
+def _toml() -> Any:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        try:
+            import tomli as tomllib
+        except ImportError as error:
+            raise ConfigError(
+                "--config: reading TOML on Python 3.10 needs tomli (pip install tomli)"
+            ) from error
+    return tomllib
+
+
+def _rule(text: str) -> dict[str, Any]:
+    """`blog/*,priority=0.6,changefreq=weekly`."""
+    match, *settings = text.split(",")
+    rule: dict[str, Any] = {"match": match.strip()}
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        if key.strip() not in ("priority", "changefreq") or not value:
+            raise ConfigError(f"--rule {text!r}: write it as 'GLOB,priority=0.6,changefreq=weekly'")
+        rule[key.strip()] = value.strip()
+    return rule
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("sitemap options (the plugins' options, same defaults)")
+    for field in dataclasses.fields(Options):
+        if field.name in SPECIAL:
+            continue
+        kind = _base_type(field.type)
+        help_text = _help(field.name)
+        if kind is bool:
+            group.add_argument(
+                _flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=help_text
+            )
+        elif kind is int:
+            group.add_argument(_flag(field.name), type=int, metavar="N", help=help_text)
+        elif kind is list:
+            group.add_argument(
+                _flag(field.name), action="append", metavar="VALUE", help=help_text + " (repeatable)"
+            )
+        else:
+            group.add_argument(_flag(field.name), metavar="VALUE", help=help_text)
+    group.add_argument(
+        "--rule",
+        action="append",
+        metavar="GLOB,priority=P,changefreq=F",
+        help="values for a section (repeatable)",
+    )
+    news = parser.add_argument_group("news sitemap (any of these turns it on)")
+    for field in dataclasses.fields(NewsOptions):
+        kind = _base_type(field.type)
+        news.add_argument(
+            _flag(f"news_{field.name}"),
+            type=float if kind is float else None,
+            action="append" if kind is list else None,
+            metavar="VALUE",
+        )
+
+
+def _base_type(annotation: Any) -> type:
+    """bool, int, float, list or str, from a field's annotation (a string: the dataclasses are
+    defined under `from __future__ import annotations`)."""
+    text = str(annotation)
+    for name, kind in (("bool", bool), ("int", int), ("float", float), ("list", list)):
+        if text.startswith(name):
+            return kind
+    return str
+
+
+def _help(name: str) -> str:
+    return {
+        "max_urls": "URLs per sitemap file (default 50,000)",
+        "max_bytes": "bytes per sitemap file, uncompressed (default 52,428,800)",
+        "gzip": "also write .xml.gz copies",
+        "stylesheet": "write sitemap.xsl and reference it",
+        "schema_location": "add the xsi:schemaLocation header",
+        "strict": "any problem fails and nothing is written",
+        "timezone": "IANA zone for date-times without one (default UTC)",
+        "templates_dir": "a directory of templates overriding ours by name",
+        "robots_txt": "add the Sitemap: line to OUT/robots.txt (default on)",
+        "text_sitemap": "also write sitemap.txt",
+        "x_default": "hreflang language whose page is also x-default",
+        "lastmod": "lastmod source, in order: metadata, git, mtime, build",
+        "images": "list images found in the HTML (default on)",
+        "images_exclude": "glob on image URLs to leave out",
+        "videos": "list videos found in the HTML (default on)",
+        "exclude": "glob on URL paths of pages to leave out",
+        "exclude_regex": "regular expression searched in URL paths of pages to leave out",
+    }.get(name, name.replace("_", " "))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sitemap-plugins", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    generate = commands.add_parser(
+        "generate", help="write a sitemap set for a built site or a JSON Lines file"
+    )
+    generate.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
+    generate.add_argument("--out", required=True, metavar="DIR", help="where the sitemap set is written")
+    source = generate.add_mutually_exclusive_group(required=True)
+    source.add_argument("--from-dir", metavar="SITE_DIR", help="harvest every HTML page of a built site")
+    source.add_argument("--from-jsonl", metavar="FILE", help="one JSON object per line; - for stdin")
+    generate.add_argument("--config", metavar="FILE", help="options from a TOML, YAML or JSON file")
+    _common(generate)
+    _add_option_flags(generate)
+
+    check = commands.add_parser(
+        "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
+    )
+    check.add_argument("target", metavar="SITE_DIR_OR_SITEMAP")
+    check.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--news-window-days", type=float, default=2, help="news older than this is reported")
+    _common(check)
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    parser.add_argument("-v", "--verbose", action="store_true", help="also say what was left out and why")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,354 @@
+"""The `sitemap-plugins` command: `generate` from a built site or JSON Lines, `check` any sitemap set."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sitemap_checks import NS, parse, urls
+
+from sitemap_plugins import check as check_module
+from sitemap_plugins.cli import main
+
+BASE = "https://example.com/"
+NOW = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
+def _html(body: str = "", head: str = "") -> str:
+    return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"
+
+
+def _site(root: Path) -> Path:
+    site = root / "public"
+    pages = {
+        "index.html": _html('<img src="/img/hero.jpg">'),
+        "about/index.html": _html(),
+        "blog/post.html": _html(
+            '<p>Intro</p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Demo"></iframe>'
+        ),
+        "straße/ümlaut.html": _html(),
+        "404.html": _html("Not found"),
+        "old.html": _html(head='<meta http-equiv="refresh" content="0; url=/about/">'),
+        "private.html": _html(head='<meta name="robots" content="noindex">'),
+        ".git/index.html": _html(),
+        "assets/style.css": "body {}",
+    }
+    for name, text in pages.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    (site / "robots.txt").write_text("User-agent: *\nDisallow: /private.html\n")
+    return site
+
+
+def test_generate_from_a_built_site(tmp_path, capsys):
+    site = _site(tmp_path)
+    assert main(["generate", "--base-url", BASE, "--out", str(site), "--from-dir", str(site), "--gzip"]) == 0
+    assert set(urls(site / "sitemap.xml")) == {
+        BASE,
+        BASE + "about/",
+        BASE + "blog/post.html",
+        BASE + "stra%C3%9Fe/%C3%BCmlaut.html",
+    }
+    entry = parse(site / "sitemap.xml").find("s:url", NS)
+    assert entry.findtext("image:image/image:loc", namespaces=NS) == BASE + "img/hero.jpg"
+    assert (site / "sitemap.xml.gz").exists()
+    assert (site / "robots.txt").read_text().startswith("User-agent: *\nDisallow: /private.html\n")
+    assert "sitemap: 4 URLs in 1 file, 1 image, 1 video" in capsys.readouterr().err
+    assert main(["check", str(site), "--base-url", BASE]) == 0
+
+
+def _jsonl(path: Path, count: int = 3) -> Path:
+    lines = []
+    for number in range(count):
+        url = f"{BASE}en/page-{number}/"
+        lines.append(
+            json.dumps(
+                {  # the npm `sitemap` package's item format
+                    "url": url,
+                    "lastmod": "2024-05-01T10:00:00Z",
+                    "changefreq": "weekly",
+                    "priority": 0.5,
+                    "img": [{"url": f"{BASE}img/{number}.jpg"}],
+                    "links": [{"lang": "en", "url": url}, {"lang": "de", "url": f"{BASE}de/page-{number}/"}],
+                }
+            )
+        )
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_generate_from_json_lines_in_npm_sitemap_format(tmp_path):
+    source = _jsonl(tmp_path / "entries.jsonl", 5)
+    out = tmp_path / "out"
+    code = main(
+        [
+            "generate",
+            "--base-url",
+            BASE,
+            "--out",
+            str(out),
+            "--from-jsonl",
+            str(source),
+            "--max-urls",
+            "2",
+            "--x-default",
+            "en",
+        ]
+    )
+    assert code == 0
+    assert len(urls(out / "sitemap.xml")) == 5 and (out / "sitemap-3.xml").exists()
+    links = parse(out / "sitemap-1.xml").find("s:url", NS).findall("xhtml:link", NS)
+    assert {a.get("hreflang"): a.get("href") for a in links} == {
+        "en": BASE + "en/page-0/",
+        "de": BASE + "de/page-0/",
+        "x-default": BASE + "en/page-0/",
+    }
+
+
+def test_generate_from_stdin_reports_bad_lines_and_goes_on(tmp_path):
+    out = tmp_path / "out"
+    text = (
+        _jsonl(tmp_path / "e.jsonl", 2).read_text()
+        + "not json\n"
+        + json.dumps({"url": BASE + "x/", "priority": 7})
+        + "\n"
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "sitemap_plugins",
+        "generate",
+        "--base-url",
+        BASE,
+        "--out",
+        str(out),
+        "--from-jsonl",
+        "-",
+    ]
+    result = subprocess.run(command, input=text, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "<stdin>:3: line: not a sitemap entry" in result.stderr
+    assert "<stdin>:4 (https://example.com/x/): priority:" in result.stderr
+    assert len(urls(out / "sitemap.xml")) == 3
+    before = (out / "sitemap.xml").read_bytes()
+    result = subprocess.run([*command, "--strict"], input=text, capture_output=True, text=True)
+    assert result.returncode == 1 and "strict" in result.stderr
+    assert (out / "sitemap.xml").read_bytes() == before  # nothing written
+
+
+def test_config_file_and_flags(tmp_path):
+    source = _jsonl(tmp_path / "entries.jsonl", 3)
+    (tmp_path / "sitemap.toml").write_text('gzip = true\nmax_urls = 2\n[news]\npublication_name = "Daily"\n')
+    (tmp_path / "sitemap.yaml").write_text("sitemap:\n  gzip: true\n  stylesheet: true\n")
+    out = tmp_path / "toml"
+    args = ["generate", "--base-url", BASE, "--from-jsonl", str(source)]
+    assert main([*args, "--out", str(out), "--config", str(tmp_path / "sitemap.toml")]) == 0
+    assert (out / "sitemap-2.xml.gz").exists()
+    out = tmp_path / "yaml"
+    assert main([*args, "--out", str(out), "--config", str(tmp_path / "sitemap.yaml"), "--no-gzip"]) == 0
+    assert (out / "sitemap.xsl").exists() and not (out / "sitemap.xml.gz").exists()  # the flag wins
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--max-urls", "0"], "option 'max_urls': must be a whole number from 1 to 50,000"),
+        (["--timezone", "Mars/Base"], "option 'timezone'"),
+        (["--rule", "blog/*,weight=3"], "--rule 'blog/*,weight=3'"),
+        (["--config", "missing.toml"], "--config: cannot read missing.toml"),
+    ],
+)
+def test_usage_errors_exit_2(tmp_path, capsys, args, said):
+    source = _jsonl(tmp_path / "e.jsonl")
+    code = main(
+        ["generate", "--base-url", BASE, "--out", str(tmp_path / "o"), "--from-jsonl", str(source), *args]
+    )
+    assert code == 2
+    assert said in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["generate", "--out", "x", "--from-dir", "y"])  # no --base-url
+    assert exit_info.value.code == 2
+
+
+# -- check ---------------------------------------------------------------------------------------
+
+
+def _valid_site(root: Path) -> Path:
+    """A site with every extension, that `check` must find nothing wrong with."""
+    recent = (NOW - dt.timedelta(hours=3)).isoformat()
+    entries = [
+        {
+            "url": BASE + "en/",
+            "lastmod": "2024-05-01",
+            "img": [BASE + "a.jpg"],
+            "links": [{"lang": "en", "url": BASE + "en/"}, {"lang": "de", "url": BASE + "de/"}],
+        },
+        {
+            "url": BASE + "de/",
+            "links": [{"lang": "en", "url": BASE + "en/"}, {"lang": "de", "url": BASE + "de/"}],
+        },
+        {
+            "url": BASE + "video/",
+            "video": [
+                {
+                    "thumbnail_loc": BASE + "t.jpg",
+                    "title": "T",
+                    "description": "D",
+                    "content_loc": BASE + "v.mp4",
+                    "duration": 60,
+                }
+            ],
+        },
+        {
+            "url": BASE + "news/",
+            "news": {
+                "publication": {"name": "Daily", "language": "en"},
+                "publication_date": recent,
+                "title": "N",
+            },
+        },
+    ]
+    source = root / "entries.jsonl"
+    source.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    site = root / "site"
+    site.mkdir()
+    (site / "robots.txt").write_text("User-agent: *\nAllow: /\n")
+    assert main(["generate", "--base-url", BASE, "--out", str(site), "--from-jsonl", str(source), "-q"]) == 0
+    return site
+
+
+def _check(site: Path, capsys, *args: str) -> tuple[int, list[dict]]:
+    code = main(["check", str(site), "--base-url", BASE, "--format", "json", *args])
+    return code, json.loads(capsys.readouterr().out)["problems"]
+
+
+def test_check_finds_nothing_on_a_valid_site(tmp_path, capsys):
+    site = _valid_site(tmp_path)
+    assert (site / "sitemap-news.xml").exists()
+    assert _check(site, capsys) == (0, [])
+    assert main(["check", str(site / "sitemap-1.xml"), "--base-url", BASE]) == 0
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def _news_published(path: Path, when: str) -> None:
+    text = path.read_text()
+    start = text.index("<news:publication_date>") + len("<news:publication_date>")
+    path.write_text(text[:start] + when + text[text.index("</news:publication_date>") :])
+
+
+def _url_block(loc: str, inner: str = "") -> str:
+    return f"<url><loc>{loc}</loc>{inner}</url>"
+
+
+def _add_urls(path: Path, blocks: str) -> None:
+    _replace(path, "</urlset>", blocks + "</urlset>")
+
+
+DEFECTS = {
+    "schema": lambda s: _replace(
+        s / "sitemap-1.xml",
+        "<loc>https://example.com/en/</loc>",
+        "<loc>https://example.com/en/</loc><priority>2.0</priority>",
+    ),
+    "too-many": lambda s: _add_urls(
+        s / "sitemap-1.xml", "".join(_url_block(f"{BASE}p{n}") for n in range(50_001))
+    ),
+    "too-many-images": lambda s: _add_urls(
+        s / "sitemap-1.xml",
+        _url_block(
+            BASE + "gallery/",
+            "".join(f"<image:image><image:loc>{BASE}{n}.jpg</image:loc></image:image>" for n in range(1001)),
+        ),
+    ),
+    "too-many-news": lambda s: _add_urls(
+        s / "sitemap-news.xml",
+        "".join(
+            _url_block(
+                f"{BASE}n{n}/",
+                "<news:news><news:publication><news:name>D</news:name><news:language>en</news:language></news:publication>"
+                f"<news:publication_date>{NOW.isoformat()}</news:publication_date><news:title>T</news:title></news:news>",
+            )
+            for n in range(1001)
+        ),
+    ),
+    "location": lambda s: _add_urls(s / "sitemap-1.xml", _url_block("https://other.example.org/page/")),
+    "hreflang-self": lambda s: _replace(  # the first page no longer lists itself
+        s / "sitemap-1.xml", '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>', ""
+    ),
+    "hreflang-reciprocal": lambda s: _add_urls(
+        s / "sitemap-1.xml",
+        _url_block(
+            BASE + "fr/",
+            f'<xhtml:link rel="alternate" hreflang="fr" href="{BASE}fr/"/><xhtml:link rel="alternate" hreflang="en" href="{BASE}en/"/>',
+        ),
+    ),
+    "hreflang-code": lambda s: _replace(s / "sitemap-1.xml", 'hreflang="de"', 'hreflang="zz"'),
+    "duplicate": lambda s: _add_urls(s / "sitemap-1.xml", _url_block(BASE + "video/")),
+    "lastmod-future": lambda s: _replace(
+        s / "sitemap-1.xml", "<lastmod>2024-05-01</lastmod>", f"<lastmod>{NOW.year + 1}-01-01</lastmod>"
+    ),
+    "lastmod": lambda s: _replace(
+        s / "sitemap-1.xml", "<lastmod>2024-05-01</lastmod>", "<lastmod>2024-13-45</lastmod>"
+    ),
+    "video": lambda s: _replace(
+        s / "sitemap-1.xml", "<video:duration>60</video:duration>", "<video:duration>90000</video:duration>"
+    ),
+    "news-old": lambda s: _news_published(s / "sitemap-news.xml", "2020-01-01T00:00:00+00:00"),
+    "robots-relative": lambda s: _replace(
+        s / "robots.txt", "Sitemap: https://example.com/sitemap.xml", "Sitemap: /sitemap.xml"
+    ),
+    "robots-missing-file": lambda s: _replace(
+        s / "robots.txt",
+        "Sitemap: https://example.com/sitemap.xml",
+        "Sitemap: https://example.com/sitemap-all.xml",
+    ),
+    "unreachable": lambda s: (s / "sitemap-extra.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{_url_block(BASE + "extra/")}</urlset>\n'
+    ),
+    "index-missing": lambda s: (s / "sitemap-news.xml").unlink(),
+    "gzip": lambda s: (s / "sitemap.xml").write_bytes(gzip.compress((s / "sitemap.xml").read_bytes())[:-20]),
+}
+
+
+@pytest.mark.invalid_output
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_check_finds_each_planted_defect(tmp_path, capsys, defect):
+    site = _valid_site(tmp_path)
+    DEFECTS[defect](site)
+    code, problems = _check(site, capsys)
+    assert code == 1
+    codes = {p["code"] for p in problems}
+    assert defect in codes, problems
+    found = next(p for p in problems if p["code"] == defect)
+    assert found["file"].endswith((".xml", ".txt", ".gz")) and found["message"]
+
+
+def test_check_text_output_names_file_line_and_url(tmp_path, capsys, monkeypatch):
+    site = _valid_site(tmp_path)
+    DEFECTS["duplicate"](site)
+    monkeypatch.setattr(check_module, "MAX_BYTES", 100)  # a 50 MB file, scaled down
+    assert main(["check", str(site), "--base-url", BASE]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.endswith("more than 50 MB [too-big]") for line in out)
+    duplicate = next(line for line in out if line.endswith("[duplicate]"))
+    assert (
+        duplicate.startswith(str(site / "sitemap-1.xml") + ":")
+        and f": {BASE}video/: listed twice" in duplicate
+    )
+
+
+def test_console_script_is_installed():
+    result = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and "generate" in result.stdout and "check" in result.stdout
