@@ -34,7 +34,15 @@ def describe_chars(chars: list[str]) -> str:
     return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
 
 
-@lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
+# An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port, a
+# path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the parse.
+_PLAIN_URI = re.compile(
+    r"https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?/"
+    r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*"
+    r"(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?"
+)
+
+
 def to_uri(iri: str) -> str:
     """An IRI as the protocol wants it: UTF-8 percent-encoded, IDNA host, existing escapes kept.
 
@@ -42,6 +50,13 @@ def to_uri(iri: str) -> str:
     (entity escaping is the templates' job).  Scheme and host are lower-cased and a default port
     is dropped, so that equal URLs compare equal.
     """
+    if _PLAIN_URI.fullmatch(iri):
+        return iri
+    return _to_uri(iri)
+
+
+@lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
+def _to_uri(iri: str) -> str:
     text = _XML_ILLEGAL.sub("", iri.strip())
     parts = urlsplit(text)
     scheme = parts.scheme.lower()
@@ -85,6 +100,8 @@ def _netloc(parts, scheme: str) -> str:
 
 
 def is_absolute_http(uri: str) -> bool:
+    if _PLAIN_URI.fullmatch(uri):
+        return True
     parts = urlsplit(uri)
     return parts.scheme in ("http", "https") and bool(parts.hostname)
 
@@ -98,6 +115,17 @@ _W3C_DATE = re.compile(
 
 
 def parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
+    if isinstance(value, str):
+        return _parse_date_text(value, tz)  # cached: a site repeats the same dates
+    return _parse_date(value, tz)
+
+
+@lru_cache(maxsize=4096)
+def _parse_date_text(value: str, tz: dt.tzinfo) -> dt.date | dt.datetime:
+    return _parse_date(value, tz)
+
+
+def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     """A date or an aware datetime (to the second) from what front matter and generators give.
 
     Naive date-times take `tz`, the site's time zone.  Year-only or month-only W3C dates are
@@ -162,6 +190,7 @@ def date_key(value: dt.date | dt.datetime, tz: dt.tzinfo) -> dt.datetime:
 # --- Language codes --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
 def normalize_hreflang(code: str) -> str:
     """`de_DE` -> `de-DE`, `zh-hant` -> `zh-Hant`, `X-Default` -> `x-default`; else ValueError.
 

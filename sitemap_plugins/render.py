@@ -6,6 +6,7 @@ Two environments share one loader: XML templates pass every `{{ value }}` throug
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,8 +45,13 @@ def builtin_templates_dir() -> Path:
     return packaged if packaged.is_dir() else Path(__file__).parent.parent / "templates"
 
 
+_NEEDS_ESCAPE = re.compile("[&<>\"'\r]|" + _XML_ILLEGAL.pattern)
+
+
 def xml_escape(value: str) -> str:
     """The protocol's entity escapes; characters XML 1.0 forbids are dropped as a last guard."""
+    if not _NEEDS_ESCAPE.search(value):
+        return value  # most values (URIs, dates, codes) need nothing
     if _XML_ILLEGAL.search(value):
         value = _XML_ILLEGAL.sub("", value)
     return (
