@@ -115,12 +115,9 @@ def video_from_mapping(data: Mapping[str, Any]) -> Video:
     return Video(**video_fields(data))
 
 
-def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
-    """An entry from a mapping: our field names, or the npm `sitemap` package's item format
-    (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`."""
-    if isinstance(data, str):
-        data = {"loc": data}
-    known = {
+#: The fields of an entry mapping: ours, and the npm `sitemap` package's names for them.
+ENTRY_FIELDS = frozenset(
+    {
         "loc",
         "url",
         "lastmod",
@@ -135,7 +132,15 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
         "alternates",
         "source",
     }
-    unknown = sorted(set(data) - known)
+)
+
+
+def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
+    """An entry from a mapping: our field names, or the npm `sitemap` package's item format
+    (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`."""
+    if isinstance(data, str):
+        data = {"loc": data}
+    unknown = sorted(data.keys() - ENTRY_FIELDS)
     if unknown:
         raise ValueError(f"unknown field(s) {', '.join(unknown)}")
     loc = str(data.get("loc", data.get("url")) or "")

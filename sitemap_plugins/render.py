@@ -113,12 +113,17 @@ class Renderer:
         self.text = Environment(**common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR
         self._url: Template = self.xml.get_template("url.xml")
+        self._url_globals = dict(self._url.globals)
         self._urlset: Template = self.xml.get_template("urlset.xml")
         self._index: Template = self.xml.get_template("sitemapindex.xml")
         self.stylesheet_href = "sitemap.xsl" if options.stylesheet else None
 
     def url(self, entry: Entry) -> str:
-        return self._url.render(entry=entry)
+        # Called once per page: Template.render's own context set-up costs a quarter of the time,
+        # so the template's globals are merged once and its render function called directly.
+        return "".join(
+            self._url.root_render_func(self._url.new_context({**self._url_globals, "entry": entry}, True))
+        )
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
         used = sorted(set(namespaces))

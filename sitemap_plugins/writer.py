@@ -165,7 +165,7 @@ class _Packer:
 
     def add(self, entry: Entry) -> bool:
         fragment = self.renderer.url(entry)
-        size = len(fragment.encode())
+        size = len(fragment) if fragment.isascii() else len(fragment.encode())
         if size > self.budget:
             self.report(
                 entry.label,

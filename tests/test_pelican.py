@@ -42,10 +42,12 @@ def test_blog_lists_every_reachable_page_once(blog_build):
         BLOG + "posts/only-by-link/",  # Status: hidden
         BLOG + "imprint/",  # Sitemap: false
         BLOG + "tags.html",  # exclude: ["^tags\\.html$"], pelican-sitemap's regex form
+        BLOG + "secret.html",  # a TEMPLATE_PAGES page with <meta name="robots" content="noindex">
     }
     assert set(listed) == expected | {BLOG + "files/field-guide.pdf"}  # static_files: ["*.pdf"]
     assert not [u for u in listed if u.endswith("index.html")]
     assert BLOG + "posts/harbour/" in listed and BLOG + "index2.html" in listed
+    assert BLOG + "landing/" in listed  # TEMPLATE_PAGES
 
 
 def test_blog_translations_are_reciprocal_with_x_default(blog_build):
@@ -245,9 +247,11 @@ def test_pelican_sitemap_settings_mean_the_same(tmp_path):
     }
     assert_valid_tree(ours_out)
     our_entries = _by_loc(ours_out / "sitemap.xml")
-    # The same pages, except what pelican-sitemap cannot know: `Sitemap: false` metadata.
-    assert set(their_entries) - set(our_entries) == {BLOG + "imprint/"}
-    assert set(our_entries) == set(their_entries) - {BLOG + "imprint/"}
+    # The same pages, except what pelican-sitemap cannot know: `Sitemap: false` metadata and a
+    # noindex page.
+    unknown_to_them = {BLOG + "imprint/", BLOG + "secret.html"}
+    assert set(their_entries) - set(our_entries) == unknown_to_them
+    assert set(our_entries) == set(their_entries) - unknown_to_them
     for loc, entry in our_entries.items():
         for field in ("s:priority", "s:changefreq"):
             assert entry.findtext(field, namespaces=NS) == their_entries[loc].findtext(

@@ -28,6 +28,8 @@ AUTHOR_FEED_ATOM = None
 AUTHOR_FEED_RSS = None
 
 STATIC_PATHS = ["images", "files", "extra/robots.txt"]
+# Pages made from templates: the landing page is listed, the noindex one is not.
+TEMPLATE_PAGES = {"extra/landing.html": "landing/index.html", "extra/secret.html": "secret.html"}
 EXTRA_PATH_METADATA = {"extra/robots.txt": {"path": "robots.txt"}}
 
 PLUGINS = ["sitemap_plugins.pelican"]
