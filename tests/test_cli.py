@@ -352,3 +352,46 @@ def test_console_script_is_installed():
         [sys.executable, "-m", "sitemap_plugins", "--help"], capture_output=True, text=True
     )
     assert result.returncode == 0 and "generate" in result.stdout and "check" in result.stdout
+
+
+def test_progress_on_a_terminal_and_nothing_otherwise(tmp_path):
+    import os
+    import pty
+
+    source = _jsonl(tmp_path / "e.jsonl", 3000)
+    command = [
+        sys.executable,
+        "-m",
+        "sitemap_plugins",
+        "generate",
+        "--base-url",
+        BASE,
+        "--from-jsonl",
+        str(source),
+    ]
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [*command, "--out", str(tmp_path / "tty")], stderr=slave, stdout=subprocess.DEVNULL
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert process.wait() == 0
+    os.close(master)
+    assert b"\rsitemap-plugins: " in seen and b"sitemap: 3,000 URLs" in seen
+    piped = subprocess.run([*command, "--out", str(tmp_path / "pipe")], capture_output=True, text=True)
+    assert piped.returncode == 0 and "\r" not in piped.stderr
+
+
+def test_check_usage_errors(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "missing"), "--base-url", BASE]) == 2
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", str(tmp_path)])  # no --base-url
+    assert exit_info.value.code == 2
