@@ -72,6 +72,19 @@ class BackgroundReader:
         facts, self._facts, self._sent = self._facts, {}, []
         return facts
 
+    def close(self) -> None:
+        """Stop the worker without waiting for results (a build that failed half-way)."""
+        worker, output = self._worker, self._output
+        self._worker = self._output = None
+        self._pending, self._sent, self._facts = [], [], {}
+        if worker is not None:
+            if worker.stdin is not None:
+                worker.stdin.close()
+            worker.kill()
+            worker.wait()
+        if output is not None:
+            output.close()
+
     def _send(self, items: list[tuple[Hashable, Job]]) -> None:
         if not items:
             return

@@ -55,3 +55,15 @@ def test_a_worker_that_cannot_start_falls_back(tmp_path, monkeypatch):
     for number, (path, url, media) in enumerate(jobs):
         reader.add(number, path, url, media)
     assert reader.results() == dict(enumerate(read_files(jobs)))
+
+
+def test_close_stops_the_worker(tmp_path):
+    jobs = _pages(tmp_path, background.BATCH + 2)
+    reader = BackgroundReader(enabled=True)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    worker = reader._worker
+    assert worker is not None and worker.poll() is None
+    reader.close()
+    assert worker.poll() is not None  # stopped, not left waiting for more pages
+    assert reader.results() == {}

@@ -94,6 +94,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.sitemap.harvester.lastmod_keys = tuple(keys)
         self._entries = {}
         self._pages = []
+        self.reader.close()  # a previous `mkdocs serve` build may have failed before its end
         self.reader = BackgroundReader()
         return None
 

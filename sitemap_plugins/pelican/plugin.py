@@ -353,6 +353,8 @@ def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
     global _build
     if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
+        if _build is not None:
+            _build.reader.close()  # an earlier run that failed (`pelican -r` goes on after errors)
         _build = _Build(pelican)
     _build.start(pelican)
 
