@@ -66,6 +66,8 @@ def xml_escape(value: str) -> str:
 
 
 def _finalize_xml(value: Any) -> Any:
+    if value.__class__ is str:  # most values: checked here without another call
+        return value if not _NEEDS_ESCAPE.search(value) else xml_escape(value)
     if value is None:
         return ""
     return value if isinstance(value, Markup) else xml_escape(str(value))

@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .errors import Reporter, SitemapError
 from .model import Entry
@@ -178,11 +179,14 @@ class _Packer:
         self.fragments.append(fragment)
         self.size += size
         self.namespaces |= entry_namespaces(entry)
-        if entry.lastmod and (
-            self.lastmod is None or date_key(entry.lastmod, self.tz) > date_key(self.lastmod, self.tz)  # type: ignore[arg-type]
-        ):
-            self.lastmod = entry.lastmod  # type: ignore[assignment]
+        lastmod = entry.lastmod
+        # Many pages share a lastmod: an equal one is skipped before the comparison proper.
+        if lastmod and lastmod != self.lastmod and self._newer(lastmod):
+            self.lastmod = lastmod  # type: ignore[assignment]
         return True
+
+    def _newer(self, lastmod: Any) -> bool:
+        return self.lastmod is None or date_key(lastmod, self.tz) > date_key(self.lastmod, self.tz)
 
     def flush(self) -> None:
         if not self.fragments:
