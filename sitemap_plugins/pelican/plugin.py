@@ -99,7 +99,8 @@ class _Build:
         main = str(self.stack[0].pelican.settings.get("SITEURL") or "").rstrip("/")
         own = str(settings.get("SITEURL") or "").rstrip("/")
         if own.startswith(main):
-            return self.config.options.base_url + own[len(main) :].strip("/") + "/" * bool(own[len(main) :])
+            subpath = own[len(main) :].strip("/")  # "de" for the German subsite
+            return self.config.options.base_url + (subpath + "/" if subpath else "")
         return _site_url(settings)
 
     # -- what Pelican writes ---------------------------------------------------------------------
