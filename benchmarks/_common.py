@@ -64,3 +64,26 @@ def commit_all(repo: Path, message: str, date: str | None = None) -> None:
         subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
     subprocess.run(["git", "commit", "-qm", message], cwd=repo, check=True, env=env)
+
+
+def alternate(build: Callable[[bool], float], rounds: int) -> tuple[list[float], list[float]]:
+    """Seconds of `build(True)` (ours) and `build(False)` (the peer), alternated so that both see
+    the same machine load, after one warm-up build of each (bytecode, file system caches)."""
+    build(True)
+    build(False)
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(build(True))
+        theirs.append(build(False))
+    return ours, theirs
+
+
+def print_ratio(ours: list[float], theirs: list[float], peer: str, target: float) -> None:
+    """Both medians with their rounds, and the ratio against the `+x%` target."""
+    median_ours, median_theirs = statistics.median(ours), statistics.median(theirs)
+    ratio = median_ours / median_theirs
+    width = max(len("sitemap-plugins"), len(peer)) + 1
+    print(f"  {'sitemap-plugins:':<{width}} median {median_ours:.2f} s  {sorted(round(t, 2) for t in ours)}")
+    print(f"  {peer + ':':<{width}} median {median_theirs:.2f} s  {sorted(round(t, 2) for t in theirs)}")
+    verdict = "meets" if ratio <= 1 + target else "MISSES"
+    print(f"  ratio {ratio:.3f} ({(ratio - 1) * 100:+.1f}%); {verdict} the +{target * 100:g}% target")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import commit_all
+from _common import alternate, commit_all, print_ratio
 
 # A 1x1 PNG: the pages' images exist, so MkDocs does not warn about them.
 PNG = bytes.fromhex(
@@ -96,23 +95,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         make_site(root, args.pages)
-        build(root, True)  # warm caches (bytecode, file system) before timing
-        build(root, False)
-        ours, builtin = [], []
-        for _ in range(args.rounds):
-            ours.append(build(root, True))
-            builtin.append(build(root, False))
-        median_ours, median_builtin = statistics.median(ours), statistics.median(builtin)
-        ratio = median_ours / median_builtin
+        ours, builtin = alternate(lambda with_ours: build(root, with_ours), args.rounds)
         print(f"mkdocs build, {args.pages} pages with images, {args.rounds} alternated rounds")
-        print(
-            f"  with sitemap-plugins (all features): median {median_ours:.2f} s  {sorted(round(t, 2) for t in ours)}"
-        )
-        print(
-            f"  with the built-in sitemap:           median {median_builtin:.2f} s  {sorted(round(t, 2) for t in builtin)}"
-        )
-        verdict = "meets" if ratio <= 1.02 else "MISSES"
-        print(f"  ratio {ratio:.3f} ({(ratio - 1) * 100:+.1f}%); {verdict} the +2% target")
+        print_ratio(ours, builtin, "built-in sitemap", 0.02)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import commit_all
+from _common import alternate, commit_all, print_ratio
 
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
@@ -93,21 +92,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         make_site(root, args.articles)
-        build(root, True)  # warm caches (bytecode, file system) before timing
-        build(root, False)
-        ours, theirs = [], []
-        for _ in range(args.rounds):
-            ours.append(build(root, True))
-            theirs.append(build(root, False))
-        median_ours, median_theirs = statistics.median(ours), statistics.median(theirs)
-        ratio = median_ours / median_theirs
+        ours, theirs = alternate(lambda with_ours: build(root, with_ours), args.rounds)
         print(
             f"pelican build, {args.articles} articles (10% translated) with images, {args.rounds} alternated rounds"
         )
-        print(f"  with sitemap-plugins:  median {median_ours:.2f} s  {sorted(round(t, 2) for t in ours)}")
-        print(f"  with pelican-sitemap:  median {median_theirs:.2f} s  {sorted(round(t, 2) for t in theirs)}")
-        verdict = "meets" if ratio <= 1.05 else "MISSES"
-        print(f"  ratio {ratio:.3f} ({(ratio - 1) * 100:+.1f}%); {verdict} the +5% target")
+        print_ratio(ours, theirs, "pelican-sitemap", 0.05)
 
 
 if __name__ == "__main__":

@@ -179,7 +179,7 @@ class Checker:
         for sitemap in sitemaps:
             loc = (sitemap.findtext(SM + "loc") or "").strip()
             self._lastmod(path, sitemap, loc)
-            if not self._in_scope(path, sitemap.sourceline, loc, site):
+            if not self._in_scope(path, sitemap.sourceline, loc):
                 continue
             target = self._local(site, loc)
             if target is None or not target.is_file():
@@ -201,7 +201,7 @@ class Checker:
         for url in urls:
             loc = (url.findtext(SM + "loc") or "").strip()
             line = url.sourceline
-            self._in_scope(path, line, loc, path.parent, sitemap_dir=True)
+            self._in_scope(path, line, loc, sitemap_dir=True)
             # A news sitemap repeats pages of the regular ones, as Google recommends: duplicates
             # are looked for among news entries and among the others, separately.
             news = url.find(NEWS + "news")
@@ -238,9 +238,7 @@ class Checker:
 
     # -- rules -------------------------------------------------------------------------------
 
-    def _in_scope(
-        self, path: Path, line: int | None, loc: str, site: Path, sitemap_dir: bool = False
-    ) -> bool:
+    def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
         parts = urlsplit(loc)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
@@ -359,7 +357,8 @@ def _w3c(value: str) -> dt.datetime | None:
 
 def _is_sitemap(path: Path) -> bool:
     try:
-        head = path.read_bytes()[:4096]
+        with path.open("rb") as stream:
+            head = stream.read(4096)
         if head[:2] == b"\x1f\x8b":
             with gzip.open(path, "rb") as stream:
                 head = stream.read(4096)

@@ -16,6 +16,8 @@ from sitemap_plugins import check as check_module
 from sitemap_plugins.cli import main
 
 BASE = "https://example.com/"
+#: `sitemap-plugins generate` as a child process (the module form of the console script).
+GENERATE = [sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE]
 NOW = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
@@ -118,18 +120,7 @@ def test_generate_from_stdin_reports_bad_lines_and_goes_on(tmp_path):
         + json.dumps({"url": BASE + "x/", "priority": 7})
         + "\n"
     )
-    command = [
-        sys.executable,
-        "-m",
-        "sitemap_plugins",
-        "generate",
-        "--base-url",
-        BASE,
-        "--out",
-        str(out),
-        "--from-jsonl",
-        "-",
-    ]
+    command = [*GENERATE, "--out", str(out), "--from-jsonl", "-"]
     result = subprocess.run(command, input=text, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "<stdin>:3: line: not a sitemap entry" in result.stderr
@@ -359,16 +350,7 @@ def test_progress_on_a_terminal_and_nothing_otherwise(tmp_path):
     import pty
 
     source = _jsonl(tmp_path / "e.jsonl", 3000)
-    command = [
-        sys.executable,
-        "-m",
-        "sitemap_plugins",
-        "generate",
-        "--base-url",
-        BASE,
-        "--from-jsonl",
-        str(source),
-    ]
+    command = [*GENERATE, "--from-jsonl", str(source)]
     master, slave = pty.openpty()
     process = subprocess.Popen(
         [*command, "--out", str(tmp_path / "tty")], stderr=slave, stdout=subprocess.DEVNULL

@@ -68,6 +68,9 @@ class _Run:
     written: dict[str, _Written] = field(default_factory=dict)
     static: list[_Written] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.output_prefix = str(self.output_path) + os.sep
+
 
 class _Build:
     """One `pelican` invocation: the main run and the subsites nested in it."""
@@ -123,7 +126,7 @@ class _Build:
         self.reader.add(path, path, record.url, media)
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
-        prefix = str(run.output_path) + os.sep
+        prefix = run.output_prefix
         saved_as = path[len(prefix) :].replace(os.sep, "/") if path.startswith(prefix) else ""
         content = context.get("article") or context.get("page")
         if content is not None:
