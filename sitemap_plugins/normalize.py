@@ -43,6 +43,10 @@ _PLAIN_URI = re.compile(
 )
 
 
+#: True (a match) when `text` is an absolute http(s) URI that to_uri would return unchanged.
+is_plain_uri = _PLAIN_URI.fullmatch
+
+
 def to_uri(iri: str) -> str:
     """An IRI as the protocol wants it: UTF-8 percent-encoded, IDNA host, existing escapes kept.
 
@@ -166,18 +170,14 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
 def format_w3c(value: dt.date | dt.datetime) -> str:
     """`2024-05-01`, or `2024-05-01T09:30:00+02:00`: seconds and an offset, as the schema requires."""
     if not isinstance(value, dt.datetime):
-        return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
-    offset = value.utcoffset() or dt.timedelta(0)
+        return value.isoformat()
+    offset = value.utcoffset()
+    if offset is None:
+        return value.isoformat(timespec="seconds") + "+00:00"
     if offset.seconds % 60 or offset.microseconds:
         # Local mean time offsets (+00:53:28) cannot be written in W3C form: use UTC instead.
-        value, offset = value.astimezone(dt.timezone.utc), dt.timedelta(0)
-    minutes = int(offset.total_seconds()) // 60
-    sign = "-" if minutes < 0 else "+"
-    hours, minutes = divmod(abs(minutes), 60)
-    return (
-        f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
-        f"T{value.hour:02d}:{value.minute:02d}:{value.second:02d}{sign}{hours:02d}:{minutes:02d}"
-    )
+        value = value.astimezone(dt.timezone.utc)
+    return value.isoformat(timespec="seconds")
 
 
 def date_key(value: dt.date | dt.datetime, tz: dt.tzinfo) -> dt.datetime:

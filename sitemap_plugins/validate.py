@@ -29,6 +29,7 @@ from .normalize import (
     country_codes,
     describe_chars,
     is_absolute_http,
+    is_plain_uri,
     normalize_hreflang,
     normalize_news_language,
     parse_date,
@@ -102,8 +103,11 @@ class EntryValidator:
     def _url(self, label: str, field: str, value: Any, what: str = "value") -> str | None:
         if value is None or value == "":
             return None
+        text = str(value)
+        if is_plain_uri(text):  # most URLs: already absolute and encoded
+            return text
         try:
-            uri = to_uri(str(value))
+            uri = to_uri(text)
         except ValueError as error:
             self.report(label, field, f"{error}; {what} left out")
             return None
