@@ -5,7 +5,8 @@
 On the same JSON Lines file (each entry with 2 hreflang alternates and 1 image, in the npm
 package's own item format), alternated in one run:
 
-- `sitemap --index --limit=50000 --index-base-url ...` vs `generate` (split files + index);
+- `sitemap --index --limit=50000 --index-base-url ...` vs `generate` (split files + index, with
+  its default of one worker process per usable CPU; `--jobs 1` is timed too);
   target (issue #6): at most one third of the npm time;
 - the same with `--gzip` on both; target: at most one tenth;
 - peak RSS of `generate` for 1,000,000 entries vs 200,000 (no gzip); target: within 10%.
@@ -30,19 +31,25 @@ import tempfile
 import time
 from pathlib import Path
 
+from sitemap_plugins.jsonl import default_jobs
+
 WORK = Path(__file__).resolve().parent / ".work"
 BASE = "https://example.com/"
 # VmHWM is this process's own high-water mark; ru_maxrss would also count the parent's memory,
-# which Linux carries across fork and exec.
+# which Linux carries across fork and exec.  The workers' share is counted as every worker at the
+# peak of the largest one.
 PEAK_RSS = (
     "import resource, sys\n"
     "from sitemap_plugins.cli import main\n"
+    "from sitemap_plugins.jsonl import default_jobs\n"
     "code = main(sys.argv[1:])\n"
     "try:\n"
     "    status = open('/proc/self/status').read()\n"
     "    peak = int(status.split('VmHWM:')[1].split()[0])\n"
     "except (OSError, IndexError):\n"
     "    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+    "workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+    "peak += default_jobs() * workers if workers else 0\n"
     "print('peak-rss-kib', peak, file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
@@ -87,11 +94,12 @@ def run_npm(binary: Path, source: Path, out: Path, gzip: bool) -> float:
     return time.perf_counter() - start
 
 
-def run_ours(source: Path, out: Path, gzip: bool) -> tuple[float, int]:
-    """Seconds and peak RSS (KiB) of one `generate`."""
+def run_ours(source: Path, out: Path, gzip: bool, jobs: int | None = None) -> tuple[float, int]:
+    """Seconds and peak RSS (KiB, workers included) of one `generate`."""
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-c", PEAK_RSS, "generate", "--base-url", BASE, "--out", str(out)]
     command += ["--from-jsonl", str(source), "--max-urls", "50000", "-q"] + (["--gzip"] if gzip else [])
+    command += ["--jobs", str(jobs)] if jobs else []
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
     seconds = time.perf_counter() - start
@@ -166,20 +174,24 @@ def main() -> None:
         source = root / "entries.jsonl"
         write_entries(source, args.entries)
         binary = npm_sitemap()
-        print(f"generate --from-jsonl, {args.entries:,} entries (2 alternates + 1 image each)")
+        print(
+            f"generate --from-jsonl, {args.entries:,} entries (2 alternates + 1 image each), "
+            f"{default_jobs()} worker processes (the usable CPUs)"
+        )
         if binary is None:
             print("  node/npm not found: the comparison with the npm sitemap CLI is skipped")
         rss = []
         for gzip, rounds, target in ((False, args.rounds, 1 / 3), (True, args.gzip_rounds, 1 / 10)):
             if not rounds:
                 continue
-            ours, theirs, floor = [], [], []
+            ours, theirs, floor, one_process = [], [], [], []
             for _ in range(rounds):
                 seconds, peak = run_ours(source, root / "ours", gzip)
                 ours.append(seconds)
                 if not gzip:
                     rss.append(peak)  # the 1,000,000-entry run below is without gzip too
                     floor.append(python_floor(source))
+                    one_process.append(run_ours(source, root / "ours", gzip, jobs=1)[0])
                 if binary is not None:
                     theirs.append(run_npm(binary, source, root / "theirs", gzip))
             label = "gzip" if gzip else "xml "
@@ -188,6 +200,7 @@ def main() -> None:
                 if floor:
                     peer = statistics.median(theirs)
                     for what, seconds in (
+                        ("sitemap-plugins in one process (--jobs 1)", statistics.median(one_process)),
                         ("floor (json.loads + one f-string per line)", statistics.median(floor)),
                         ("url.xml template alone", template_only(source)),
                     ):

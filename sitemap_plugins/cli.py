@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, Reporter, SitemapError
-from .model import X_DEFAULT, Entry
+from .jsonl import default_jobs, jsonl_entries
+from .model import Entry
 from .options import NewsOptions, Options
 from .sitemap import Sitemap
-from .sources import Progress, add_site, jsonl_entries
-from .validate import EntryValidator
-from .writer import write_sitemaps
+from .sources import Progress, add_site
+from .writer import RenderedEntry, write_sitemaps
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -70,7 +70,11 @@ def generate(args: argparse.Namespace) -> int:
         report = sitemap.report
     else:
         report = Reporter(options.strict, emit)
-        result = write_sitemaps(_jsonl(args.from_jsonl, options, report, progress), out, options, report)
+        jobs = args.jobs if args.jobs is not None else default_jobs()
+        if jobs < 1:
+            raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
+        entries = _jsonl(args.from_jsonl, options, report, progress, jobs)
+        result = write_sitemaps(entries, out, options, report)
     if progress is not None:
         progress.done()
     if not args.quiet:
@@ -82,10 +86,11 @@ def generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jsonl(source: str, options: Options, report: Reporter, progress: Progress | None) -> Iterator[Entry]:
-    """Validated entries, streamed: nothing is held but the file being filled."""
-    validate = EntryValidator(options, report)
-    x_default = options.x_default
+def _jsonl(
+    source: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
+) -> Iterator[Entry | RenderedEntry]:
+    """Validated entries, streamed: nothing is held but the file being filled and the chunks
+    the workers have."""
     if source == "-":
         stream, name = sys.stdin, "<stdin>"
     else:
@@ -93,17 +98,11 @@ def _jsonl(source: str, options: Options, report: Reporter, progress: Progress |
             stream, name = open(source, encoding="utf-8"), source  # noqa: SIM115 (closed below)
         except OSError as error:
             raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
+    entries = jsonl_entries(stream, name, options, report, progress, jobs)
     try:
-        for entry in jsonl_entries(stream, name, options.base_url, report, progress):
-            checked = validate(entry)
-            if checked is None:
-                continue
-            # Entries carry their own alternates: x-default is completed per entry.
-            group = checked.alternates
-            if x_default and group and X_DEFAULT not in group and x_default in group:
-                group[X_DEFAULT] = group[x_default]
-            yield checked
+        yield from entries
     finally:
+        entries.close()  # stops the workers now, not when the generator is collected
         if stream is not sys.stdin:
             stream.close()
 
@@ -271,6 +270,13 @@ def _parser() -> argparse.ArgumentParser:
     source.add_argument("--from-dir", metavar="SITE_DIR", help="harvest every HTML page of a built site")
     source.add_argument("--from-jsonl", metavar="FILE", help="one JSON object per line; - for stdin")
     generate.add_argument("--config", metavar="FILE", help="options from a TOML, YAML or JSON file")
+    generate.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="processes that read JSON Lines (default: the usable CPUs; 1: this process only)",
+    )
     _common(generate)
     _add_option_flags(generate)
 

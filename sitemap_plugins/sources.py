@@ -1,8 +1,7 @@
-"""Where the `sitemap-plugins generate` command gets its pages: a built site, or JSON Lines."""
+"""Where `sitemap-plugins generate --from-dir` gets its pages; the progress line of the command."""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterator
@@ -11,9 +10,7 @@ from typing import IO
 from urllib.parse import quote
 
 from .background import BackgroundReader
-from .errors import Reporter
-from .mapping import entry_from_mapping
-from .model import Entry, Page
+from .model import Page
 from .sitemap import Sitemap
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -54,27 +51,6 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
         if progress is not None:
             progress.update(number + 1)
     return len(pages)
-
-
-def jsonl_entries(
-    stream: IO[str], name: str, base_url: str, report: Reporter, progress: Progress | None = None
-) -> Iterator[Entry]:
-    """Entries from JSON Lines, one object per line (our fields or the npm `sitemap` item format);
-    a line that is not an entry is reported with its number and skipped."""
-    for number, line in enumerate(stream, 1):
-        if progress is not None and number % 1000 == 0:
-            progress.update(number)
-        if not line.strip():
-            continue
-        label = f"{name}:{number}"
-        try:
-            data = json.loads(line)
-            entry = entry_from_mapping(data, base_url)
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            report(label, "line", f"not a sitemap entry ({error}); skipped")
-            continue
-        entry.source = entry.source or label
-        yield entry
 
 
 class Progress:

@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import Reporter, SitemapError
 from .model import Entry
@@ -130,6 +130,44 @@ def write_atomic(path: Path, data: bytes) -> None:
         staging.discard()
 
 
+# -- rendered entries ---------------------------------------------------------------------------
+
+
+class Fragment(NamedTuple):
+    """One `<url>` as rendered: its text, its size in UTF-8 bytes, the namespaces it uses."""
+
+    text: str
+    size: int
+    namespaces: frozenset[str]
+
+
+class RenderedEntry(NamedTuple):
+    """An entry rendered before it reaches the writer (by a worker process): all the writer
+    needs of it.  A tuple, so that it crosses process boundaries cheaply."""
+
+    loc: str
+    label: str
+    lastmod: dt.date | dt.datetime | None
+    images: int
+    videos: int
+    #: The `<url>` of the page sitemaps, without the news tag.
+    page: Fragment
+    #: The `<url>` of the news sitemap, news tag included; None when the entry has no news.
+    news: Fragment | None
+
+
+def render_entry(renderer: Renderer, entry: Entry) -> RenderedEntry:
+    page = _fragment(renderer, replace(entry, news=None) if entry.news is not None else entry)
+    news = _fragment(renderer, entry) if entry.news is not None else None
+    lastmod: Any = entry.lastmod  # a date or datetime once validated
+    return RenderedEntry(entry.loc, entry.label, lastmod, len(entry.images), len(entry.videos), page, news)
+
+
+def _fragment(renderer: Renderer, entry: Entry) -> Fragment:
+    text = renderer.url(entry)
+    return Fragment(text, len(text) if text.isascii() else len(text.encode()), entry_namespaces(entry))
+
+
 # -- packing entries into files -----------------------------------------------------------------
 
 
@@ -164,25 +202,22 @@ class _Packer:
         self.size = 0
         self.lastmod: dt.date | dt.datetime | None = None
 
-    def add(self, entry: Entry) -> bool:
-        fragment = self.renderer.url(entry)
-        size = len(fragment) if fragment.isascii() else len(fragment.encode())
-        if size > self.budget:
+    def add(self, fragment: Fragment, label: str, lastmod: Any) -> bool:
+        if fragment.size > self.budget:
             self.report(
-                entry.label,
+                label,
                 "entry",
-                f"renders to {size:,} bytes, more than max_bytes allows in one file; page left out",
+                f"renders to {fragment.size:,} bytes, more than max_bytes allows in one file; page left out",
             )
             return False
-        if len(self.fragments) >= self.max_urls or self.size + size > self.budget:
+        if len(self.fragments) >= self.max_urls or self.size + fragment.size > self.budget:
             self.flush()
-        self.fragments.append(fragment)
-        self.size += size
-        self.namespaces |= entry_namespaces(entry)
-        lastmod = entry.lastmod
+        self.fragments.append(fragment.text)
+        self.size += fragment.size
+        self.namespaces |= fragment.namespaces
         # Many pages share a lastmod: an equal one is skipped before the comparison proper.
         if lastmod and lastmod != self.lastmod and self._newer(lastmod):
-            self.lastmod = lastmod  # type: ignore[assignment]
+            self.lastmod = lastmod
         return True
 
     def _newer(self, lastmod: Any) -> bool:
@@ -232,7 +267,7 @@ class IndexItem:
 
 
 def write_sitemaps(
-    entries: Iterable[Entry],
+    entries: Iterable[Entry | RenderedEntry],
     out_dir: str | os.PathLike[str],
     options: Options,
     report: Reporter | None = None,
@@ -240,6 +275,7 @@ def write_sitemaps(
     extra_sitemaps: Sequence[IndexItem] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
+    An entry may come rendered already (`render_entry`, in a worker process).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are listed in the index, which is then always written.
@@ -257,15 +293,16 @@ def write_sitemaps(
         news = _Packer("news", renderer, staging, options, max_news, report, compressor)
         text = _TextPacker(renderer, options) if options.text_sitemap else None
         for entry in entries:
-            if not pages.add(replace(entry, news=None) if entry.news else entry):
+            rendered = entry if isinstance(entry, RenderedEntry) else render_entry(renderer, entry)
+            if not pages.add(rendered.page, rendered.label, rendered.lastmod):
                 continue
             result.urls += 1
-            result.images += len(entry.images)
-            result.videos += len(entry.videos)
-            if entry.news is not None and news.add(entry):
+            result.images += rendered.images
+            result.videos += rendered.videos
+            if rendered.news is not None and news.add(rendered.news, rendered.label, rendered.lastmod):
                 result.news += 1
             if text is not None:
-                text.add(entry.loc)
+                text.add(rendered.loc)
         pages.flush()
         news.flush()
         report.raise_if_strict()

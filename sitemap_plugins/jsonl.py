@@ -1,0 +1,194 @@
+"""JSON Lines to sitemap entries, for `sitemap-plugins generate --from-jsonl`, on every core.
+
+Each line is parsed, validated and rendered without looking at any other line, so chunks of
+lines go to worker processes and come back, in order, as rendered `<url>` fragments; this process
+only reads the stream and packs the fragments into files.  At most two chunks per worker are in
+flight, so memory stays flat whatever the length of the stream.  Short streams, `--jobs 1` and
+`SITEMAP_PLUGINS_WORKER=0` keep everything in this process; if the workers fail, the stream goes
+on in this process.  The output is the same byte for byte either way.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import IO
+
+from .errors import Problem, Reporter, log
+from .mapping import entry_from_mapping
+from .model import X_DEFAULT, Entry
+from .options import Options
+from .render import Renderer
+from .sources import Progress
+from .validate import EntryValidator
+from .writer import RenderedEntry, render_entry
+
+#: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
+CHUNK_LINES = 2000
+#: Chunks a stream must have before workers are worth their start-up (about 0.3 s).
+MIN_CHUNKS_FOR_WORKERS = 3
+
+Chunk = tuple[int, list[str]]  # number of the first line, the lines
+Rendered = tuple[list[RenderedEntry], list[Problem]]  # a chunk's entries and problems
+
+
+def default_jobs() -> int:
+    """The CPUs this process may use; 1 when SITEMAP_PLUGINS_WORKER=0."""
+    if os.environ.get("SITEMAP_PLUGINS_WORKER") == "0":
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class LineReader:
+    """One line to one validated entry, or None with the reason reported (by line number)."""
+
+    def __init__(self, options: Options, report: Reporter) -> None:
+        self.report = report
+        self.base_url = options.base_url
+        self.x_default = options.x_default
+        self._validate = EntryValidator(options, report)
+
+    def entry(self, line: str, label: str) -> Entry | None:
+        if not line.strip():
+            return None
+        try:
+            entry = entry_from_mapping(json.loads(line), self.base_url)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            self.report(label, "line", f"not a sitemap entry ({error}); skipped")
+            return None
+        entry.source = entry.source or label
+        checked = self._validate(entry)
+        if checked is None:
+            return None
+        # Entries carry their own alternates: x-default is completed per entry.
+        group = checked.alternates
+        if self.x_default and group and X_DEFAULT not in group and self.x_default in group:
+            group[X_DEFAULT] = group[self.x_default]
+        return checked
+
+
+def jsonl_entries(
+    stream: IO[str],
+    name: str,
+    options: Options,
+    report: Reporter,
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> Generator[Entry | RenderedEntry, None, None]:
+    """The entries of a JSON Lines stream, in order; rendered by `jobs` worker processes when
+    there is more than one and the stream is long enough."""
+    chunks = _chunks(stream)
+    if jobs > 1:
+        head = list(itertools.islice(chunks, MIN_CHUNKS_FOR_WORKERS))
+        chunks = itertools.chain(head, chunks)
+        if len(head) == MIN_CHUNKS_FOR_WORKERS:
+            yield from _Workers(name, options, report, progress, jobs).entries(chunks)
+            return
+    yield from _in_process(chunks, name, LineReader(options, report), progress)
+
+
+def _chunks(stream: IO[str]) -> Iterator[Chunk]:
+    first = 1
+    while lines := list(itertools.islice(stream, CHUNK_LINES)):
+        yield first, lines
+        first += len(lines)
+
+
+def _in_process(
+    chunks: Iterable[Chunk], name: str, reader: LineReader, progress: Progress | None
+) -> Iterator[Entry]:
+    for first, lines in chunks:
+        for number, line in enumerate(lines, first):
+            entry = reader.entry(line, f"{name}:{number}")
+            if entry is not None:
+                yield entry
+        if progress is not None:
+            progress.update(first + len(lines) - 1)
+
+
+class _Workers:
+    def __init__(
+        self, name: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
+    ) -> None:
+        self.name, self.options, self.report, self.progress, self.jobs = name, options, report, progress, jobs
+
+    def entries(self, chunks: Iterator[Chunk]) -> Iterator[Entry | RenderedEntry]:
+        # spawn, not fork: the writer's gzip thread may be running, and a forked copy of a
+        # process with threads can hang.
+        pool = ProcessPoolExecutor(
+            self.jobs,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(self.options,),
+        )
+        log.info("sitemap: reading %s in %d worker processes", self.name, self.jobs)
+        window: deque[tuple[Future[Rendered], Chunk]] = deque()
+        try:
+            while True:
+                chunk = next(chunks, None)
+                if chunk is not None:
+                    window.append((_submit(pool, self.name, chunk), chunk))
+                    if len(window) <= 2 * self.jobs:
+                        continue
+                if not window:
+                    return
+                future, oldest = window[0]
+                try:
+                    rendered, problems = future.result()
+                except BrokenProcessPool as error:
+                    log.warning("sitemap: worker processes failed (%s); going on in this process", error)
+                    break
+                window.popleft()
+                for problem in problems:
+                    self.report(problem.subject, problem.field, problem.message)
+                if self.progress is not None:
+                    self.progress.update(oldest[0] + len(oldest[1]) - 1)
+                yield from rendered
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        # The chunks the workers had, and the rest of the stream, are read here.
+        rest = itertools.chain([chunk for _, chunk in window], chunks)
+        yield from _in_process(rest, self.name, LineReader(self.options, self.report), self.progress)
+
+
+def _submit(pool: ProcessPoolExecutor, name: str, chunk: Chunk) -> Future[Rendered]:
+    try:
+        return pool.submit(_render_chunk, name, chunk)
+    except BrokenProcessPool as error:
+        failed: Future[Rendered] = Future()
+        failed.set_exception(error)
+        return failed
+
+
+# -- in a worker process ---------------------------------------------------------------------------
+
+_worker: tuple[LineReader, Renderer] | None = None
+
+
+def _start_worker(options: Options) -> None:
+    global _worker
+    # Problems are collected and sent back with the chunk: the main process reports them.
+    report = Reporter(False, emit=lambda message: None)
+    _worker = (LineReader(options, report), Renderer(options))
+
+
+def _render_chunk(name: str, chunk: Chunk) -> Rendered:
+    assert _worker is not None
+    reader, renderer = _worker
+    reader.report.problems = []
+    first, lines = chunk
+    rendered = []
+    for number, line in enumerate(lines, first):
+        entry = reader.entry(line, f"{name}:{number}")
+        if entry is not None:
+            rendered.append(render_entry(renderer, entry))
+    return rendered, reader.report.problems

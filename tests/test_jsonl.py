@@ -1,0 +1,167 @@
+"""`generate --from-jsonl` on worker processes: the same files, the same messages, as in one process."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+from sitemap_checks import urls
+
+from sitemap_plugins import jsonl
+from sitemap_plugins.cli import main
+
+BASE = "https://example.com/"
+GENERATE = [sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE]
+LINES = 3 * jsonl.CHUNK_LINES + 500  # enough chunks for the workers to start
+PUBLISHED = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _stream(path: Path) -> Path:
+    """Entries of every kind, and bad lines among them, in the npm `sitemap` item format."""
+    with path.open("w", encoding="utf-8") as stream:
+        for number in range(LINES):
+            if number % 997 == 5:
+                stream.write("{not json\n")
+                continue
+            item: dict = {"url": f"{BASE}en/p-{number}/", "lastmod": f"2024-05-{1 + number % 28:02d}"}
+            if number % 3 == 0:
+                item["img"] = [{"url": f"{BASE}img/{number}.jpg"}]
+            if number % 5 == 0:
+                item["links"] = [
+                    {"lang": "en", "url": f"{BASE}en/p-{number}/"},
+                    {"lang": "de_DE", "url": f"{BASE}de/p-{number}/"},
+                ]
+            if number % 1001 == 7:
+                item["priority"] = 7
+            if number % 1500 == 9:
+                item["url"] = "https://elsewhere.example.org/x/"
+            if number % 400 == 11:
+                item["news"] = {
+                    "publication": {"name": "The Times", "language": "en"},
+                    "publication_date": PUBLISHED,
+                    "title": f"Story {number} & more",
+                }
+            stream.write(json.dumps(item, ensure_ascii=False) + "\n")
+    return path
+
+
+def _generate(source: Path, out: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    command = [*GENERATE, "--out", str(out), "--from-jsonl", str(source), "--max-urls", "1000"]
+    command += ["--gzip", "--text-sitemap", "--news-publication-name", "The Times", *flags]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+
+
+def test_workers_write_the_same_files_and_messages_as_one_process(tmp_path):
+    source = _stream(tmp_path / "entries.jsonl")
+    one = _generate(source, tmp_path / "one", "--jobs", "1")
+    two = _generate(source, tmp_path / "two", "--jobs", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+    assert one.stderr == two.stderr  # every problem, in the same order, with its line number
+    assert f"{source}:6: line: not a sitemap entry" in two.stderr
+    assert f"{source}:8 ({BASE}en/p-7/): priority: " in two.stderr
+    listed = sum(len(urls(p)) for p in (tmp_path / "two").glob("sitemap-[0-9]*.xml"))
+    bad = len(range(5, LINES, 997)) + len(range(9, LINES, 1500))
+    assert listed == LINES - bad
+    assert (tmp_path / "two" / "sitemap-news.xml").exists()
+
+
+def test_strict_fails_on_a_problem_found_by_a_worker(tmp_path):
+    source = _stream(tmp_path / "entries.jsonl")
+    result = _generate(source, tmp_path / "out", "--jobs", "2", "--strict", "-v")
+    assert f"reading {source} in 2 worker processes" in result.stderr
+    assert result.returncode == 1 and "strict" in result.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("sitemap*"))
+
+
+def test_a_short_stream_stays_in_this_process(tmp_path, monkeypatch):
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker pool was started for a short stream")
+
+    monkeypatch.setattr(jsonl, "ProcessPoolExecutor", no_pool)
+    source = tmp_path / "e.jsonl"
+    source.write_text("".join(json.dumps({"url": f"{BASE}{n}/"}) + "\n" for n in range(100)))
+    code = main(
+        [
+            "generate",
+            "--base-url",
+            BASE,
+            "--out",
+            str(tmp_path / "out"),
+            "--from-jsonl",
+            str(source),
+            "-j",
+            "4",
+        ]
+    )
+    assert code == 0 and len(urls(tmp_path / "out" / "sitemap.xml")) == 100
+
+
+class _PoolThatBreaks:
+    """Renders the first chunk as a worker would, then fails as a pool whose worker died."""
+
+    def __init__(self, jobs, mp_context, initializer, initargs):
+        initializer(*initargs)
+        self.submitted = 0
+
+    def submit(self, function, *args):
+        self.submitted += 1
+        future: Future = Future()
+        if self.submitted == 1:
+            future.set_result(function(*args))
+        else:
+            future.set_exception(BrokenProcessPool("a worker died"))
+        return future
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+def test_the_stream_goes_on_in_this_process_when_the_workers_fail(tmp_path, monkeypatch, caplog):
+    source = _stream(tmp_path / "entries.jsonl")
+    assert _generate(source, tmp_path / "expected", "--jobs", "1").returncode == 0
+    monkeypatch.setattr(jsonl, "ProcessPoolExecutor", _PoolThatBreaks)
+    args = ["generate", "--base-url", BASE, "--out", str(tmp_path / "out"), "--from-jsonl", str(source)]
+    args += [
+        "--max-urls",
+        "1000",
+        "--gzip",
+        "--text-sitemap",
+        "--news-publication-name",
+        "The Times",
+        "-j",
+        "2",
+    ]
+    assert main(args) == 0
+    assert "worker processes failed (a worker died); going on in this process" in caplog.text
+    assert _files(tmp_path / "out") == _files(tmp_path / "expected")
+
+
+def test_jobs_must_be_one_or_more(tmp_path, capsys):
+    source = tmp_path / "e.jsonl"
+    source.write_text(json.dumps({"url": BASE}) + "\n")
+    assert (
+        main(["generate", "--base-url", BASE, "--out", str(tmp_path), "--from-jsonl", str(source), "-j", "0"])
+        == 2
+    )
+    assert "--jobs: 0 is not a number of processes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("setting", "expected"), [("0", 1), (None, None)])
+def test_sitemap_plugins_worker_0_keeps_one_process(monkeypatch, setting, expected):
+    if setting is None:
+        monkeypatch.delenv("SITEMAP_PLUGINS_WORKER", raising=False)
+        assert jsonl.default_jobs() >= 1
+    else:
+        monkeypatch.setenv("SITEMAP_PLUGINS_WORKER", setting)
+        assert jsonl.default_jobs() == expected
