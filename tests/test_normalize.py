@@ -35,6 +35,8 @@ BERLIN = ZoneInfo("Europe/Berlin")
         ("https://example.com/日本語/", "https://example.com/%E6%97%A5%E6%9C%AC%E8%AA%9E/"),
         ("https://[::1]:8000/x", "https://[::1]:8000/x"),
         ("https://example.com/a\x01b", "https://example.com/ab"),  # control characters never survive
+        ("https://example.com/?", "https://example.com/"),  # an empty query, as urlunsplit writes it
+        ("https://example.com/a?q=1", "https://example.com/a?q=1"),
     ],
 )
 def test_to_uri(iri, uri):
