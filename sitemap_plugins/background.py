@@ -39,12 +39,23 @@ def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
     return facts
 
 
+def default_jobs() -> int:
+    """The CPUs this process may use, so the worker processes worth starting; 1 (none) when
+    SITEMAP_PLUGINS_WORKER=0."""
+    if os.environ.get("SITEMAP_PLUGINS_WORKER") == "0":
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 class BackgroundReader:
     """`add` pages as they are written, `results` once the build is done."""
 
     def __init__(self, enabled: bool | None = None) -> None:
         if enabled is None:
-            enabled = (os.cpu_count() or 1) > 1 and os.environ.get("SITEMAP_PLUGINS_WORKER") != "0"
+            enabled = default_jobs() > 1
         self._enabled = enabled
         self._worker: subprocess.Popen[bytes] | None = None
         self._output: IO[bytes] | None = None

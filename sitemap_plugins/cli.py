@@ -21,8 +21,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from .background import default_jobs
 from .errors import ConfigError, Reporter, SitemapError
-from .jsonl import default_jobs, jsonl_entries
+from .jsonl import jsonl_entries
 from .model import Entry
 from .options import NewsOptions, Options
 from .sitemap import Sitemap

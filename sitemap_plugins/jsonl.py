@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import json
 import multiprocessing
-import os
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,16 +35,6 @@ MIN_CHUNKS_FOR_WORKERS = 3
 
 Chunk = tuple[int, list[str]]  # number of the first line, the lines
 Rendered = tuple[list[RenderedEntry], list[Problem]]  # a chunk's entries and problems
-
-
-def default_jobs() -> int:
-    """The CPUs this process may use; 1 when SITEMAP_PLUGINS_WORKER=0."""
-    if os.environ.get("SITEMAP_PLUGINS_WORKER") == "0":
-        return 1
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 class LineReader:

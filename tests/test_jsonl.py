@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sitemap_checks import urls
 
-from sitemap_plugins import jsonl
+from sitemap_plugins import background, jsonl
 from sitemap_plugins.cli import main
 
 BASE = "https://example.com/"
@@ -161,7 +161,7 @@ def test_jobs_must_be_one_or_more(tmp_path, capsys):
 def test_sitemap_plugins_worker_0_keeps_one_process(monkeypatch, setting, expected):
     if setting is None:
         monkeypatch.delenv("SITEMAP_PLUGINS_WORKER", raising=False)
-        assert jsonl.default_jobs() >= 1
+        assert background.default_jobs() >= 1
     else:
         monkeypatch.setenv("SITEMAP_PLUGINS_WORKER", setting)
-        assert jsonl.default_jobs() == expected
+        assert background.default_jobs() == expected
