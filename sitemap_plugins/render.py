@@ -82,17 +82,18 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
+_EXTENSIONS = ("image", "video", "news", "xhtml")
+_NAMESPACE_SETS: dict[tuple[bool, ...], frozenset[str]] = {}
+
+
 def entry_namespaces(entry: Entry) -> frozenset[str]:
-    used = set()
-    if entry.images:
-        used.add("image")
-    if entry.videos:
-        used.add("video")
-    if entry.news is not None:
-        used.add("news")
-    if entry.alternates:
-        used.add("xhtml")
-    return frozenset(used)
+    """The prefixes of the extension namespaces the entry's `<url>` uses.  Entries that use the
+    same ones share one frozenset: a chunk of them pickles it once."""
+    uses = (bool(entry.images), bool(entry.videos), entry.news is not None, bool(entry.alternates))
+    used = _NAMESPACE_SETS.get(uses)
+    if used is None:
+        used = _NAMESPACE_SETS[uses] = frozenset(p for p, on in zip(_EXTENSIONS, uses, strict=True) if on)
+    return used
 
 
 class Renderer:

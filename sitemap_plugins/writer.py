@@ -32,6 +32,7 @@ STYLESHEET = "sitemap.xsl"
 TEXT_SITEMAP = "sitemap.txt"
 MAX_NEWS_PER_FILE = 1000  # Google: at most 1,000 news:news tags per sitemap
 MAX_INDEX_ENTRIES = 50_000
+_NEWS = frozenset({"news"})
 _OURS = re.compile(r"\Asitemap(?:-[A-Za-z0-9-]+)?\.(?:xml|txt)(?:\.gz)?\Z|\Asitemap\.xsl\Z")
 
 
@@ -133,39 +134,49 @@ def write_atomic(path: Path, data: bytes) -> None:
 # -- rendered entries ---------------------------------------------------------------------------
 
 
-class Fragment(NamedTuple):
-    """One `<url>` as rendered: its text, its size in UTF-8 bytes, the namespaces it uses."""
-
-    text: str
-    size: int
-    namespaces: frozenset[str]
-
-
 class RenderedEntry(NamedTuple):
     """An entry rendered before it reaches the writer (by a worker process): all the writer
-    needs of it.  A tuple, so that it crosses process boundaries cheaply."""
+    needs of it.  Flat and made of plain values, so that it crosses process boundaries as a
+    plain tuple (`tuple(rendered)`, and `RenderedEntry._make` on the other side): pickling
+    named tuples, nested ones and datetimes with their own reducers cost a worker as much as
+    parsing the line."""
 
     loc: str
     label: str
     lastmod: dt.date | dt.datetime | None
     images: int
     videos: int
-    #: The `<url>` of the page sitemaps, without the news tag.
-    page: Fragment
+    #: The prefixes of the extension namespaces the `<url>` uses (`news` aside).
+    namespaces: frozenset[str]
+    #: The `<url>` of the page sitemaps, without the news tag, and its size in UTF-8 bytes.
+    page: str
+    page_size: int
     #: The `<url>` of the news sitemap, news tag included; None when the entry has no news.
-    news: Fragment | None
+    news: str | None = None
+    news_size: int = 0
 
 
 def render_entry(renderer: Renderer, entry: Entry) -> RenderedEntry:
-    page = _fragment(renderer, replace(entry, news=None) if entry.news is not None else entry)
-    news = _fragment(renderer, entry) if entry.news is not None else None
     lastmod: Any = entry.lastmod  # a date or datetime once validated
-    return RenderedEntry(entry.loc, entry.label, lastmod, len(entry.images), len(entry.videos), page, news)
+    page_entry = entry if entry.news is None else replace(entry, news=None)
+    page = renderer.url(page_entry)
+    news = renderer.url(entry) if entry.news is not None else None
+    return RenderedEntry(
+        entry.loc,
+        entry.label,
+        lastmod,
+        len(entry.images),
+        len(entry.videos),
+        entry_namespaces(page_entry),
+        page,
+        _size(page),
+        news,
+        _size(news) if news is not None else 0,
+    )
 
 
-def _fragment(renderer: Renderer, entry: Entry) -> Fragment:
-    text = renderer.url(entry)
-    return Fragment(text, len(text) if text.isascii() else len(text.encode()), entry_namespaces(entry))
+def _size(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode())
 
 
 # -- packing entries into files -----------------------------------------------------------------
@@ -202,19 +213,19 @@ class _Packer:
         self.size = 0
         self.lastmod: dt.date | dt.datetime | None = None
 
-    def add(self, fragment: Fragment, label: str, lastmod: Any) -> bool:
-        if fragment.size > self.budget:
+    def add(self, text: str, size: int, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
+        if size > self.budget:
             self.report(
                 label,
                 "entry",
-                f"renders to {fragment.size:,} bytes, more than max_bytes allows in one file; page left out",
+                f"renders to {size:,} bytes, more than max_bytes allows in one file; page left out",
             )
             return False
-        if len(self.fragments) >= self.max_urls or self.size + fragment.size > self.budget:
+        if len(self.fragments) >= self.max_urls or self.size + size > self.budget:
             self.flush()
-        self.fragments.append(fragment.text)
-        self.size += fragment.size
-        self.namespaces |= fragment.namespaces
+        self.fragments.append(text)
+        self.size += size
+        self.namespaces |= namespaces
         # Many pages share a lastmod: an equal one is skipped before the comparison proper.
         if lastmod and lastmod != self.lastmod and self._newer(lastmod):
             self.lastmod = lastmod
@@ -294,12 +305,15 @@ def write_sitemaps(
         text = _TextPacker(renderer, options) if options.text_sitemap else None
         for entry in entries:
             rendered = entry if isinstance(entry, RenderedEntry) else render_entry(renderer, entry)
-            if not pages.add(rendered.page, rendered.label, rendered.lastmod):
+            label, lastmod, namespaces = rendered.label, rendered.lastmod, rendered.namespaces
+            if not pages.add(rendered.page, rendered.page_size, namespaces, label, lastmod):
                 continue
             result.urls += 1
             result.images += rendered.images
             result.videos += rendered.videos
-            if rendered.news is not None and news.add(rendered.news, rendered.label, rendered.lastmod):
+            if rendered.news is not None and news.add(
+                rendered.news, rendered.news_size, namespaces | _NEWS, label, lastmod
+            ):
                 result.news += 1
             if text is not None:
                 text.add(rendered.loc)

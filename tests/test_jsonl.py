@@ -15,6 +15,8 @@ from sitemap_checks import urls
 
 from sitemap_plugins import background, jsonl
 from sitemap_plugins.cli import main
+from sitemap_plugins.errors import Reporter
+from sitemap_plugins.options import Options
 
 BASE = "https://example.com/"
 GENERATE = [sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE]
@@ -59,6 +61,36 @@ def _generate(source: Path, out: Path, *flags: str) -> subprocess.CompletedProce
 
 def _files(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+
+
+@pytest.mark.parametrize(
+    ("line", "loc", "problem"),
+    [
+        ('{"url": "https://example.com/a/"}\n', BASE + "a/", None),
+        # Windows tools: a byte order mark before the first line, CRLF line ends.
+        ('\ufeff{"url": "https://example.com/a/"}\r\n', BASE + "a/", None),
+        ('  {"url": "/a/"}\t\n', BASE + "a/", None),
+        ('"https://example.com/a/"\n', BASE + "a/", None),
+        (" \t\r\n", None, None),
+        ('{"url": "https://example.com/a/"} {"url": "https://example.com/b/"}\n', None, "Extra data"),
+        ('{"url": "https://example.com/a/"}, \n', None, "Extra data"),
+        ('{"url": "https://example.com/a/"\n', None, "Expecting ',' delimiter"),
+        ("[1, 2]\n", None, "not a sitemap entry"),
+        ("\n", None, None),
+    ],
+)
+def test_a_line_is_one_json_value(line, loc, problem):
+    """Lines are decoded without json.loads (it costs a third more): the same values, and the
+    same refusals."""
+    report = Reporter(False, emit=lambda message: None)
+    entry = jsonl.LineReader(Options(base_url=BASE), report).entry(line, "e.jsonl:1")
+    assert (entry.loc if entry else None) == loc
+    messages = [problem.message for problem in report.problems]
+    if problem is None:
+        assert messages == []
+    else:
+        assert len(messages) == 1 and problem in messages[0] and messages[0].endswith("skipped")
+        assert report.problems[0].subject == "e.jsonl:1"
 
 
 def test_workers_write_the_same_files_and_messages_as_one_process(tmp_path):
