@@ -138,8 +138,8 @@ class RenderedEntry(NamedTuple):
     """An entry rendered before it reaches the writer (by a worker process): all the writer
     needs of it.  Flat and made of plain values, so that it crosses process boundaries as a
     plain tuple (`tuple(rendered)`, and `RenderedEntry._make` on the other side): pickling
-    named tuples, nested ones and datetimes with their own reducers cost a worker as much as
-    parsing the line."""
+    named tuples, nested ones and a fresh frozenset per entry cost a worker as much as parsing
+    the line."""
 
     loc: str
     label: str
