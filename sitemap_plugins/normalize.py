@@ -61,7 +61,8 @@ def to_uri(iri: str) -> str:
 
 @lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
 def _to_uri(iri: str) -> str:
-    text = _XML_ILLEGAL.sub("", iri.strip())
+    # Characters XML cannot carry go first, so that the spaces they enclosed are stripped too.
+    text = _XML_ILLEGAL.sub("", iri).strip()
     parts = urlsplit(text)
     scheme = parts.scheme.lower()
     netloc = _netloc(parts, scheme) if parts.netloc else ""

@@ -67,11 +67,22 @@ class Sitemap:
         self._merge(existing, checked)
         return existing
 
-    def write(self, out_dir: str | os.PathLike[str], extra_sitemaps: Sequence[IndexItem] = ()) -> WriteResult:
-        """Write the set into `out_dir`; `extra_sitemaps` (feeds) are listed in the index too."""
+    def write(
+        self,
+        out_dir: str | os.PathLike[str],
+        extra_sitemaps: Sequence[IndexItem] = (),
+        replaceable: Sequence[str] = (),
+    ) -> WriteResult:
+        """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
+        in robots.txt and the index; `replaceable`: the generator's own sitemap files there."""
         self._complete_alternates()
         return write_sitemaps(
-            self.entries.values(), out_dir, self.options, self.report, extra_sitemaps=extra_sitemaps
+            self.entries.values(),
+            out_dir,
+            self.options,
+            self.report,
+            extra_sitemaps=extra_sitemaps,
+            replaceable=replaceable,
         )
 
     # -- duplicates ------------------------------------------------------------------------------

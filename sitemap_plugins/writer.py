@@ -1,46 +1,52 @@
 """Write the sitemap set: split files, the index, gzip copies, the stylesheet, robots.txt.
 
-Files are rendered into temporary files in the output directory and renamed into place only once
-all of them are complete, so a failure (or a `strict` problem) leaves the previous output intact.
-Files of ours that the new set no longer needs are removed; files we did not write are never
-touched: we recognise ours by the generator comment the templates put in every XML file.
+`sitemap.xml` is what themes and people open (Material for MkDocs builds its instant navigation
+and language selector from the `<url>` elements there), so it is a plain urlset of every page
+whenever the pages fit in one file.  News sitemaps and feeds are sitemaps of their own, each named
+in robots.txt; `sitemap-index.xml` lists them all for tools that take one URL.  Only when the
+pages need several files is `sitemap.xml` itself the index.
+
+How files reach the disk, whole and without touching anything of the user's, is `fileset`'s part.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import datetime as dt
-import gzip
-import io
-import os
-import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from os import PathLike
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
-from .errors import Reporter, SitemapError
+from .errors import Reporter, SitemapError, log
+from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
 from .model import Entry
 from .normalize import date_key
 from .options import Options
-from .render import GENERATOR, Renderer, entry_namespaces
-from .robots import merge_robots_txt
+from .render import Renderer, entry_namespaces
+from .robots import RobotsError, merge_robots_txt
 
 ENTRY_POINT = "sitemap.xml"
+#: The index of every sitemap when `sitemap.xml` stays a urlset (news, feeds beside the pages).
+INDEX_ALIAS = "sitemap-index.xml"
+NEWS_SITEMAP = "sitemap-news.xml"
 STYLESHEET = "sitemap.xsl"
 TEXT_SITEMAP = "sitemap.txt"
+ROBOTS_TXT = "robots.txt"
 MAX_NEWS_PER_FILE = 1000  # Google: at most 1,000 news:news tags per sitemap
 MAX_INDEX_ENTRIES = 50_000
 _NEWS = frozenset({"news"})
-_OURS = re.compile(r"\Asitemap(?:-[A-Za-z0-9-]+)?\.(?:xml|txt)(?:\.gz)?\Z|\Asitemap\.xsl\Z")
+
+__all__ = ["ENTRY_POINT", "INDEX_ALIAS", "WriteResult", "gzip_bytes", "write_atomic", "write_sitemaps"]
 
 
 @dataclass
 class SitemapFile:
     """One urlset file: its final name is chosen once we know whether an index is needed."""
 
-    staged: _Staged
+    staged: Staged
     urls: int
     lastmod: dt.date | dt.datetime | None
 
@@ -51,12 +57,19 @@ class WriteResult:
     files: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     sitemaps: int = 0
+    #: An index was written (`sitemap.xml` itself, or `sitemap-index.xml` beside it).
     index: bool = False
+    #: `sitemap.xml` is an index: the pages needed several files.
+    entry_point_is_index: bool = False
     urls: int = 0
     images: int = 0
     videos: int = 0
     news: int = 0
     robots_txt: str | None = None
+    #: The URLs robots.txt names (a `Sitemap:` line each), in order.
+    sitemap_urls: list[str] = field(default_factory=list)
+    #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
+    robots_hint: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end."""
@@ -69,66 +82,18 @@ class WriteResult:
         return "sitemap: " + ", ".join(parts)
 
 
+def material_index_warning(result: WriteResult) -> str:
+    """Said once on Material for MkDocs and Zensical sites whose pages need several files."""
+    return (
+        f"sitemap: the pages need {result.sitemaps} files, so sitemap.xml is a sitemap index; the "
+        "theme's instant navigation, instant previews and language and version selectors read "
+        "the <url> elements of sitemap.xml and fall back to full page loads without them (raise "
+        "max_urls or max_bytes if they were lowered)"
+    )
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
-
-
-# -- staging ------------------------------------------------------------------------------------
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-@dataclass
-class _Staged:
-    temp: Path
-    name: str
-
-
-class _Staging:
-    def __init__(self, out_dir: Path) -> None:
-        self.out_dir = out_dir
-        self.files: list[_Staged] = []
-        self._mode = 0o666 & ~_umask()
-
-    def stage(self, name: str, data: bytes) -> _Staged:
-        handle, temp = tempfile.mkstemp(dir=self.out_dir, prefix=".sitemap-plugins-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temp, self._mode)  # mkstemp makes 0600; a web server must be able to read it
-        staged = _Staged(Path(temp), name)
-        self.files.append(staged)
-        return staged
-
-    def commit(self) -> list[str]:
-        for staged in self.files:
-            os.replace(staged.temp, self.out_dir / staged.name)
-        return [s.name for s in self.files]
-
-    def discard(self) -> None:
-        for staged in self.files:
-            staged.temp.unlink(missing_ok=True)
-
-
-def gzip_bytes(data: bytes) -> bytes:
-    """Byte-reproducible gzip: no file name and a fixed mtime in the header.  Level 6 (zlib's
-    default): level 9 takes about twice as long on sitemap XML for a few percent."""
-    buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as stream:
-        stream.write(data)
-    return buffer.getvalue()
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    staging = _Staging(path.parent)
-    try:
-        staging.stage(path.name, data)
-        staging.commit()
-    finally:
-        staging.discard()
 
 
 # -- rendered entries ---------------------------------------------------------------------------
@@ -189,7 +154,7 @@ class _Packer:
         self,
         kind: str,
         renderer: Renderer,
-        staging: _Staging,
+        staging: FileSet,
         options: Options,
         max_urls: int,
         report: Reporter,
@@ -198,7 +163,7 @@ class _Packer:
         self.kind, self.renderer, self.staging, self.report = kind, renderer, staging, report
         #: Compresses each file as soon as it is complete, beside the rendering of the next one.
         self.compressor = compressor
-        self.compressed: list[tuple[_Staged, concurrent.futures.Future[bytes]]] = []
+        self.compressed: list[tuple[Staged, concurrent.futures.Future[bytes]]] = []
         self.max_urls = max_urls
         self.tz = options.tzinfo
         # The envelope is measured with every namespace declared: an upper bound for any file.
@@ -259,7 +224,7 @@ class _TextPacker:
         self.chunks[-1].append(loc)
         self.size += size
 
-    def stage(self, staging: _Staging) -> None:
+    def stage(self, staging: FileSet) -> None:
         for number, locs in enumerate(c for c in self.chunks if c):
             name = TEXT_SITEMAP if number == 0 else f"sitemap-{number + 1}.txt"
             staging.stage(name, self.renderer.text_sitemap(locs).encode())
@@ -279,30 +244,42 @@ class IndexItem:
 
 def write_sitemaps(
     entries: Iterable[Entry | RenderedEntry],
-    out_dir: str | os.PathLike[str],
+    out_dir: str | PathLike[str],
     options: Options,
     report: Reporter | None = None,
     renderer: Renderer | None = None,
     extra_sitemaps: Sequence[IndexItem] = (),
+    replaceable: Sequence[str] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     An entry may come rendered already (`render_entry`, in a worker process).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
-    `extra_sitemaps` (feeds) are listed in the index, which is then always written.
+    `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
+    `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
+    the set replaces.
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
-    staging = _Staging(out)
+    fileset = FileSet(out, replaceable)
+    if fileset.owner_conflict(ENTRY_POINT):
+        raise OutputError(
+            f"sitemap: {out / ENTRY_POINT} was not written by sitemap-plugins (no marker of ours, not "
+            "in the last build's manifest), so it is left as it is and no sitemap was written; "
+            "move it away, or turn off whatever else writes it, and build again"
+        )
+    skipped = _optional_files_taken(fileset, options, report)
+    if STYLESHEET in skipped:
+        renderer.stylesheet_href = None
     compressor = concurrent.futures.ThreadPoolExecutor(1) if options.gzip else None
     try:
-        pages = _Packer("pages", renderer, staging, options, options.max_urls, report, compressor)
+        pages = _Packer("pages", renderer, fileset, options, options.max_urls, report, compressor)
         max_news = min(options.max_urls, MAX_NEWS_PER_FILE)
-        news = _Packer("news", renderer, staging, options, max_news, report, compressor)
-        text = _TextPacker(renderer, options) if options.text_sitemap else None
+        news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
+        wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
+        text = _TextPacker(renderer, options) if wants_text else None
         for entry in entries:
             rendered = entry if isinstance(entry, RenderedEntry) else render_entry(renderer, entry)
             label, lastmod, namespaces = rendered.label, rendered.lastmod, rendered.namespaces
@@ -320,94 +297,122 @@ def write_sitemaps(
         pages.flush()
         news.flush()
         report.raise_if_strict()
-        files = pages.files + news.files
-        if not files:
+        if not pages.files:
             report("sitemap", "entries", "no page to list, so no sitemap was written")
             report.raise_if_strict()
-        else:
-            result.index = len(files) > 1 or bool(extra_sitemaps)
-            _name_files(pages.files, news.files, result.index)
-            result.sitemaps = len(files)
-            if result.index:
-                if len(files) + len(extra_sitemaps) > MAX_INDEX_ENTRIES:
-                    raise SitemapError(
-                        f"sitemap: {len(files) + len(extra_sitemaps):,} sitemaps exceed the "
-                        f"{MAX_INDEX_ENTRIES:,} an index may list"
-                    )
-                items = [IndexItem(options.base_url + f.staged.name, f.lastmod) for f in files]
-                items += extra_sitemaps
-                staging.stage(ENTRY_POINT, renderer.index(items).encode())
-            if options.gzip:
-                done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
-                for staged in list(staging.files):
-                    if staged.name.endswith(".xml"):
-                        data = done.get(id(staged)) or gzip_bytes(staged.temp.read_bytes())
-                        staging.stage(staged.name + ".gz", data)
-            if options.stylesheet:
-                staging.stage(STYLESHEET, renderer.stylesheet().encode())
-            if text is not None:
-                text.stage(staging)
-        result.files = sorted(staging.commit())
+            return result
+        last = _name_and_index(pages.files, news.files, extra_sitemaps, fileset, renderer, options, result)
+        if options.gzip:
+            done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
+            for staged in list(fileset.staged):
+                if staged.name.endswith(".xml"):
+                    data = done.get(id(staged)) or gzip_bytes(staged.temp.read_bytes())
+                    fileset.stage(staged.name + ".gz", data)
+        if renderer.stylesheet_href:
+            fileset.stage(STYLESHEET, renderer.stylesheet().encode())
+        if text is not None:
+            text.stage(fileset)
+        robots_urls = result.sitemap_urls if options.robots_txt else []
+        result.files, result.removed = fileset.commit(last, robots_urls)
     finally:
         if compressor is not None:
             compressor.shutdown(cancel_futures=True)
-        staging.discard()
-    result.removed = remove_stale(out, keep=set(result.files))
-    if options.robots_txt and result.files:
-        result.robots_txt = update_robots_txt(out, renderer, [result.entry_point])
+        fileset.discard()
+    if options.robots_txt:
+        update_robots_txt(fileset, renderer, options, result, report)
     return result
 
 
-def _name_files(pages: list[SitemapFile], news: list[SitemapFile], index: bool) -> None:
-    if not index:
-        pages[0].staged.name = ENTRY_POINT
-        return
-    for number, file in enumerate(pages, 1):
-        file.staged.name = f"sitemap-{number}.xml"
+def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:
+    """Optional files whose name holds a file of someone else's: said once, and not written."""
+    wanted = [INDEX_ALIAS]
+    if options.stylesheet:
+        wanted.append(STYLESHEET)
+    if options.text_sitemap:
+        wanted.append(TEXT_SITEMAP)
+    taken = {name for name in wanted if fileset.owner_conflict(name)}
+    for name in sorted(taken):
+        report(
+            str(fileset.out / name),
+            "file",
+            "holds a file that sitemap-plugins did not write; it is left as it is and ours is not "
+            "written (rename yours to get ours)",
+        )
+    return taken
+
+
+def _name_and_index(
+    pages: list[SitemapFile],
+    news: list[SitemapFile],
+    feeds: Sequence[IndexItem],
+    fileset: FileSet,
+    renderer: Renderer,
+    options: Options,
+    result: WriteResult,
+) -> list[str]:
+    """Name the staged files, stage the index, fill in `result`; the names to commit last, in order."""
+    base = options.base_url
     for number, file in enumerate(news, 1):
-        file.staged.name = "sitemap-news.xml" if number == 1 else f"sitemap-news-{number}.xml"
+        file.staged.name = NEWS_SITEMAP if number == 1 else f"sitemap-news-{number}.xml"
+    others = [IndexItem(base + f.staged.name, f.lastmod) for f in news] + list(feeds)
+    result.sitemaps = len(pages) + len(news)
+    result.entry_point_is_index = len(pages) > 1
+    index_name = None
+    if result.entry_point_is_index:
+        # Files only the index names carry their content's digest: the previous index never
+        # points at a file this build rewrote.
+        for number, file in enumerate(pages, 1):
+            file.staged.name = f"sitemap-{number}-{file.staged.digest[:8]}.xml"
+        items = [IndexItem(base + f.staged.name, f.lastmod) for f in pages] + others
+        index_name = ENTRY_POINT
+    else:
+        pages[0].staged.name = ENTRY_POINT
+        items = [IndexItem(base + ENTRY_POINT, pages[0].lastmod), *others]
+        if others and not fileset.owner_conflict(INDEX_ALIAS):
+            index_name = INDEX_ALIAS
+    if len(items) > MAX_INDEX_ENTRIES:
+        raise SitemapError(
+            f"sitemap: {len(items):,} sitemaps exceed the {MAX_INDEX_ENTRIES:,} an index may list"
+        )
+    if index_name is not None:
+        fileset.stage(index_name, renderer.index(items).encode())
+        result.index = True
+    result.sitemap_urls = [base + ENTRY_POINT, *(item.loc for item in others)]
+    if index_name == INDEX_ALIAS:
+        result.sitemap_urls.append(base + INDEX_ALIAS)
+    return [*(f.staged.name for f in news), INDEX_ALIAS, ENTRY_POINT]
 
 
-# -- what earlier builds left -------------------------------------------------------------------
+# -- robots.txt ---------------------------------------------------------------------------------
 
 
-def is_ours(path: Path) -> bool:
-    """Did sitemap-plugins write this file?  XML carries our generator comment near the top; a
-    text sitemap holds nothing but absolute URLs, one per line."""
+def update_robots_txt(
+    fileset: FileSet, renderer: Renderer, options: Options, result: WriteResult, report: Reporter
+) -> None:
+    """Merge our `Sitemap:` lines into robots.txt.  Crawlers read robots.txt only at the root of a
+    host: under a `base_url` with a path, a user's own file is still merged (it may be served
+    elsewhere), but none is created, and the lines to add at the root are said instead."""
+    path = fileset.out / ROBOTS_TXT
+    at_root = urlsplit(options.base_url).path in ("", "/")
     try:
-        if path.suffix == ".gz":
-            with gzip.open(path, "rb") as stream:
-                head = stream.read(1024)
-            inner = path.with_suffix("")
-        else:
-            with path.open("rb") as stream:
-                head = stream.read(1024)
-            inner = path
-    except (OSError, EOFError, gzip.BadGzipFile):
-        return False
-    if inner.suffix == ".txt":
-        data = path.read_bytes() if path.suffix != ".gz" else gzip.decompress(path.read_bytes())
-        lines = data.decode("utf-8", "replace").splitlines()
-        return bool(lines) and all(line.startswith(("http://", "https://")) for line in lines)
-    return f"<!-- {GENERATOR} -->".encode() in head
-
-
-def remove_stale(out: Path, keep: set[str]) -> list[str]:
-    removed = []
-    for path in sorted(out.iterdir()):
-        if path.name in keep or not _OURS.match(path.name) or not path.is_file():
-            continue
-        if is_ours(path):
-            path.unlink()
-            removed.append(path.name)
-    return removed
-
-
-def update_robots_txt(out: Path, renderer: Renderer, sitemap_urls: list[str]) -> str:
-    path = out / "robots.txt"
-    # surrogateescape keeps every byte of a robots.txt that is not valid UTF-8.
-    existing = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else None
-    merged = merge_robots_txt(existing, renderer.robots_block(sitemap_urls))
+        existing = path.read_bytes() if path.exists() else None
+    except OSError as error:
+        raise io_error(path, error, "read") from error
+    if existing is None and not at_root:
+        result.robots_hint = [f"Sitemap: {url}" for url in result.sitemap_urls]
+        log.info(
+            "sitemap: no robots.txt written: crawlers read it only at the root of %s; add %s to "
+            "the robots.txt there",
+            urlsplit(options.base_url).netloc,
+            " and ".join(result.robots_hint),
+        )
+        return
+    ours = {*fileset.robots_urls_written_before(), *result.sitemap_urls}
+    try:
+        merged = merge_robots_txt(existing, renderer.robots_block(result.sitemap_urls), ours)
+    except RobotsError as error:
+        report(str(path), "robots.txt", f"{error}; left as it is, add the Sitemap: line yourself")
+        return
     if merged != existing:
-        write_atomic(path, merged.encode("utf-8", "surrogateescape"))
-    return merged
+        write_atomic(path, merged)
+    result.robots_txt = merged.decode("utf-8", "surrogateescape")

@@ -2,17 +2,31 @@
 
 import gzip
 import os
+import re
 import stat
 from pathlib import Path
 
 import pytest
 from lxml import etree
+from protego import Protego
 from sitemap_checks import NS, parse, read, urls
 
 import sitemap_plugins as sp
 from sitemap_plugins.schemas import SCHEMA_DIR, load_schema
 
 BASE = "https://example.com/"
+
+
+#: A part of a split set: its number and the digest of its content.
+PART = re.compile(r"sitemap-(\d+)-[0-9a-f]{8}\.xml")
+
+
+def parts(directory: Path, suffix: str = "") -> list[str]:
+    """The parts of a split set, by number."""
+    found = [
+        p.name for p in directory.iterdir() if p.name.endswith(suffix) and PART.fullmatch(p.name.removesuffix(suffix))
+    ]
+    return sorted(found, key=lambda name: int(PART.match(name)[1]))
 
 
 def pages(count: int, **values) -> list[sp.Entry]:
@@ -50,10 +64,11 @@ def test_split_at_max_urls_with_an_index_whose_lastmod_is_each_files_newest(tmp_
         (s.findtext("s:loc", namespaces=NS), s.findtext("s:lastmod", namespaces=NS))
         for s in index.iterfind("s:sitemap", NS)
     ] == [
-        (f"{BASE}sitemap-1.xml", "2024-06-30T10:00:00+02:00"),
-        (f"{BASE}sitemap-2.xml", "2024-05-04"),
-        (f"{BASE}sitemap-3.xml", "2024-05-05"),
+        (f"{BASE}{parts(tmp_path)[0]}", "2024-06-30T10:00:00+02:00"),
+        (f"{BASE}{parts(tmp_path)[1]}", "2024-05-04"),
+        (f"{BASE}{parts(tmp_path)[2]}", "2024-05-05"),
     ]
+    assert len(parts(tmp_path)) == 3
     assert urls(tmp_path / "sitemap.xml") == [e.loc for e in entries]
     assert (tmp_path / "robots.txt").read_text().endswith(f"Sitemap: {BASE}sitemap.xml\n")
 
@@ -94,7 +109,7 @@ def test_output_is_byte_identical_across_builds_gzip_included(tmp_path):
 
     first, second = one(tmp_path / "a"), one(tmp_path / "b")
     assert first == second
-    assert {"sitemap.xml.gz", "sitemap-1.xml.gz", "sitemap-3.xml.gz"} <= set(first)
+    assert "sitemap.xml.gz" in first and len(parts(tmp_path / "a", ".gz")) == 3
     for name, data in first.items():
         if name.endswith(".gz"):
             assert gzip.decompress(data) == first[name[:-3]]
@@ -103,7 +118,8 @@ def test_output_is_byte_identical_across_builds_gzip_included(tmp_path):
 
 def test_stale_files_of_ours_go_and_the_users_stay(tmp_path):
     build(tmp_path, pages(7), max_urls=2, gzip=True)
-    assert (tmp_path / "sitemap-4.xml").exists()
+    first = parts(tmp_path)
+    assert len(first) == 4
     own = tmp_path / "sitemap-9.xml"
     own.write_text(
         '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
@@ -111,23 +127,26 @@ def test_stale_files_of_ours_go_and_the_users_stay(tmp_path):
     )
     (tmp_path / "sitemap-notes.txt").write_text("my notes, not URLs\n")
     result = build(tmp_path, pages(3), max_urls=2, gzip=True)
-    assert result.removed == ["sitemap-3.xml", "sitemap-3.xml.gz", "sitemap-4.xml", "sitemap-4.xml.gz"]
-    names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [
-        "robots.txt",
-        "sitemap-1.xml",
-        "sitemap-1.xml.gz",
-        "sitemap-2.xml",
-        "sitemap-2.xml.gz",
-        "sitemap-9.xml",
-        "sitemap-notes.txt",
-        "sitemap.xml",
-        "sitemap.xml.gz",
-    ]
+    second = parts(tmp_path)
+    # The first part holds the same two pages: same content, same name, kept.
+    assert second[0] == first[0] and len(second) == 2
+    assert result.removed == sorted(n + gz for n in first[1:] for gz in ("", ".gz"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [
+            ".sitemap-plugins.json",
+            "robots.txt",
+            *second,
+            *(n + ".gz" for n in second),
+            "sitemap-9.xml",
+            "sitemap-notes.txt",
+            "sitemap.xml",
+            "sitemap.xml.gz",
+        ]
+    )
     # Shrinking to one file turns the index back into a urlset.
     build(tmp_path, pages(1))
     assert etree.QName(parse(tmp_path / "sitemap.xml")).localname == "urlset"
-    assert not (tmp_path / "sitemap-1.xml").exists() and own.exists()
+    assert parts(tmp_path) == [] and own.exists()
 
 
 def test_a_failure_midway_leaves_the_previous_output_intact(tmp_path, monkeypatch):
@@ -194,7 +213,7 @@ def test_stylesheet_shows_a_table_in_a_browser(tmp_path, max_urls):
     html = etree.XSLT(etree.parse(str(tmp_path / "sitemap.xsl")))(document)
     text = etree.tostring(html, method="html", encoding="unicode")
     if max_urls == 1:
-        assert "2 sitemap files" in text and f"{BASE}sitemap-2.xml" in text
+        assert "2 sitemap files" in text and f"{BASE}{parts(tmp_path)[1]}" in text
     else:
         assert "2 URLs" in text and f'<a href="{BASE}page-00001/">' in text
 
@@ -207,21 +226,37 @@ def test_text_sitemap_has_one_url_per_line_and_nothing_else(tmp_path):
     )
 
 
-def test_news_go_in_their_own_sitemap_listed_in_the_index(tmp_path):
+def test_news_go_in_their_own_sitemap_and_sitemap_xml_stays_the_urlset(tmp_path):
     news = sp.News("The Daily", "en", "2024-05-01T08:00:00Z", "Headline")
     entries = [sp.Entry(f"{BASE}story/", news=news, images=[sp.Image(f"{BASE}s.jpg")]), *pages(2)]
     result = build(tmp_path, entries)
-    assert result.news == 1 and result.index
-    assert urls(tmp_path / "sitemap.xml", news=True) == [
-        f"{BASE}story/",
-        f"{BASE}page-00000/",
-        f"{BASE}page-00001/",
-        f"{BASE}story/",
-    ]
+    assert result.news == 1 and result.index and not result.entry_point_is_index
+    # What Material's JavaScript reads: every page, as <url> elements, in sitemap.xml.
+    assert etree.QName(parse(tmp_path / "sitemap.xml")).localname == "urlset"
+    assert urls(tmp_path / "sitemap.xml") == [f"{BASE}story/", f"{BASE}page-00000/", f"{BASE}page-00001/"]
+    assert parse(tmp_path / "sitemap.xml").find(".//news:news", NS) is None
+    # One index for tools that take one URL, and a robots.txt line for each sitemap.
+    assert urls(tmp_path / "sitemap-index.xml", news=True) == [*urls(tmp_path / "sitemap.xml"), f"{BASE}story/"]
+    assert result.sitemap_urls == [f"{BASE}sitemap.xml", f"{BASE}sitemap-news.xml", f"{BASE}sitemap-index.xml"]
+    assert list(Protego.parse((tmp_path / "robots.txt").read_text()).sitemaps) == result.sitemap_urls
     story = parse(tmp_path / "sitemap-news.xml").find("s:url", NS)
     assert story.findtext("news:news/news:title", namespaces=NS) == "Headline"
     assert story.find("image:image", NS) is not None  # extensions combine in one <url>
-    assert parse(tmp_path / "sitemap-1.xml").find(".//news:news", NS) is None
+
+
+def test_only_pages_that_need_several_files_make_sitemap_xml_the_index(tmp_path):
+    news = sp.News("The Daily", "en", "2024-05-01T08:00:00Z", "Headline")
+    result = build(tmp_path, [sp.Entry(f"{BASE}story/", news=news), *pages(3)], max_urls=2)
+    assert result.entry_point_is_index and result.sitemaps == 3
+    assert etree.QName(parse(tmp_path / "sitemap.xml")).localname == "sitemapindex"
+    assert not (tmp_path / "sitemap-index.xml").exists()
+    assert urls(tmp_path / "sitemap.xml", news=True)[-1] == f"{BASE}story/"
+    assert result.sitemap_urls == [f"{BASE}sitemap.xml", f"{BASE}sitemap-news.xml"]
+    # Back to one file: the index goes, and so do its parts and their robots.txt lines.
+    result = build(tmp_path, pages(2))
+    assert not result.index and result.sitemap_urls == [f"{BASE}sitemap.xml"]
+    assert (tmp_path / "robots.txt").read_text() == f"# generated by sitemap-plugins\nSitemap: {BASE}sitemap.xml\n"
+    assert parts(tmp_path) == [] and not (tmp_path / "sitemap-news.xml").exists()
 
 
 def test_news_files_hold_at_most_1000(tmp_path):

@@ -27,6 +27,7 @@ from ..mapping import absolute_url, entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
 from ..sitemap import Sitemap
+from ..writer import material_index_warning
 from .config import SitemapConfig
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
@@ -39,7 +40,8 @@ PLUGIN_LASTMOD_KEYS = (
     "document_dates.dates.updated",  # mkdocs-document-dates
 )
 
-THEME_OVERRIDE = str(Path(__file__).with_name("theme_override"))
+#: What MkDocs' built-in sitemap writes: replaced by ours (unless the docs hold such a file).
+BUILTIN_SITEMAP = ("sitemap.xml", "sitemap.xml.gz")
 
 #: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
 #: is not re-rendered is still listed, with what it had.
@@ -61,6 +63,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.reader = BackgroundReader()
         self.dirty = False
         self.command = "build"
+        self._replaceable: list[str] = list(BUILTIN_SITEMAP)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.
@@ -100,9 +103,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        # MkDocs renders sitemap.xml (and .gz) from the theme; ours renders empty, so it skips them.
-        if self.config.enabled and THEME_OVERRIDE not in config.theme.dirs:
-            config.theme.dirs.insert(0, THEME_OVERRIDE)
+        # MkDocs renders sitemap.xml (and .gz) from the theme's static templates: not rendering
+        # it at all, rather than rendering it empty, spares users MkDocs' "Template skipped" line.
+        if self.config.enabled:
+            config.theme.static_templates.discard("sitemap.xml")
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
         values = {k: v for k, v in self.config.items() if k not in ("enabled", "base_url", "extra_urls")}
@@ -123,6 +127,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         for file in files.documentation_pages():
             if file.inclusion.is_included():
                 self._expected[self._url(file.url, config)] = file
+        # A sitemap.xml of the user's own among the docs is theirs: never replaced.
+        self._replaceable = [name for name in BUILTIN_SITEMAP if files.get_file_from_path(name) is None]
 
     @event_priority(-100)  # after other plugins changed the HTML
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
@@ -186,11 +192,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             except (KeyError, TypeError, ValueError) as error:
                 self.sitemap.report("mkdocs.yml", "extra_urls", f"{item!r}: {error}; left out")
         try:
-            result = self.sitemap.write(self.site_dir)
+            result = self.sitemap.write(self.site_dir, replaceable=self._replaceable)
         except SitemapError as error:
             raise PluginError(str(error)) from error
         if self.command == "serve":
             _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+        if result.entry_point_is_index and config.theme.name == "material":
+            log.warning(material_index_warning(result))
         log.info(result.summary())
 
     def _add_pages_not_rendered(self, config: MkDocsConfig) -> None:
