@@ -4,8 +4,9 @@ What the guarantees rest on:
 
 - **Ours, provably.**  A file is ours when the manifest of the last build lists it with the
   digest of its content (`.sitemap-plugins.json`, itself ours: a file someone replaced since is
-  not ours any more), or when it is XML carrying the generator comment our templates write.  Nothing else is ever replaced or removed: a name we need that holds a file of
-  someone else's is reported instead.
+  not ours any more), or when it is XML carrying the generator comment our templates write.
+  Nothing else is ever replaced or removed: a name we need that holds a file of someone else's
+  is reported instead.
 - **Whole sets.**  Every file is rendered into a temporary file first.  Files that only an index
   names carry a digest of their content in their name, so a new set never overwrites a file the
   previous set's index points at.  They are renamed into place first, the files robots.txt names
@@ -16,6 +17,7 @@ What the guarantees rest on:
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import io
@@ -222,7 +224,7 @@ class FileSet:
         # nothing of ours that the next build would not recognise.
         self._write_manifest({**stale, **written}, robots_urls)
         order = list(last)
-        ranked = sorted(self.staged, key=lambda s: (order.index(s.name) if s.name in order else -1))
+        ranked = sorted(self.staged, key=lambda s: order.index(s.name) if s.name in order else -1)
         for staged in ranked:
             target = self.out / staged.name
             try:
@@ -239,10 +241,8 @@ class FileSet:
         """The last build's files: from its manifest, and (a set written before manifests, or
         a manifest lost) every file of our names that carries our marker."""
         found = set(self.previous.files)
-        try:
+        with contextlib.suppress(OSError):
             found |= {p.name for p in self.out.iterdir() if OUR_NAMES.match(p.name) and has_marker(p)}
-        except OSError:
-            pass
         return sorted(n for n in found if OUR_NAMES.match(n))
 
     def _write_manifest(self, files: dict[str, str], robots_urls: list[str]) -> None:

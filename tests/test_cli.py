@@ -103,8 +103,9 @@ def test_generate_from_json_lines_in_npm_sitemap_format(tmp_path):
         ]
     )
     assert code == 0
-    assert len(urls(out / "sitemap.xml")) == 5 and (out / "sitemap-3.xml").exists()
-    links = parse(out / "sitemap-1.xml").find("s:url", NS).findall("xhtml:link", NS)
+    assert len(urls(out / "sitemap.xml")) == 5 and len(list(out.glob("sitemap-[0-9]*.xml"))) == 3
+    first = parse(out / "sitemap.xml").findtext("s:sitemap/s:loc", namespaces=NS).rsplit("/", 1)[1]
+    links = parse(out / first).find("s:url", NS).findall("xhtml:link", NS)
     assert {a.get("hreflang"): a.get("href") for a in links} == {
         "en": BASE + "en/page-0/",
         "de": BASE + "de/page-0/",
@@ -139,7 +140,7 @@ def test_config_file_and_flags(tmp_path):
     out = tmp_path / "toml"
     args = ["generate", "--base-url", BASE, "--from-jsonl", str(source)]
     assert main([*args, "--out", str(out), "--config", str(tmp_path / "sitemap.toml")]) == 0
-    assert (out / "sitemap-2.xml.gz").exists()
+    assert len(list(out.glob("sitemap-[0-9]*.xml.gz"))) == 2
     out = tmp_path / "yaml"
     assert main([*args, "--out", str(out), "--config", str(tmp_path / "sitemap.yaml"), "--no-gzip"]) == 0
     assert (out / "sitemap.xsl").exists() and not (out / "sitemap.xml.gz").exists()  # the flag wins
@@ -222,7 +223,7 @@ def test_check_finds_nothing_on_a_valid_site(tmp_path, capsys):
     site = _valid_site(tmp_path)
     assert (site / "sitemap-news.xml").exists()
     assert _check(site, capsys) == (0, [])
-    assert main(["check", str(site / "sitemap-1.xml"), "--base-url", BASE]) == 0
+    assert main(["check", str(site / "sitemap.xml"), "--base-url", BASE]) == 0
 
 
 def _replace(path: Path, old: str, new: str) -> None:
@@ -247,15 +248,15 @@ def _add_urls(path: Path, blocks: str) -> None:
 
 DEFECTS = {
     "schema": lambda s: _replace(
-        s / "sitemap-1.xml",
+        s / "sitemap.xml",
         "<loc>https://example.com/en/</loc>",
         "<loc>https://example.com/en/</loc><priority>2.0</priority>",
     ),
     "too-many": lambda s: _add_urls(
-        s / "sitemap-1.xml", "".join(_url_block(f"{BASE}p{n}") for n in range(50_001))
+        s / "sitemap.xml", "".join(_url_block(f"{BASE}p{n}") for n in range(50_001))
     ),
     "too-many-images": lambda s: _add_urls(
-        s / "sitemap-1.xml",
+        s / "sitemap.xml",
         _url_block(
             BASE + "gallery/",
             "".join(f"<image:image><image:loc>{BASE}{n}.jpg</image:loc></image:image>" for n in range(1001)),
@@ -272,27 +273,27 @@ DEFECTS = {
             for n in range(1001)
         ),
     ),
-    "location": lambda s: _add_urls(s / "sitemap-1.xml", _url_block("https://other.example.org/page/")),
+    "location": lambda s: _add_urls(s / "sitemap.xml", _url_block("https://other.example.org/page/")),
     "hreflang-self": lambda s: _replace(  # the first page no longer lists itself
-        s / "sitemap-1.xml", '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>', ""
+        s / "sitemap.xml", '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>', ""
     ),
     "hreflang-reciprocal": lambda s: _add_urls(
-        s / "sitemap-1.xml",
+        s / "sitemap.xml",
         _url_block(
             BASE + "fr/",
             f'<xhtml:link rel="alternate" hreflang="fr" href="{BASE}fr/"/><xhtml:link rel="alternate" hreflang="en" href="{BASE}en/"/>',
         ),
     ),
-    "hreflang-code": lambda s: _replace(s / "sitemap-1.xml", 'hreflang="de"', 'hreflang="zz"'),
-    "duplicate": lambda s: _add_urls(s / "sitemap-1.xml", _url_block(BASE + "video/")),
+    "hreflang-code": lambda s: _replace(s / "sitemap.xml", 'hreflang="de"', 'hreflang="zz"'),
+    "duplicate": lambda s: _add_urls(s / "sitemap.xml", _url_block(BASE + "video/")),
     "lastmod-future": lambda s: _replace(
-        s / "sitemap-1.xml", "<lastmod>2024-05-01</lastmod>", f"<lastmod>{NOW.year + 1}-01-01</lastmod>"
+        s / "sitemap.xml", "<lastmod>2024-05-01</lastmod>", f"<lastmod>{NOW.year + 1}-01-01</lastmod>"
     ),
     "lastmod": lambda s: _replace(
-        s / "sitemap-1.xml", "<lastmod>2024-05-01</lastmod>", "<lastmod>2024-13-45</lastmod>"
+        s / "sitemap.xml", "<lastmod>2024-05-01</lastmod>", "<lastmod>2024-13-45</lastmod>"
     ),
     "video": lambda s: _replace(
-        s / "sitemap-1.xml", "<video:duration>60</video:duration>", "<video:duration>90000</video:duration>"
+        s / "sitemap.xml", "<video:duration>60</video:duration>", "<video:duration>90000</video:duration>"
     ),
     "news-old": lambda s: _news_published(s / "sitemap-news.xml", "2020-01-01T00:00:00+00:00"),
     "robots-relative": lambda s: _replace(
@@ -333,8 +334,7 @@ def test_check_text_output_names_file_line_and_url(tmp_path, capsys, monkeypatch
     assert any(line.endswith("more than 50 MB [too-big]") for line in out)
     duplicate = next(line for line in out if line.endswith("[duplicate]"))
     assert (
-        duplicate.startswith(str(site / "sitemap-1.xml") + ":")
-        and f": {BASE}video/: listed twice" in duplicate
+        duplicate.startswith(str(site / "sitemap.xml") + ":") and f": {BASE}video/: listed twice" in duplicate
     )
 
 

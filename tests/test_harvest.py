@@ -401,7 +401,7 @@ def test_news_within_the_window(site, tmp_path):
     result = sitemap.write(tmp_path)
     assert result.news == 2
     assert urls(tmp_path / "sitemap-news.xml") == [f"{BASE}news/fresh/", f"{BASE}blog/flagged/"]
-    assert len(urls(tmp_path / "sitemap.xml", news=True)) == 4 + 2
+    assert len(urls(tmp_path / "sitemap-index.xml", news=True)) == 4 + 2
 
 
 def test_no_news_in_the_window_writes_no_news_sitemap(site, tmp_path):
@@ -409,6 +409,7 @@ def test_no_news_in_the_window_writes_no_news_sitemap(site, tmp_path):
     sitemap.add_page(sp.Page(f"{BASE}news/old/", title="Old", meta={"date": "2020-01-01"}))
     result = sitemap.write(tmp_path)
     assert not (tmp_path / "sitemap-news.xml").exists() and not result.index
+    assert not (tmp_path / "sitemap-index.xml").exists()
 
 
 def test_a_news_page_without_a_date_is_named(site, messages):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,9 @@ def blog_build(tmp_path_factory) -> Path:
 
 def _by_loc(path: Path) -> dict[str, object]:
     entries = {}
-    for name in ("sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"):
-        if (path.parent / name).exists() and parse(path.parent / name).tag.endswith("urlset"):
-            for url in parse(path.parent / name).iterfind("s:url", NS):
+    for file in [path.parent / "sitemap.xml", *sorted(path.parent.glob("sitemap-[0-9]*.xml"))]:
+        if file.exists() and parse(file).tag.endswith("urlset"):
+            for url in parse(file).iterfind("s:url", NS):
                 entries[url.findtext("s:loc", namespaces=NS)] = url
     return entries
 
@@ -103,24 +104,27 @@ def test_blog_news_feeds_and_robots_txt(blog_build):
     news = parse(blog_build / "sitemap-news.xml")
     titles = [e.text for e in news.iterfind("s:url/news:news/news:title", NS)]
     assert titles == ["Regatta results: Cormorant wins", "Storm warning for the northern coast"]
-    index = [e.text for e in parse(blog_build / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)]
-    assert index == [
-        BLOG + "sitemap-1.xml",
+    # News and feeds are sitemaps of their own: sitemap.xml stays the urlset of the pages.
+    assert parse(blog_build / "sitemap.xml").tag.endswith("urlset")
+    index = [e.text for e in parse(blog_build / "sitemap-index.xml").iterfind("s:sitemap/s:loc", NS)]
+    sitemaps = [
+        BLOG + "sitemap.xml",
         BLOG + "sitemap-news.xml",
         BLOG + "feeds/all.atom.xml",
         BLOG + "feeds/howto.atom.xml",
         BLOG + "feeds/news.atom.xml",
         BLOG + "feeds/travel.atom.xml",
     ]
+    assert index == sitemaps
     robots = (blog_build / "robots.txt").read_text()
     users = Path(__file__).parent.parent / "sample_sites/pelican-blog/content/extra/robots.txt"
     assert robots.startswith(users.read_text())
     parser = Protego.parse(robots)
-    assert list(parser.sitemaps) == [BLOG + "sitemap.xml"]
+    assert list(parser.sitemaps) == [*sitemaps, BLOG + "sitemap-index.xml"]
     assert not parser.can_fetch(BLOG + "drafts/x.html", "Googlebot")
     assert (
-        gzip.decompress((blog_build / "sitemap-1.xml.gz").read_bytes())
-        == (blog_build / "sitemap-1.xml").read_bytes()
+        gzip.decompress((blog_build / "sitemap.xml.gz").read_bytes())
+        == (blog_build / "sitemap.xml").read_bytes()
     )
 
 
@@ -143,7 +147,7 @@ def test_rebuild_is_byte_identical_and_removes_stale_files(tmp_path):
     (project / "output" / "sitemap-custom.xml").write_text(theirs)  # the user's, not ours: kept
     add_settings(project, 'SITEMAP["max_urls"] = 10\nSITEMAP["gzip"] = False')
     output = build(project)
-    assert {"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"} <= set(_digests(output))
+    assert len([n for n in _digests(output) if re.fullmatch(r"sitemap-\d+-[0-9a-f]{8}\.xml", n)]) >= 3
     assert not list(output.glob("*.gz"))  # Pelican does not clear the output; we remove ours
     assert (output / "sitemap-custom.xml").read_text() == theirs
 
@@ -174,12 +178,12 @@ def test_bad_metadata_is_named_and_left_out_or_fails_under_strict(tmp_path):
     assert "articles/knots.md" in said and "priority" in said
     entry = _by_loc(project / "output/sitemap.xml")[BLOG + "posts/knots/"]
     assert entry.findtext("s:priority", namespaces=NS) is None
-    before = (project / "output/sitemap-1.xml").read_bytes()
+    before = (project / "output/sitemap.xml").read_bytes()
     add_settings(project, 'SITEMAP["strict"] = True')
     result = pelican(project)
     assert result.returncode != 0
     assert "strict" in result.stdout + result.stderr
-    assert (project / "output/sitemap-1.xml").read_bytes() == before  # nothing half-written
+    assert (project / "output/sitemap.xml").read_bytes() == before  # nothing half-written
 
 
 def test_custom_urls_and_overridden_listing_pages(tmp_path):

@@ -127,8 +127,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         for file in files.documentation_pages():
             if file.inclusion.is_included():
                 self._expected[self._url(file.url, config)] = file
-        # A sitemap.xml of the user's own among the docs is theirs: never replaced.
-        self._replaceable = [name for name in BUILTIN_SITEMAP if files.get_file_from_path(name) is None]
+        # Not rendered as a static template (on_pre_build), the theme's sitemap.xml would be
+        # copied as it is: it goes.  One among the docs is the user's: never replaced.
+        self._replaceable = []
+        docs = Path(config.docs_dir).resolve()
+        for name in BUILTIN_SITEMAP:
+            file = files.get_file_from_path(name)
+            if file is not None and docs not in Path(file.abs_src_path or "").resolve().parents:
+                files.remove(file)
+            if file is None or docs not in Path(file.abs_src_path or "").resolve().parents:
+                self._replaceable.append(name)
 
     @event_priority(-100)  # after other plugins changed the HTML
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
