@@ -2,6 +2,7 @@
 
     sitemap-plugins generate --base-url https://example.com/ --out public --from-dir public
     sitemap-plugins generate --base-url https://example.com/ --out public --from-jsonl entries.jsonl
+    zensical build && sitemap-plugins generate --project mkdocs.yml     # or zensical.toml
     sitemap-plugins check public --base-url https://example.com/
 
 Every option of the plugins is a flag (`max_urls` is `--max-urls`, `gzip` is `--gzip`/`--no-gzip`)
@@ -24,11 +25,16 @@ from typing import Any
 from .background import default_jobs
 from .errors import ConfigError, Reporter, SitemapError
 from .jsonl import jsonl_entries
+from .mapping import entry_from_mapping
 from .model import Entry
 from .options import NewsOptions, Options
+from .project import MKDOCS_ONLY
 from .sitemap import Sitemap
 from .sources import Progress, add_site
-from .writer import RenderedEntry, write_sitemaps
+from .writer import RenderedEntry, WriteResult, material_index_warning, write_sitemaps
+
+#: What MkDocs' and Zensical's own sitemap is called: `--project` replaces it.
+BUILTIN_SITEMAP = ("sitemap.xml", "sitemap.xml.gz")
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -57,10 +63,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def generate(args: argparse.Namespace) -> int:
+    if args.project:
+        return generate_project(args)
+    for flag, value in (("--base-url", args.base_url), ("--out", args.out)):
+        if not value:
+            raise ConfigError(f"generate: {flag} is required (unless --project names a configuration)")
     options = Options.from_mapping(option_values(args))
     emit = _stderr
     out = Path(args.out)
-    progress = Progress(sys.stderr, "sitemap-plugins") if sys.stderr.isatty() and not args.quiet else None
+    progress = _progress(args)
     if args.from_dir:
         site = Path(args.from_dir)
         if not site.is_dir():
@@ -76,15 +87,88 @@ def generate(args: argparse.Namespace) -> int:
             raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
         entries = _jsonl(args.from_jsonl, options, report, progress, jobs)
         result = write_sitemaps(entries, out, options, report)
+    _finish(args, progress, result, report)
+    return 0
+
+
+def generate_project(args: argparse.Namespace) -> int:
+    """`--project mkdocs.yml|zensical.toml`: the set the MkDocs plugin writes, for a site another
+    generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
+    project per language) each get their own set, with hreflang groups across them."""
+    from .project import language_groups, language_roots, read_project
+    from .sources import add_project_pages, read_project_pages
+
+    projects = [read_project(Path(name)) for name in args.project]
+    if args.out and len(projects) > 1:
+        raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
+    builds = []
+    for project in projects:
+        config = project.config_file
+        if project.options.get("enabled") is False:
+            print(
+                f"sitemap-plugins: the sitemap plugin is disabled in {config} (enabled: false)",
+                file=sys.stderr,
+            )
+            continue
+        site = project.site_dir
+        if not site.is_dir() or not any(site.glob("*.htm*")):
+            raise ConfigError(
+                f"--project {config}: site_dir {site} holds no build; build the site first "
+                "(zensical build, or mkdocs build)"
+            )
+        sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
+        builds.append((project, sitemap, read_project_pages(sitemap, project)))
+    roots: dict[str, str] = {}
+    for project, _, _ in builds:
+        roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
+    groups = language_groups(roots, [page.url for _, _, read in builds for page in read.pages])
+    for project, sitemap, read in builds:
+        progress = _progress(args)
+        add_project_pages(sitemap, read, groups, progress)
+        for item in project.options.get("extra_urls") or []:
+            try:
+                sitemap.add(entry_from_mapping(item, sitemap.options.base_url))
+            except (KeyError, TypeError, ValueError) as error:
+                sitemap.report(str(project.config_file), "extra_urls", f"{item!r}: {error}; left out")
+        # The generator writes a bare sitemap.xml of its own: ours replaces it.
+        result = sitemap.write(Path(args.out) if args.out else project.site_dir, replaceable=BUILTIN_SITEMAP)
+        if result.entry_point_is_index and project.theme == "material":
+            print(material_index_warning(result), file=sys.stderr)
+        _finish(args, progress, result, sitemap.report)
+    return 0
+
+
+def _project_options(args: argparse.Namespace, project: Any) -> Options:
+    """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
+    defaults, then `--config` and the flags."""
+    values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
+    values.setdefault("gzip", True)  # as the MkDocs plugin: MkDocs wrote sitemap.xml.gz, sites link to it
+    x_default = values.get("x_default", True)
+    values["x_default"] = project.default_language if x_default is True else (x_default or None)
+    values.setdefault("base_url", project.site_url)
+    try:
+        return Options.from_mapping({**values, **option_values(args)})
+    except ConfigError as error:
+        raise ConfigError(f"--project {project.config_file}: {error}") from error
+
+
+def _progress(args: argparse.Namespace) -> Progress | None:
+    return Progress(sys.stderr, "sitemap-plugins") if sys.stderr.isatty() and not args.quiet else None
+
+
+def _finish(
+    args: argparse.Namespace, progress: Progress | None, result: WriteResult, report: Reporter
+) -> None:
     if progress is not None:
         progress.done()
+    for line in result.robots_hint:
+        print(f"sitemap-plugins: add to the robots.txt at the root of the host: {line}", file=sys.stderr)
     if not args.quiet:
         problems = len(report.problems)
         print(
             result.summary() + (f"; {problems} problem(s) reported above" if problems else ""),
             file=sys.stderr,
         )
-    return 0
 
 
 def _jsonl(
@@ -115,9 +199,9 @@ def _stderr(message: str) -> None:
 # -- options -------------------------------------------------------------------------------------
 
 
-def option_values(args: argparse.Namespace) -> dict[str, Any]:
+def option_values(args: argparse.Namespace, with_config: bool = True) -> dict[str, Any]:
     """The config file's values, overridden by the flags given."""
-    values: dict[str, Any] = load_config(Path(args.config)) if args.config else {}
+    values: dict[str, Any] = load_config(Path(args.config)) if args.config and with_config else {}
     for field in dataclasses.fields(Options):
         given = getattr(args, field.name, None)
         if given is not None and field.name not in ("rules", "news"):
@@ -265,11 +349,22 @@ def _parser() -> argparse.ArgumentParser:
     generate = commands.add_parser(
         "generate", help="write a sitemap set for a built site or a JSON Lines file"
     )
-    generate.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
-    generate.add_argument("--out", required=True, metavar="DIR", help="where the sitemap set is written")
+    generate.add_argument(
+        "--base-url", dest="base_url", help="the site's absolute URL (default with --project: its site_url)"
+    )
+    generate.add_argument(
+        "--out", metavar="DIR", help="where the sitemap set is written (default with --project: site_dir)"
+    )
     source = generate.add_mutually_exclusive_group(required=True)
     source.add_argument("--from-dir", metavar="SITE_DIR", help="harvest every HTML page of a built site")
     source.add_argument("--from-jsonl", metavar="FILE", help="one JSON object per line; - for stdin")
+    source.add_argument(
+        "--project",
+        action="append",
+        metavar="FILE",
+        help="a built MkDocs or Zensical project: mkdocs.yml or zensical.toml (site_url, docs_dir, "
+        "site_dir and the sitemap plugin's options); pages get their Markdown's front matter",
+    )
     generate.add_argument("--config", metavar="FILE", help="options from a TOML, YAML or JSON file")
     generate.add_argument(
         "--jobs",

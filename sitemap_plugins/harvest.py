@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,23 @@ from .options import Options
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
 #: Metadata keys read for a news article's publication date.
 PUBLISHED_KEYS = ("date.created", "published", "date")
+
+#: Fragments that mark the dark variant of an image whose light variant the page also shows.
+DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
+#: `<meta property>` names that carry the page's last modification.
+MODIFIED_META = ("article:modified_time", "og:updated_time")
+
+# -- What is not page content: left out of the images by default --------------------------------
+#: Classes of emoji images: pymdownx.emoji (twemoji, emojione, gemoji) and Material's icons.
+DECORATIVE_CLASSES = frozenset({"twemoji", "emojione", "gemoji", "emoji"})
+#: Emoji images by where they are served from.
+DECORATIVE_URLS = (
+    "*/twemoji/*",
+    "*twemoji.maxcdn.com/*",
+    "*/emojione/*",
+    "*/joypixels/*",
+    "*github.githubassets.com/images/icons/emoji/*",
+)
 
 _YOUTUBE_HOSTS = {
     "youtube.com",
@@ -55,6 +73,9 @@ class HtmlFacts:
     alternates: dict[str, str] = field(default_factory=dict)
     images: list[str] = field(default_factory=list)
     videos: list[Video] = field(default_factory=list)
+    #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
+    #: `dateModified` (a theme override can carry dates this way).
+    modified: str | None = None
 
 
 def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
@@ -70,14 +91,17 @@ def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
             base = urljoin(url, element.get("href").strip())
         break
     seen_images: set[str] = set()
-    for element in root.iter("meta", "link", "img", "video", "iframe", "lite-youtube"):
+    for element in root.iter("meta", "link", "script", "img", "video", "iframe", "lite-youtube"):
         tag = element.tag
         if tag == "meta":
             _read_meta(element, facts)
+        elif tag == "script":
+            if facts.modified is None and (element.get("type") or "").strip() == "application/ld+json":
+                facts.modified = _json_ld_modified(element.text or "")
         elif tag == "link":
             _read_link(element, base, facts)
         elif tag == "img":
-            image = _image(element, base)
+            image = None if is_decoration(element) else _image(element, base)
             if image is not None and image not in seen_images:
                 seen_images.add(image)
                 facts.images.append(image)
@@ -198,13 +222,42 @@ def _parse(text: str, media: bool = True) -> Any:
 def _read_meta(element: Any, facts: HtmlFacts) -> None:
     name = (element.get("name") or "").strip().lower()
     content = (element.get("content") or "").lower()
-    if name in ("robots", "googlebot"):
+    prop = (element.get("property") or "").strip().lower()
+    if prop in MODIFIED_META and facts.modified is None:
+        facts.modified = (element.get("content") or "").strip() or None
+    elif name in ("robots", "googlebot"):
         directives = {d.strip() for d in content.split(",")}
         facts.noindex = facts.noindex or bool(directives & {"noindex", "none"})
     elif name == "description" and facts.description is None:
         facts.description = (element.get("content") or "").strip() or None
     elif (element.get("http-equiv") or "").strip().lower() == "refresh" and _REFRESH.search(content):
         facts.redirect = True
+
+
+def _json_ld_modified(text: str) -> str | None:
+    """`dateModified` of a JSON-LD block: its top level, or the first item of `@graph` having it."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    items = data if isinstance(data, list) else [data]
+    for item in items:
+        if isinstance(item, dict):
+            candidates = [item, *(g for g in item.get("@graph", []) if isinstance(g, dict))]
+            for candidate in candidates:
+                value = candidate.get("dateModified")
+                if isinstance(value, str) and value.strip():
+                    return value.strip()
+    return None
+
+
+def is_decoration(img: Any) -> bool:
+    """An image a theme or extension adds around the content (emoji), not content itself."""
+    classes = set((img.get("class") or "").lower().split())
+    if classes & DECORATIVE_CLASSES:
+        return True
+    src = (img.get("src") or "").lower()
+    return any(fnmatch.fnmatchcase(src, pattern) for pattern in DECORATIVE_URLS)
 
 
 def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
@@ -278,7 +331,12 @@ def _image(img: Any, base: str) -> str | None:
             candidates += parse_srcset(source.get("srcset") or "")
         break
     chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
-    return urljoin(base, chosen) if chosen else None
+    if not chosen:
+        return None
+    url, _, fragment = urljoin(base, chosen).partition("#")
+    # Material's `#only-dark` and GitHub's `#gh-dark-mode-only` mark the dark twin of an image
+    # listed in its light variant: one of a pair is listed, and no image URL keeps a fragment.
+    return None if fragment in DARK_VARIANTS else url
 
 
 def _text(element: Any) -> str | None:
@@ -421,7 +479,7 @@ class Harvester:
         entry = Entry(
             loc=page.url,
             source=page.source,
-            lastmod=overrides.get("lastmod") or self._lastmod(page, label),
+            lastmod=overrides.get("lastmod") or self._lastmod(page, label, facts),
             changefreq=overrides.get("changefreq", _or(rule and rule.changefreq, page.changefreq)),
             priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
@@ -478,7 +536,7 @@ class Harvester:
 
     # -- values -----------------------------------------------------------------------------------
 
-    def _lastmod(self, page: Page, label: str) -> Any:
+    def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> Any:
         for source in self.options.lastmod:
             value: Any = None
             if source == "metadata":
@@ -498,6 +556,11 @@ class Harvester:
                 value = dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc) if stamp else None
             elif source == "build":
                 value = self.build_time
+            elif source == "html" and facts.modified:
+                try:
+                    value = parse_date(facts.modified, self.options.tzinfo)
+                except ValueError as error:
+                    self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
             if value:
                 return value
         return None
@@ -505,7 +568,9 @@ class Harvester:
     def _git_dates(self, source_path: Path) -> GitDates:
         directory = self.source_root or source_path.parent
         for known, dates in self._git.items():
-            if dates.root is not None and (directory == known or known in directory.parents):
+            # A directory outside any repository is remembered too: one `git` process and one
+            # message per build, not one per page.
+            if directory == known or known in directory.parents:
                 return dates
         dates = self._git[directory] = GitDates(directory, self.report.notice)
         return dates

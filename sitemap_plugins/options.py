@@ -18,7 +18,8 @@ from .normalize import normalize_hreflang, normalize_news_language, to_uri
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
 MAX_BYTES = 52_428_800
-LASTMOD_SOURCES = ("metadata", "git", "mtime", "build")
+LASTMOD_SOURCES = ("metadata", "git", "html", "mtime", "build")
+DEFAULT_LASTMOD = ("metadata", "git", "html")
 
 
 @dataclass
@@ -95,8 +96,8 @@ class Options:
     text_sitemap: bool = False
     #: hreflang language whose page becomes `x-default` in every alternate group; None: off.
     x_default: str | None = None
-    #: Where lastmod comes from, first found wins: metadata, git, mtime, build.  None: no lastmod.
-    lastmod: list[str] = field(default_factory=lambda: ["metadata", "git"])
+    #: Where lastmod comes from, first found wins: metadata, git, html, mtime, build.
+    lastmod: list[str] = field(default_factory=lambda: list(DEFAULT_LASTMOD))
     #: List the images found in each page's HTML.
     images: bool = True
     #: Glob patterns on image URLs to leave out (logos and icons every page has).

@@ -1,16 +1,19 @@
-"""Where `sitemap-plugins generate --from-dir` gets its pages; the progress line of the command."""
+"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages; the progress line."""
 
 from __future__ import annotations
 
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 from urllib.parse import quote
 
 from .background import BackgroundReader
+from .harvest import HtmlFacts
 from .model import Page
+from .project import Project, Source, read_markdown, sources_by_url
 from .sitemap import Sitemap
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -51,6 +54,71 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
         if progress is not None:
             progress.update(number + 1)
     return len(pages)
+
+
+@dataclass
+class ProjectPages:
+    """A built project's pages, read, before they are added: their hreflang groups may span
+    several projects (one per language)."""
+
+    pages: list[Page]
+    facts: dict[Any, HtmlFacts | None]
+
+
+def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
+    """A built MkDocs or Zensical site's pages, each with its Markdown source's front matter and
+    git date; pages with no source (blog archives, tag pages) with their HTML alone."""
+    base_url = sitemap.options.base_url
+    sources = sources_by_url(project)
+    reader = BackgroundReader()
+    pages = []
+    for number, (url_path, path) in enumerate(site_pages(project.site_dir)):
+        source = sources.get(url_path) or _fallback_source(project, sources, url_path)
+        page = Page(
+            url=base_url + url_path,
+            source=path.relative_to(project.site_dir).as_posix(),
+            source_path=str(path),
+            is_error_page=url_path == "404.html",
+        )
+        if source is not None:
+            meta, title, problem = read_markdown(source)
+            if problem is not None:
+                sitemap.report(source.name, "front matter", f"{problem}; its values are not used")
+            page.meta, page.title, page.source, page.source_path = meta, title, source.name, str(source.path)
+        page.language = _language(project, url_path) or (source.language if source else project.language)
+        reader.add(number, str(path), page.url, sitemap.harvester.reads_media(page))
+        pages.append(page)
+    return ProjectPages(pages, reader.results())
+
+
+def add_project_pages(
+    sitemap: Sitemap, read: ProjectPages, groups: dict[str, dict[str, str]], progress: Progress | None = None
+) -> None:
+    for number, page in enumerate(read.pages):
+        page.alternates = groups.get(page.url, {})
+        if read.facts.get(number) is not None:
+            sitemap.add_page(page, read.facts[number])
+        if progress is not None:
+            progress.update(number + 1)
+
+
+def _fallback_source(project: Project, sources: dict[str, Source], url_path: str) -> Source | None:
+    """A language's page built from the default language's source (static-i18n's fallback)."""
+    for root in project.languages.values():
+        root = root.lstrip("/")
+        if root and url_path.startswith(root):
+            return sources.get(url_path[len(root) :])
+    return None
+
+
+def _language(project: Project, url_path: str) -> str | None:
+    """The language whose root holds the page: the longest root that matches."""
+    matches = [
+        (len(r.lstrip("/")), lang)
+        for lang, r in project.languages.items()
+        if url_path.startswith(r.lstrip("/"))
+    ]
+    return max(matches)[1] if matches else None
 
 
 class Progress:

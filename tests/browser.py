@@ -61,7 +61,7 @@ def browser() -> Iterator[Any]:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

@@ -133,7 +133,11 @@ def test_material_language_selector_keeps_the_reader_on_the_page(tmp_path, max_u
         assert not (site / "fr" / "robots.txt").exists()
         page = chromium.new_page()
         url, _, _ = _follow_link(
-            page, base_url, "en/setup/", "a.md-select__link[hreflang=fr]", open_menu="button[aria-label='Select language']"
+            page,
+            base_url,
+            "en/setup/",
+            "a.md-select__link[hreflang=fr]",
+            open_menu="button[aria-label='Select language']",
         )
         if max_urls == 1:  # an index at /fr/sitemap.xml: Material finds no page there
             assert fr_sitemap.tag.endswith("sitemapindex") and url == base_url + "fr/"

@@ -6,7 +6,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from ..model import CHANGEFREQS
-from ..options import LASTMOD_SOURCES, MAX_BYTES, MAX_URLS
+from ..options import DEFAULT_LASTMOD, LASTMOD_SOURCES, MAX_BYTES, MAX_URLS
 
 
 class RuleConfig(base.Config):
@@ -32,7 +32,7 @@ class SitemapConfig(base.Config):
     text_sitemap = c.Type(bool, default=False)
     #: true: the i18n default language's page; a language code: that language's; false: none.
     x_default = c.Type((bool, str), default=True)
-    lastmod = c.ListOfItems(c.Choice(LASTMOD_SOURCES), default=["metadata", "git"])
+    lastmod = c.ListOfItems(c.Choice(LASTMOD_SOURCES), default=list(DEFAULT_LASTMOD))
     images = c.Type(bool, default=True)
     images_exclude = c.ListOfItems(c.Type(str), default=[])
     videos = c.Type(bool, default=True)
