@@ -319,10 +319,10 @@ def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
     assert "-- docs" in " ".join(calls[1]) or calls[1][-1] == "docs"
 
 
-def test_default_sources_are_metadata_then_git(repo):
+def test_default_sources_are_metadata_then_git_then_html(repo):
     docs = repo / "docs"
     sitemap = sp.Sitemap(sp.Options(base_url=BASE), now=NOW, source_root=docs)
-    assert sitemap.options.lastmod == ["metadata", "git"]
+    assert sitemap.options.lastmod == ["metadata", "git", "html"]
     with_meta = sitemap.add_page(
         sp.Page(f"{BASE}a/", meta={"updated": "2024-05-01"}, source_path=docs / "index.md")
     )
@@ -450,3 +450,47 @@ def test_read_html_reports_the_description_and_canonical():
     facts = read_html(fixture("material_page.html"), f"{BASE}guide/grilling/")
     assert facts.description == "Grilling guide: steaks, vegetables and the perfect fire."
     assert facts.canonical == f"{BASE}guide/grilling/" and not facts.noindex and not facts.redirect
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        '<meta property="article:modified_time" content="2024-04-02T10:00:00+02:00">',
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Article",'
+        ' "dateModified": "2024-04-02T10:00:00+02:00"}</script>',
+        '<script type="application/ld+json">{"@graph": [{"@type": "WebSite"},'
+        ' {"@type": "Article", "dateModified": "2024-04-02T10:00:00+02:00"}]}</script>',
+    ],
+)
+def test_lastmod_from_the_pages_html(site, head):
+    html = f"<html><head>{head}</head><body><p>Text</p></body></html>"
+    entry = site().add_page(sp.Page(f"{BASE}a/", html=html))
+    assert entry.lastmod == dt.datetime(2024, 4, 2, 8, 0, tzinfo=dt.timezone.utc)
+    # Front matter comes first; `html` can be left out of the sources.
+    entry = site().add_page(sp.Page(f"{BASE}b/", html=html, meta={"lastmod": "2024-05-01"}))
+    assert str(entry.lastmod) == "2024-05-01"
+    assert site(lastmod=["metadata"]).add_page(sp.Page(f"{BASE}c/", html=html)).lastmod is None
+
+
+def test_a_bad_html_date_is_named_and_not_used(site, messages):
+    html = '<html><head><meta property="article:modified_time" content="last Tuesday"></head></html>'
+    assert site().add_page(sp.Page(f"{BASE}a/", html=html, source="a.md")).lastmod is None
+    assert any("a.md" in m and "lastmod (the page's HTML)" in m for m in messages)
+
+
+def test_emoji_and_dark_twins_are_not_page_images():
+    html = (
+        "<html><body>"
+        '<img alt="🔥" class="twemoji" src="https://cdn.jsdelivr.net/gh/jdecked/twemoji@16.0.1/assets/svg/1f525.svg">'
+        '<img class="emojione" src="/e/1f600.png">'
+        '<img src="https://twemoji.maxcdn.com/v/latest/svg/1f600.svg">'
+        '<img src="map-light.png#only-light"><img src="map-dark.png#only-dark">'
+        '<img src="shot.png#gh-light-mode-only"><img src="shot-dark.png#gh-dark-mode-only">'
+        '<img src="plain.png#section">'
+        "</body></html>"
+    )
+    assert read_html(html, f"{BASE}page/").images == [
+        f"{BASE}page/map-light.png",
+        f"{BASE}page/shot.png",
+        f"{BASE}page/plain.png",
+    ]

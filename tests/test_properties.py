@@ -53,7 +53,7 @@ def test_arbitrary_unicode_round_trips(path, title, description, tag, publisher)
         site = sp.Sitemap(sp.Options(base_url=BASE), emit=lambda message: None)
         site.add(entry)
         site.write(out)
-        for name in ("sitemap.xml", "sitemap-1.xml", "sitemap-news.xml"):
+        for name in ("sitemap.xml", "sitemap-index.xml", "sitemap-news.xml"):
             assert_valid(out / name)
         url = parse(out / "sitemap-news.xml").find("s:url", NS)
         loc = url.findtext("s:loc", namespaces=NS)
