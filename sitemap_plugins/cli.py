@@ -176,11 +176,14 @@ def _jsonl(
 ) -> Iterator[Entry | RenderedEntry]:
     """Validated entries, streamed: nothing is held but the file being filled and the chunks
     the workers have."""
+    # surrogateescape: a byte that is not UTF-8 is reported with its line, not raised.
     if source == "-":
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="surrogateescape")
         stream, name = sys.stdin, "<stdin>"
     else:
         try:
-            stream, name = open(source, encoding="utf-8"), source  # noqa: SIM115 (closed below)
+            stream, name = open(source, encoding="utf-8", errors="surrogateescape"), source  # noqa: SIM115
         except OSError as error:
             raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
     entries = jsonl_entries(stream, name, options, report, progress, jobs)

@@ -23,7 +23,7 @@ from lxml import html as lxml_html
 
 from .errors import Reporter, log
 from .gitdates import GitDates
-from .mapping import video_fields
+from .mapping import absolute_url, video_fields
 from .model import Entry, Image, News, Page, Video
 from .normalize import normalize_hreflang, parse_date, to_uri
 from .options import Options
@@ -582,6 +582,8 @@ class Harvester:
         Codes that do not normalise are kept as they are, for the validator to report.
         """
         merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
+        for code, url in self._declared_alternates(page, label).items():
+            merged[_safe_hreflang(code) or code] = url  # the page says it: it wins
         own = _uri_or_none(page.url)
         if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
             # Not an hreflang set for this page (which must name itself): a site-wide language
@@ -604,6 +606,26 @@ class Harvester:
                 )
             merged[code] = url
         return merged
+
+    def _declared_alternates(self, page: Page, label: str) -> dict[str, str]:
+        """Front matter `alternates: {de: /de/page/}`: paths are relative to base_url."""
+        declared = page.meta.get("alternates")
+        if declared is None:
+            return {}
+        if not isinstance(declared, Mapping):
+            self.report(
+                label,
+                "alternates",
+                f"must be a mapping of language codes to URLs (de: /de/page/), got {declared!r}; ignored",
+            )
+            return {}
+        found = {}
+        for code, url in declared.items():
+            if not isinstance(url, str) or not url.strip():
+                self.report(label, f"alternates[{code}]", f"{url!r} is not a URL or path; left out")
+                continue
+            found[str(code)] = absolute_url(url.strip(), self.options.base_url)
+        return found
 
     def _images(self, urls: list[str]) -> list[Image]:
         patterns = self.options.images_exclude

@@ -13,6 +13,10 @@ from __future__ import annotations
 import itertools
 import json
 import multiprocessing
+import os
+import re
+import threading
+import time
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -20,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
 from .errors import Problem, Reporter, log
-from .mapping import entry_from_mapping
+from .mapping import FieldError, entry_from_mapping
 from .model import X_DEFAULT, Entry
 from .options import Options
 from .render import Renderer
@@ -39,6 +43,7 @@ _BLANK = " \t\n\r\ufeff"
 # json.loads spends a third of its time on checks a line does not need: the decoder is called
 # directly, and what follows the value is checked below.
 _decode = json.JSONDecoder().raw_decode
+_SURROGATE = re.compile("[\udc80-\udcff]")
 
 Chunk = tuple[int, list[str]]  # number of the first line, the lines
 Rendered = tuple[list[tuple[Any, ...]], list[Problem]]  # a chunk's entries (as plain tuples) and problems
@@ -57,13 +62,22 @@ class LineReader:
         text = line.strip(_BLANK)
         if not text:
             return None
+        if not text.isascii() and _SURROGATE.search(text):
+            # Read with surrogateescape: the bytes that are not UTF-8 are lone surrogates here.
+            column = _SURROGATE.search(text).start() + 1  # type: ignore[union-attr]
+            self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
+            return None
         try:
             value, end = _decode(text)
             if end != len(text):
                 raise json.JSONDecodeError("Extra data", text, end)
+        except ValueError as error:
+            self.report(label, "line", f"not a sitemap entry, not JSON ({error}); skipped")
+            return None
+        try:
             entry = entry_from_mapping(value, self.base_url)
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            self.report(label, "line", f"not a sitemap entry ({error}); skipped")
+        except FieldError as error:
+            self.report(label, error.field, f"{error}; entry skipped")
             return None
         entry.source = entry.source or label
         checked = self._validate(entry)
@@ -174,8 +188,16 @@ def _submit(pool: ProcessPoolExecutor, name: str, chunk: Chunk) -> Future[Render
 _worker: tuple[LineReader, Renderer] | None = None
 
 
+def _watch_parent(parent: int) -> None:
+    """A worker whose parent was killed (SIGKILL leaves the pool no time to stop it) exits."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
 def _start_worker(options: Options) -> None:
     global _worker
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
     _worker = (LineReader(options, report), Renderer(options))

@@ -7,6 +7,7 @@ made for that tool works here unchanged.  Unknown keys raise ValueError naming t
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -135,39 +136,41 @@ ENTRY_FIELDS = frozenset(
 )
 
 
+class FieldError(ValueError):
+    """A value that cannot become part of an entry; `field` names it as the user wrote it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     """An entry from a mapping: our field names, or the npm `sitemap` package's item format
-    (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`."""
+    (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`.
+    FieldError names the field that cannot be read."""
     if isinstance(data, str):
         data = {"loc": data}
+    if not isinstance(data, Mapping):
+        raise FieldError(
+            "line",
+            f"not a sitemap entry (a JSON object or a URL string is one, a {type(data).__name__} is not)",
+        )
     unknown = sorted(data.keys() - ENTRY_FIELDS)
     if unknown:
-        raise ValueError(f"unknown field(s) {', '.join(unknown)}")
-    loc = str(data.get("loc", data.get("url")) or "")
-    if not loc:
-        raise ValueError("no loc (or url)")
-    images = [
-        Image(i["url"] if isinstance(i, Mapping) else str(i))
-        for i in _as_list(data.get("images", data.get("img")))
-    ]
-    videos = [video_from_mapping(v) for v in _as_list(data.get("videos", data.get("video")))]
-    alternates: dict[str, str] = {}
-    links = data.get("alternates", data.get("links"))
-    if isinstance(links, Mapping):
-        alternates = {str(k): absolute_url(str(v), base_url) for k, v in links.items()}
-    else:
-        for link in _as_list(links):
-            alternates[str(link["lang"])] = absolute_url(str(link["url"]), base_url)
-    news = None
-    if isinstance(data.get("news"), Mapping):
-        item = data["news"]
-        publication = item.get("publication") if isinstance(item.get("publication"), Mapping) else {}
-        news = News(
-            item.get("publication_name", publication.get("name")),
-            item.get("publication_language", publication.get("language")),
-            item.get("publication_date"),
-            item.get("title"),
-        )
+        raise FieldError("line", f"not a sitemap entry (unknown field(s) {', '.join(map(str, unknown))})")
+    loc = data.get("loc", data.get("url"))
+    if not isinstance(loc, str) or not loc.strip():
+        raise FieldError("loc", f"must be a URL or a path, got {loc!r}")
+    images_field = "images" if "images" in data else "img"
+    images = [_field(images_field, _image, i) for i in _as_list(data.get(images_field))]
+    videos_field = "videos" if "videos" in data else "video"
+    videos = [_field(videos_field, _video, v) for v in _as_list(data.get(videos_field))]
+    links_field = "alternates" if "alternates" in data else "links"
+    alternates = _field(links_field, _links, data.get(links_field), base_url)
+    news = _field("news", _news, data.get("news")) if data.get("news") is not None else None
+    for name, kinds in (("lastmod", (str, dt.date)), ("changefreq", str), ("source", str)):
+        if data.get(name) is not None and not isinstance(data[name], kinds):
+            raise FieldError(name, f"must be a string, got {data[name]!r}")
     return Entry(
         loc=absolute_url(loc, base_url),
         lastmod=data.get("lastmod"),
@@ -178,6 +181,60 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
         news=news,
         alternates=alternates,
         source=data.get("source"),
+    )
+
+
+def _field(name: str, read: Any, *args: Any) -> Any:
+    try:
+        return read(*args)
+    except FieldError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise FieldError(
+            name, str(error) if isinstance(error, ValueError) else f"cannot be read ({error})"
+        ) from error
+
+
+def _image(item: Any) -> Image:
+    url = item.get("url") if isinstance(item, Mapping) else item
+    if not isinstance(url, str):
+        raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
+    return Image(url)
+
+
+def _video(item: Any) -> Video:
+    if not isinstance(item, Mapping):
+        raise ValueError(f"a video is an object of video fields, got {item!r}")
+    return video_from_mapping(item)
+
+
+def _links(links: Any, base_url: str) -> dict[str, str]:
+    if links is None:
+        return {}
+    pairs = links.items() if isinstance(links, Mapping) else None
+    if pairs is None:
+        pairs = []
+        for link in _as_list(links):
+            if not isinstance(link, Mapping) or "lang" not in link or "url" not in link:
+                raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
+            pairs.append((link["lang"], link["url"]))
+    found = {}
+    for code, url in pairs:
+        if not isinstance(url, str):
+            raise ValueError(f"{code}: {url!r} is not a URL")
+        found[str(code)] = absolute_url(url, base_url)
+    return found
+
+
+def _news(item: Any) -> News:
+    if not isinstance(item, Mapping):
+        raise ValueError(f"news is an object (publication_name, publication_language, ...), got {item!r}")
+    publication = item.get("publication") if isinstance(item.get("publication"), Mapping) else {}
+    return News(
+        item.get("publication_name", publication.get("name")),
+        item.get("publication_language", publication.get("language")),
+        item.get("publication_date"),
+        item.get("title"),
     )
 
 

@@ -37,6 +37,7 @@ class NewsOptions:
     window_days: float = 2
 
     def __post_init__(self) -> None:
+        check_types(self, "news.")
         if not str(self.publication_name or "").strip():
             raise ConfigError("option 'news.publication_name' is required: your publication's name")
         try:
@@ -59,6 +60,7 @@ class Rule:
     changefreq: str | None = None
 
     def __post_init__(self) -> None:
+        check_types(self, "rules: ")
         if self.priority is not None:
             try:
                 self.priority = float(self.priority)
@@ -115,6 +117,7 @@ class Options:
     news: NewsOptions | None = None
 
     def __post_init__(self) -> None:
+        check_types(self, "")
         self.base_url = _check_base_url(self.base_url)
         _check_range("max_urls", self.max_urls, 1, MAX_URLS)
         # A floor that still leaves room for one entry's worth of XML.
@@ -152,9 +155,17 @@ class Options:
                 raise ConfigError(
                     f"option 'exclude_regex': {pattern!r} is not a regular expression ({error})"
                 ) from error
-        self.rules = [_rule(r) for r in (self.rules or [])]
+        if not isinstance(self.rules, (list, tuple)):
+            raise ConfigError(
+                f"option 'rules': must be a list of {{match, priority, changefreq}}, got {self.rules!r}"
+            )
+        self.rules = [_rule(r) for r in self.rules]
         if isinstance(self.news, Mapping):
             self.news = _build("news", NewsOptions, self.news)
+        elif self.news is not None and not isinstance(self.news, NewsOptions):
+            raise ConfigError(
+                f"option 'news': must be a table of news settings (publication_name, ...), got {self.news!r}"
+            )
 
     @property
     def tzinfo(self) -> zoneinfo.ZoneInfo:
@@ -174,6 +185,36 @@ class Options:
         if not merged.get("base_url"):
             raise ConfigError("option 'base_url' is required: the site's absolute URL")
         return cls(**merged)
+
+
+#: What each annotation accepts, and how a message says it.
+_KINDS: dict[str, tuple[tuple[type, ...], str]] = {
+    "bool": ((bool,), "true or false"),
+    "int": ((int,), "a whole number"),
+    "float": ((int, float), "a number"),
+    "str": ((str,), "a string"),
+}
+
+
+def check_types(instance: Any, prefix: str) -> None:
+    """One check of every option's type, whichever face it came through (mkdocs.yml, Pelican's
+    SITEMAP, a --config file, a flag): a boolean is a boolean (`strict: "false"` is an error, not
+    strict mode on), a number a number.  Lists and nested options are checked where they are read."""
+    for item in dataclasses.fields(instance):
+        annotation = str(item.type)
+        optional = annotation.endswith("| None")
+        kinds = _KINDS.get(annotation.removesuffix(" | None").strip())
+        if kinds is None and annotation.startswith("float | str"):
+            kinds = ((int, float, str), "a number")
+        if kinds is None:
+            continue
+        value = getattr(instance, item.name)
+        if value is None and optional:
+            continue
+        accepted, said = kinds
+        wrong_bool = isinstance(value, bool) and bool not in accepted
+        if wrong_bool or not isinstance(value, accepted):
+            raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {value!r}")
 
 
 def _string_list(name: str, value: Any) -> list[str]:

@@ -37,6 +37,8 @@ class SitemapConfig(base.Config):
     images_exclude = c.ListOfItems(c.Type(str), default=[])
     videos = c.Type(bool, default=True)
     exclude = c.ListOfItems(c.Type(str), default=[])
+    #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.
+    exclude_regex = c.ListOfItems(c.Type(str), default=[])
     rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
     #: publication_name, publication_language, include, metadata_flag, window_days: checked by
     #: the core's NewsOptions, whose messages name the key.

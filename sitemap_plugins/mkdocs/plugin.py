@@ -23,7 +23,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from ..background import BackgroundReader
 from ..errors import ConfigError, SitemapError
 from ..harvest import LASTMOD_KEYS
-from ..mapping import absolute_url, entry_from_mapping
+from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
 from ..sitemap import Sitemap
@@ -157,9 +157,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._pages.append(built)
 
     def _page(self, page: MkDocsPage, url: str, html: str | None, config: MkDocsConfig) -> Page:
-        alternates = dict(page.meta.get("alternates") or {})
+        # Front matter `alternates` are read (and checked) by the core's harvest.
+        alternates = {}
         for language, file in (getattr(page.file, "alternates", None) or {}).items():
-            alternates.setdefault(language, self._url(file.url, config, root=True))
+            alternates[language] = self._url(file.url, config, root=True)
         return Page(
             url=url,
             html=html,
@@ -167,7 +168,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             meta=dict(page.meta),
             source=page.file.src_uri,
             source_path=page.file.abs_src_path,
-            alternates={code: absolute_url(href, self.base_url) for code, href in alternates.items()},
+            alternates=alternates,
             language=getattr(page.file, "locale", None) or config.theme.get("language"),
             is_error_page=page.file.src_uri == "404.md",
         )
