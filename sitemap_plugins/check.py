@@ -15,6 +15,7 @@ import gzip
 import json
 import re
 import sys
+import zlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from .fileset import read_limited
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_URLS
 from .schemas import schema_errors
@@ -103,6 +105,14 @@ class Checker:
                     continue
                 path = self._local(site, url)
                 if path is None:
+                    if url.startswith(self.base_url):
+                        self.add(
+                            robots,
+                            number,
+                            url,
+                            "Sitemap: leads outside the site directory; not read",
+                            "location",
+                        )
                     continue  # another host: not ours to read
                 if not path.is_file():
                     self.add(robots, number, url, "Sitemap: points at a missing file", "robots-missing-file")
@@ -128,8 +138,9 @@ class Checker:
         if path.suffix != ".gz" or plain.resolve() not in self.checked:
             return False
         try:
-            return gzip.decompress(path.read_bytes()) == plain.read_bytes()
-        except (OSError, EOFError):
+            data, too_big = read_limited(path, MAX_BYTES)
+            return not too_big and data == plain.read_bytes()
+        except (OSError, EOFError, zlib.error):
             return False
 
     # -- one file ----------------------------------------------------------------------------
@@ -139,20 +150,39 @@ class Checker:
             return
         self.checked.add(path.resolve())
         site = site or path.parent
-        raw = path.read_bytes()
-        data = raw
-        if path.suffix == ".gz" or raw[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(raw)
-            except (OSError, EOFError) as error:
-                self.add(path, None, None, f"not a valid gzip file ({error})", "gzip")
-                return
-        if len(data) > MAX_BYTES:
-            self.add(path, None, None, f"{len(data):,} bytes uncompressed: more than 50 MB", "too-big")
         try:
-            root = etree.fromstring(data, etree.XMLParser(huge_tree=True, resolve_entities=False))
+            data, too_big = read_limited(path, MAX_BYTES)
+        except (zlib.error, EOFError) as error:
+            self.add(path, None, None, f"not a valid gzip file ({error})", "gzip")
+            return
+        except OSError as error:
+            self.add(path, None, None, f"cannot be read ({error.strerror})", "xml")
+            return
+        if too_big:
+            # Not read further: a crawler stops at 50 MB, and a gzip bomb stops here.
+            self.add(
+                path,
+                None,
+                None,
+                "more than 50 MB (52,428,800 bytes) uncompressed; not read further",
+                "too-big",
+            )
+            return
+        try:
+            parser = etree.XMLParser(huge_tree=True, resolve_entities=False, load_dtd=False, no_network=True)
+            root = etree.fromstring(data, parser)
         except etree.XMLSyntaxError as error:
             self.add(path, error.lineno, None, f"not well-formed XML: {error.msg}", "xml")
+            return
+        if root.getroottree().docinfo.doctype:
+            self.add(
+                path,
+                1,
+                None,
+                "declares a DOCTYPE (entities, a DTD): search engines do not expand them, and nothing in "
+                "it is read here; a sitemap has none",
+                "xml",
+            )
             return
         for message in schema_errors(data):
             line = int(message.split(":")[0][5:]) if message.startswith("line ") else None
@@ -334,10 +364,17 @@ class Checker:
                     self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
 
     def _local(self, site: Path, url: str) -> Path | None:
-        """The file a URL under base_url names in the site directory; None for another site."""
+        """The file a URL under base_url names in the site directory; None for another site, or
+        for a URL whose `..` segments (even percent-encoded) lead outside the site: nothing
+        outside it is read."""
         if not url.startswith(self.base_url):
             return None
-        return site / unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/") or "index.html")
+        relative = unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/") or "index.html")
+        target = (site / relative).resolve()
+        root = site.resolve()
+        if target != root and root not in target.parents:
+            return None
+        return target
 
 
 def _w3c(value: str) -> dt.datetime | None:
@@ -374,6 +411,14 @@ def _sitemap_files(site: Path) -> list[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     target = Path(args.target)
+    base = urlsplit(args.base_url or "")
+    if base.scheme not in ("http", "https") or not base.netloc:
+        print(
+            f"sitemap-plugins check: --base-url {args.base_url!r} is not an absolute http(s) URL "
+            "(e.g. https://example.com/)",
+            file=sys.stderr,
+        )
+        return 2
     checker = Checker(args.base_url, args.news_window_days)
     if target.is_dir():
         checker.site = target

@@ -25,6 +25,7 @@ import json
 import os
 import re
 import tempfile
+import zlib
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,31 @@ def gzip_bytes(data: bytes) -> bytes:
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as stream:
         stream.write(data)
     return buffer.getvalue()
+
+
+def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
+    """A sitemap file's bytes, gunzipped when it is gzip, never more than `limit` of them: a small
+    gzip bomb costs `limit`, not gigabytes.  (data, True) when there was more than `limit`.
+    Raises OSError, or zlib.error / EOFError for a broken gzip stream."""
+    with path.open("rb") as stream:
+        head = stream.read(2)
+        stream.seek(0)
+        if head != b"\x1f\x8b":
+            data = stream.read(limit + 1)
+            return data[:limit], len(data) > limit
+        inflater = zlib.decompressobj(wbits=31)
+        parts, size = [], 0
+        while chunk := stream.read(1 << 16):
+            part = inflater.decompress(chunk, limit + 1 - size)
+            parts.append(part)
+            size += len(part)
+            if size > limit or inflater.unconsumed_tail:
+                return b"".join(parts)[:limit], True
+            if inflater.eof:
+                break
+        if not inflater.eof:
+            raise EOFError("the gzip stream ends early")
+        return b"".join(parts), False
 
 
 def content_name(stem: str, data: bytes) -> str:
@@ -132,6 +158,8 @@ class FileSet:
         self.replaceable = set(replaceable)
         self.staged: list[Staged] = []
         self._mode = 0o666 & ~_umask()
+        if os.path.lexists(out_dir) and not out_dir.is_dir():
+            raise OutputError(f"sitemap: the output {out_dir} is a file, not a directory; choose a directory")
         try:
             self.out.mkdir(parents=True, exist_ok=True)
         except OSError as error:

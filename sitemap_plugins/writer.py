@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import datetime as dt
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -395,9 +396,12 @@ def update_robots_txt(
     path = fileset.out / ROBOTS_TXT
     at_root = urlsplit(options.base_url).path in ("", "/")
     try:
-        existing = path.read_bytes() if path.exists() else None
+        existing = path.read_bytes() if os.path.lexists(path) else None
     except OSError as error:
-        raise io_error(path, error, "read") from error
+        # The sitemaps are in place already: said, and the build goes on.
+        said = str(io_error(path, error, "read")).removeprefix("sitemap: ")
+        report(str(path), "robots.txt", f"{said}; the Sitemap: line was not added")
+        return
     if existing is None and not at_root:
         result.robots_hint = [f"Sitemap: {url}" for url in result.sitemap_urls]
         log.info(
@@ -414,5 +418,10 @@ def update_robots_txt(
         report(str(path), "robots.txt", f"{error}; left as it is, add the Sitemap: line yourself")
         return
     if merged != existing:
-        write_atomic(path, merged)
+        try:
+            write_atomic(path, merged)
+        except OutputError as error:
+            said = str(error).removeprefix("sitemap: ")
+            report(str(path), "robots.txt", f"{said}; the Sitemap: line was not added")
+            return
     result.robots_txt = merged.decode("utf-8", "surrogateescape")

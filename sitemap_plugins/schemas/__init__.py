@@ -44,6 +44,9 @@ def schema_errors(data: bytes) -> list[str]:
         return [f"line {error.lineno}: not well-formed XML: {error.msg}"]
     root = etree.QName(document).localname
     chosen = schema("siteindex.xsd" if root == "sitemapindex" else "all-urlset.xsd")
-    if chosen.validate(document):
-        return []
+    try:
+        if chosen.validate(document):
+            return []
+    except etree.XMLSchemaValidateError as error:  # libxml2 gives up on some documents (entities)
+        return [f"line {document.sourceline}: cannot be validated ({error})"]
     return [f"line {e.line}: {e.message}" for e in chosen.error_log]  # type: ignore[attr-defined]
