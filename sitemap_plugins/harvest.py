@@ -30,6 +30,8 @@ from .options import Options
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
+#: The keys of a page's `sitemap:` front matter.
+SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
 #: Metadata keys read for a news article's publication date.
 PUBLISHED_KEYS = ("date.created", "published", "date")
 
@@ -474,7 +476,7 @@ class Harvester:
             self.left_out[reason.split(":")[0]] = self.left_out.get(reason.split(":")[0], 0) + 1
             log.info("sitemap: %s left out: %s", label, reason)
             return None
-        overrides = page.meta.get("sitemap") if isinstance(page.meta.get("sitemap"), Mapping) else {}
+        overrides = self._overrides(page, label)
         rule = next((r for r in self.options.rules if fnmatch.fnmatchcase(path, r.match)), None)
         entry = Entry(
             loc=page.url,
@@ -491,6 +493,27 @@ class Harvester:
         if self.options.news is not None:
             entry.news = self._news(page, path, label)
         return entry
+
+    def _overrides(self, page: Page, label: str) -> Mapping[str, Any]:
+        """Front matter `sitemap:`: false (left out, above), or values for the page's entry."""
+        value = page.meta.get("sitemap")
+        if value is None or value is True or _is_off(value):
+            return {}
+        if not isinstance(value, Mapping):
+            self.report(
+                label,
+                "sitemap",
+                f"must be false or a mapping of priority, changefreq, lastmod, exclude; got {value!r}; ignored",
+            )
+            return {}
+        unknown = sorted(str(k) for k in value if k not in SITEMAP_KEYS)
+        if unknown:
+            self.report(
+                label,
+                "sitemap",
+                f"unknown key(s) {', '.join(unknown)}; the keys are {', '.join(SITEMAP_KEYS)}; ignored",
+            )
+        return {k: v for k, v in value.items() if k in SITEMAP_KEYS}
 
     def reads_media(self, page: Page) -> bool:
         """Whether the page's body is read: only the head matters without images and videos."""
@@ -511,7 +534,7 @@ class Harvester:
         if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
             return "error page"
         flag = page.meta.get("sitemap")
-        if flag is False or (isinstance(flag, str) and flag.strip().lower() in ("false", "no", "off")):
+        if _is_off(flag):
             return "metadata: sitemap: false"
         if isinstance(flag, Mapping) and flag.get("exclude") is True:
             return "metadata: sitemap: {exclude: true}"
@@ -721,6 +744,10 @@ class Harvester:
             published,
             page.title or page.meta.get("title"),
         )
+
+
+def _is_off(flag: Any) -> bool:
+    return flag is False or (isinstance(flag, str) and flag.strip().lower() in ("false", "no", "off"))
 
 
 def _safe_hreflang(code: str) -> str | None:
