@@ -503,7 +503,7 @@ class Harvester:
             self.report(
                 label,
                 "sitemap",
-                f"must be false or a mapping of {", ".join(SITEMAP_KEYS)}; got {value!r}; ignored",
+                f"must be false or a mapping of {' '.join(SITEMAP_KEYS)}; got {value!r}; ignored",
             )
             return {}
         unknown = sorted(str(k) for k in value if k not in SITEMAP_KEYS)
