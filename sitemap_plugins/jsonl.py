@@ -142,7 +142,7 @@ class _Workers:
             self.jobs,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self.options,),
+            initargs=(self.options, os.getpid()),
         )
         log.info("sitemap: reading %s in %d worker processes", self.name, self.jobs)
         window: deque[tuple[Future[Rendered], Chunk]] = deque()
@@ -195,9 +195,11 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(options: Options) -> None:
+def _start_worker(options: Options, parent: int) -> None:
+    """`parent` is the pool's process, named by itself: a worker that starts after it was killed
+    sees another parent already, and exits at once."""
     global _worker
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
     _worker = (LineReader(options, report), Renderer(options))

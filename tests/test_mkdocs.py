@@ -182,7 +182,10 @@ def test_site_url_is_required(tmp_path):
     [
         ("max_urls: many", "Expected type: <class 'int'> but received: <class 'str'>"),
         ("max_urls: 60000", "option 'max_urls': must be a whole number from 1 to 50,000, got 60000"),
-        ("lastmod: [gitt]", "Expected one of: ('metadata', 'git', 'html', 'mtime', 'build') but received: 'gitt'"),
+        (
+            "lastmod: [gitt]",
+            "Expected one of: ('metadata', 'git', 'html', 'mtime', 'build') but received: 'gitt'",
+        ),
         ("timezone: Mars/Base", "option 'timezone': 'Mars/Base' is not an IANA time zone"),
         ("news: {publication_language: en}", "option 'news.publication_name' is required"),
         ("colour: blue", "Unrecognised configuration name: colour"),
