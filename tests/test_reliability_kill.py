@@ -4,8 +4,8 @@ up; worker processes do not outlive their parent."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -87,7 +87,7 @@ def sets(tmp_path_factory):
 
 
 def test_a_kill_at_any_point_of_the_commit_leaves_one_whole_set(sets, tmp_path):
-    root, old, new, expected = sets
+    _root, old, new, expected = sets
     out = tmp_path / "site"
     (out).mkdir()
     (out / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
@@ -161,10 +161,8 @@ def test_workers_exit_when_their_parent_is_killed(tmp_path):
 def _children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(OSError):
             found += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
-            pass
     return found
 
 
