@@ -60,8 +60,11 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
         raise ConfigError(f"SITEMAP['format'] must be 'xml' or 'txt', got {fmt!r}")
     if fmt == "txt":
         values.setdefault("text_sitemap", True)
-    globs, regexes = [], list(values.get("exclude_regex") or [])
-    exclude = values.get("exclude") or []
+    exclude, exclude_regex = values.get("exclude") or [], values.get("exclude_regex") or []
+    for name, value in (("exclude", exclude), ("exclude_regex", exclude_regex)):
+        if not isinstance(value, (str, list, tuple)):
+            raise ConfigError(f"SITEMAP: option {name!r}: must be a list of strings, got {value!r}")
+    globs, regexes = [], [exclude_regex] if isinstance(exclude_regex, str) else list(exclude_regex)
     for pattern in [exclude] if isinstance(exclude, str) else exclude:
         (regexes if isinstance(pattern, str) and is_regex(pattern) else globs).append(pattern)
     values["exclude"], values["exclude_regex"] = globs, regexes

@@ -1,0 +1,92 @@
+"""Promise: `check` reads what a search engine would and nothing else: no file outside the site,
+no entity expanded, no gzip bomb inflated; a bad --base-url is a usage error."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BASE = "https://example.com/"
+URLSET = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{}</urlset>\n'
+
+
+def check(target: Path, *args: str) -> tuple[int, dict, str]:
+    run = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "check", str(target), *args, "--format", "json"],
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, json.loads(run.stdout) if run.stdout.strip() else {}, run.stderr
+
+
+@pytest.mark.invalid_output  # hostile files, written on purpose
+def test_a_robots_line_leading_outside_the_site_is_reported_not_read(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    secret = URLSET.format("<url><loc>https://example.com/SECRET/</loc></url>")
+    (tmp_path / "secret.xml").write_text(secret)
+    (site / "robots.txt").write_text(
+        "Sitemap: https://example.com/%2e%2e/secret.xml\nSitemap: https://example.com/../secret.xml\n"
+    )
+    code, report, _ = check(site, "--base-url", BASE)
+    assert code == 1
+    assert report["urls"] == 0 and "SECRET" not in json.dumps(report)
+    leading_out = [p for p in report["problems"] if "leads outside the site directory" in p["message"]]
+    assert [p["line"] for p in leading_out] == [1, 2]
+
+
+@pytest.mark.invalid_output
+def test_entities_are_reported_never_expanded(tmp_path):
+    (tmp_path / "sitemap.xml").write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE urlset [<!ENTITY x "https://example.com/a/">'
+        '<!ENTITY ext SYSTEM "file:///etc/passwd">]>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>&x;&ext;</loc></url></urlset>\n'
+    )
+    code, report, _ = check(tmp_path / "sitemap.xml", "--base-url", BASE)
+    assert code == 1
+    assert [p["code"] for p in report["problems"]] == ["xml"]
+    assert "DOCTYPE" in report["problems"][0]["message"] and "root:" not in json.dumps(report)
+
+
+@pytest.mark.invalid_output
+def test_a_gzip_bomb_costs_bounded_memory(tmp_path):
+    # 2 GiB of XML whitespace in about 2 MB of gzip.
+    bomb = tmp_path / "sitemap.xml.gz"
+    with gzip.open(bomb, "wb", compresslevel=9) as stream:
+        stream.write(b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+        block = b" " * (1 << 20)
+        for _ in range(2048):
+            stream.write(block)
+        stream.write(b"</urlset>")
+    assert bomb.stat().st_size < 3_000_000
+    # `check` in a process of its own that reports its own peak resident memory.
+    measure = (
+        "import resource, sys; from sitemap_plugins.cli import main; "
+        "code = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(code)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", measure, "check", str(bomb), "--base-url", BASE, "--format", "json"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stderr
+    assert [p["code"] for p in json.loads(run.stdout)["problems"]] == ["too-big"]
+    peak_mib = int(run.stderr.strip().splitlines()[-1]) / 1024
+    assert peak_mib < 200, f"{peak_mib:.0f} MiB"
+
+
+@pytest.mark.parametrize("base_url", ["notaurl", "example.com", "ftp://example.com/"])
+def test_a_base_url_that_is_not_absolute_is_a_usage_error(tmp_path, base_url):
+    (tmp_path / "sitemap.xml").write_text(URLSET.format("<url><loc>https://example.com/</loc></url>"))
+    code, report, said = check(tmp_path, "--base-url", base_url)
+    assert code == 2 and report == {}
+    assert said.strip() == (
+        f"sitemap-plugins check: --base-url {base_url!r} is not an absolute http(s) URL (e.g. https://example.com/)"
+    )
