@@ -70,24 +70,26 @@ def gzip_bytes(data: bytes) -> bytes:
 
 def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
     """A sitemap file's bytes, gunzipped when it is gzip, never more than `limit` of them: a small
-    gzip bomb costs `limit`, not gigabytes.  (data, True) when there was more than `limit`.
+    gzip bomb costs `limit`, not gigabytes.  (b"", True) when there is more than `limit`: what is
+    over the limit is not read further.
     Raises OSError, or zlib.error / EOFError for a broken gzip stream."""
     with path.open("rb") as stream:
         head = stream.read(2)
         stream.seek(0)
         if head != b"\x1f\x8b":
             data = stream.read(limit + 1)
-            return data[:limit], len(data) > limit
+            return (b"", True) if len(data) > limit else (data, False)
         inflater = zlib.decompressobj(wbits=31)
         parts, size = [], 0
-        while chunk := stream.read(1 << 16):
-            part = inflater.decompress(chunk, limit + 1 - size)
-            parts.append(part)
-            size += len(part)
-            if size > limit or inflater.unconsumed_tail:
-                return b"".join(parts)[:limit], True
-            if inflater.eof:
-                break
+        while not inflater.eof and (pending := stream.read(1 << 16)):
+            # At most 1 MiB out per call: zlib's own buffers stay small too.
+            while pending and not inflater.eof:
+                part = inflater.decompress(pending, 1 << 20)
+                pending = inflater.unconsumed_tail
+                parts.append(part)
+                size += len(part)
+                if size > limit:
+                    return b"", True
         if not inflater.eof:
             raise EOFError("the gzip stream ends early")
         return b"".join(parts), False
