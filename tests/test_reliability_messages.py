@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mkdocs_helpers import copy_sample, mkdocs
 from pelican_helpers import add_settings, pelican
 from pelican_helpers import copy_sample as copy_pelican_sample
-from sitemap_checks import urls
+from sitemap_checks import assert_valid_tree, urls
 
 import sitemap_plugins as sp
 from sitemap_plugins.errors import Reporter
@@ -204,3 +204,36 @@ def test_output_problems_are_one_line_naming_the_path(tmp_path, case):
     else:
         assert run.returncode == 1 and len(said) == 1 and str(out.name) in said[0], said
     out.chmod(0o755) if out.is_dir() else None
+
+
+meta_keys = st.sampled_from(
+    [
+        "sitemap",
+        "lastmod",
+        "updated",
+        "date",
+        "alternates",
+        "video",
+        "videos",
+        "description",
+        "title",
+        "news",
+        "published",
+        "last_modified",
+        "modified",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(meta=st.dictionaries(meta_keys, json_values, max_size=4))
+def test_any_front_matter_is_used_or_named_never_raised(tmp_path_factory, meta):
+    messages: list[str] = []
+    options = sp.Options(base_url=BASE, news={"publication_name": "Daily", "include": ["*"]})
+    site = sp.Sitemap(options, emit=messages.append)
+    html = '<html><head></head><body><iframe src="https://www.youtube.com/embed/abcdefghijk"></iframe></body></html>'
+    site.add_page(sp.Page(f"{BASE}page/", html=html, meta=meta, source="page.md"))
+    assert all("page.md" in m for m in messages)
+    out = tmp_path_factory.mktemp("out")
+    site.write(out)
+    assert_valid_tree(out)  # what is kept renders schema-valid
