@@ -31,10 +31,7 @@ from .options import NewsOptions, Options
 from .project import MKDOCS_ONLY
 from .sitemap import Sitemap
 from .sources import Progress, add_site
-from .writer import RenderedEntry, WriteResult, material_index_warning, write_sitemaps
-
-#: What MkDocs' and Zensical's own sitemap is called: `--project` replaces it.
-BUILTIN_SITEMAP = ("sitemap.xml", "sitemap.xml.gz")
+from .writer import BUILTIN_SITEMAP, RenderedEntry, WriteResult, material_index_warning, write_sitemaps
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.

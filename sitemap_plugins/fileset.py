@@ -95,11 +95,6 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
         return b"".join(parts), False
 
 
-def content_name(stem: str, data: bytes) -> str:
-    """`sitemap-2-1a2b3c4d.xml`: the same content always gets the same name, new content a new one."""
-    return f"{stem}-{hashlib.sha256(data).hexdigest()[:8]}.xml"
-
-
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)

@@ -199,7 +199,8 @@ def _start_worker(options: Options, parent: int) -> None:
     """`parent` is the pool's process, named by itself: a worker that starts after it was killed
     sees another parent already, and exits at once."""
     global _worker
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getpid() != parent:  # a real worker process (tests also run this in their own)
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
     _worker = (LineReader(options, report), Renderer(options))

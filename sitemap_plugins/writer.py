@@ -36,11 +36,11 @@ NEWS_SITEMAP = "sitemap-news.xml"
 STYLESHEET = "sitemap.xsl"
 TEXT_SITEMAP = "sitemap.txt"
 ROBOTS_TXT = "robots.txt"
+#: What MkDocs' and Zensical's own sitemap is called: ours replaces theirs.
+BUILTIN_SITEMAP = (ENTRY_POINT, ENTRY_POINT + ".gz")
 MAX_NEWS_PER_FILE = 1000  # Google: at most 1,000 news:news tags per sitemap
 MAX_INDEX_ENTRIES = 50_000
 _NEWS = frozenset({"news"})
-
-__all__ = ["ENTRY_POINT", "INDEX_ALIAS", "WriteResult", "gzip_bytes", "write_atomic", "write_sitemaps"]
 
 
 @dataclass
@@ -302,7 +302,10 @@ def write_sitemaps(
             report("sitemap", "entries", "no page to list, so no sitemap was written")
             report.raise_if_strict()
             return result
-        last = _name_and_index(pages.files, news.files, extra_sitemaps, fileset, renderer, options, result)
+        with_alias = INDEX_ALIAS not in skipped
+        last = _name_and_index(
+            pages.files, news.files, extra_sitemaps, fileset, renderer, options, result, with_alias
+        )
         if options.gzip:
             done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
             for staged in list(fileset.staged):
@@ -350,8 +353,10 @@ def _name_and_index(
     renderer: Renderer,
     options: Options,
     result: WriteResult,
+    with_alias: bool,
 ) -> list[str]:
-    """Name the staged files, stage the index, fill in `result`; the names to commit last, in order."""
+    """Name the staged files, stage the index, fill in `result`; the names to commit last, in order.
+    `with_alias`: `sitemap-index.xml` may be written (no file of the user's holds that name)."""
     base = options.base_url
     for number, file in enumerate(news, 1):
         file.staged.name = NEWS_SITEMAP if number == 1 else f"sitemap-news-{number}.xml"
@@ -369,7 +374,7 @@ def _name_and_index(
     else:
         pages[0].staged.name = ENTRY_POINT
         items = [IndexItem(base + ENTRY_POINT, pages[0].lastmod), *others]
-        if others and not fileset.owner_conflict(INDEX_ALIAS):
+        if others and with_alias:
             index_name = INDEX_ALIAS
     if len(items) > MAX_INDEX_ENTRIES:
         raise SitemapError(

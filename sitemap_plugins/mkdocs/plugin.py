@@ -27,7 +27,7 @@ from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
 from ..sitemap import Sitemap
-from ..writer import material_index_warning
+from ..writer import BUILTIN_SITEMAP, material_index_warning
 from .config import SitemapConfig
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
@@ -39,9 +39,6 @@ PLUGIN_LASTMOD_KEYS = (
     "git_revision_date_localized_raw_iso_date",
     "document_dates.dates.updated",  # mkdocs-document-dates
 )
-
-#: What MkDocs' built-in sitemap writes: replaced by ours (unless the docs hold such a file).
-BUILTIN_SITEMAP = ("sitemap.xml", "sitemap.xml.gz")
 
 #: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
 #: is not re-rendered is still listed, with what it had.
