@@ -82,7 +82,20 @@ class Checker:
     def check_site(self, site: Path) -> None:
         robots = site / "robots.txt"
         entry_points: list[Path] = []
-        if not robots.exists():
+        if self.base.path not in ("", "/"):
+            # Crawlers read robots.txt only at the root of a host, which this directory is not.
+            root = f"{self.base.scheme}://{self.base.netloc}/robots.txt"
+            self.add(
+                robots,
+                None,
+                None,
+                f"the site is under {self.base.path}: crawlers read only {root}, which is not in this "
+                f"directory; add 'Sitemap: {self.base_url}sitemap.xml' there",
+                "robots-not-root",
+            )
+            if robots.exists():
+                entry_points = self._robots_entry_points(robots, site)
+        elif not robots.exists():
             self.add(
                 robots,
                 None,
@@ -91,33 +104,7 @@ class Checker:
                 "robots-missing",
             )
         else:
-            lines = robots.read_bytes().decode("utf-8", "replace").splitlines()
-            sitemap_lines = [
-                (n, line.split(":", 1)[1].strip())
-                for n, line in enumerate(lines, 1)
-                if line.strip().lower().startswith("sitemap:")
-            ]
-            if not sitemap_lines:
-                self.add(robots, None, None, "no Sitemap: line", "robots-no-sitemap")
-            for number, url in sitemap_lines:
-                if not urlsplit(url).scheme:
-                    self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
-                    continue
-                path = self._local(site, url)
-                if path is None:
-                    if url.startswith(self.base_url):
-                        self.add(
-                            robots,
-                            number,
-                            url,
-                            "Sitemap: leads outside the site directory; not read",
-                            "location",
-                        )
-                    continue  # another host: not ours to read
-                if not path.is_file():
-                    self.add(robots, number, url, "Sitemap: points at a missing file", "robots-missing-file")
-                    continue
-                entry_points.append(path)
+            entry_points = self._robots_entry_points(robots, site)
         for path in entry_points:
             self.check_file(path, site)
         for path in _sitemap_files(site):
@@ -131,6 +118,38 @@ class Checker:
                 )
                 self.check_file(path, site)
         self._check_hreflang()
+
+    def _robots_entry_points(self, robots: Path, site: Path) -> list[Path]:
+        """The sitemap files robots.txt's `Sitemap:` lines lead to in the site directory."""
+        entry_points: list[Path] = []
+        lines = robots.read_bytes().decode("utf-8", "replace").splitlines()
+        sitemap_lines = [
+            (n, line.split(":", 1)[1].strip())
+            for n, line in enumerate(lines, 1)
+            if line.strip().lower().startswith("sitemap:")
+        ]
+        if not sitemap_lines:
+            self.add(robots, None, None, "no Sitemap: line", "robots-no-sitemap")
+        for number, url in sitemap_lines:
+            if not urlsplit(url).scheme:
+                self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
+                continue
+            path = self._local(site, url)
+            if path is None:
+                if url.startswith(self.base_url):
+                    self.add(
+                        robots,
+                        number,
+                        url,
+                        "Sitemap: leads outside the site directory; not read",
+                        "location",
+                    )
+                continue  # another host: not ours to read
+            if not path.is_file():
+                self.add(robots, number, url, "Sitemap: points at a missing file", "robots-missing-file")
+                continue
+            entry_points.append(path)
+        return entry_points
 
     def _is_gzip_copy(self, path: Path) -> bool:
         """`sitemap.xml.gz` beside a checked `sitemap.xml` with the same content: the same sitemap."""

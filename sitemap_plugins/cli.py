@@ -335,6 +335,7 @@ def _help(name: str) -> str:
         "lastmod": "lastmod source, in order: metadata, git, mtime, build",
         "images": "list images found in the HTML (default on)",
         "images_exclude": "glob on image URLs to leave out",
+        "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",
         "videos": "list videos found in the HTML (default on)",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",

@@ -1,4 +1,4 @@
-"""lastmod from git: the last commit that touched each file, from one `git log` per build.
+"""lastmod from git: when each file last changed on the branch being built, from one `git log`.
 
 One process for the whole tree, parsed into a map: asking git once per file costs a process per
 page (minutes on a large site); this costs one, whatever the number of pages.
@@ -42,6 +42,10 @@ class GitDates:
             "-c",
             "core.quotepath=off",
             "log",
+            # Along the branch being built, a merge counts as the change it brings: a page edited
+            # on a feature branch changed, for readers, when the merge reached this branch.
+            "--first-parent",
+            "-m",
             "--format=%x00%ct",
             "--name-only",
             "--no-renames",

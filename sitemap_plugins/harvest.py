@@ -25,11 +25,13 @@ from .errors import Reporter, log
 from .gitdates import GitDates
 from .mapping import absolute_url, video_fields
 from .model import Entry, Image, News, Page, Video
-from .normalize import normalize_hreflang, parse_date, to_uri
+from .normalize import date_key, normalize_hreflang, parse_date, to_uri
 from .options import Options
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
+#: Of those, the keys that name a publication, not a change: a floor for lastmod, not lastmod.
+PUBLICATION_KEYS = ("date", "date.created")
 #: The keys of a page's `sitemap:` front matter.
 SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
 #: Metadata keys read for a news article's publication date.
@@ -41,15 +43,39 @@ DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
 MODIFIED_META = ("article:modified_time", "og:updated_time")
 
 # -- What is not page content: left out of the images by default --------------------------------
-#: Classes of emoji images: pymdownx.emoji (twemoji, emojione, gemoji) and Material's icons.
+# The whole list is here; `images_decorative: true` lists these images too.
+#: Classes of emoji images: pymdownx.emoji (twemoji, emojione, gemoji) and others.
 DECORATIVE_CLASSES = frozenset({"twemoji", "emojione", "gemoji", "emoji"})
-#: Emoji images by where they are served from.
+#: Classes of the element right around an author's or profile's picture (Material's blog authors
+#: and git authors, and the usual names elsewhere).
+PROFILE_CLASSES = frozenset({"md-author", "md-profile", "avatar", "author-avatar", "author", "profile"})
+#: Images by where they are served from: emoji CDNs, and the well-known badge services.
 DECORATIVE_URLS = (
     "*/twemoji/*",
     "*twemoji.maxcdn.com/*",
     "*/emojione/*",
     "*/joypixels/*",
     "*github.githubassets.com/images/icons/emoji/*",
+    "http*://img.shields.io/*",
+    "http*://*.shields.io/*",
+    "http*://badgen.net/*",
+    "http*://badge.fury.io/*",
+    "http*://github.com/*/badge.svg*",
+    "http*://github.com/*/workflows/*/badge.svg*",
+    "http*://codecov.io/*/badge*",
+    "http*://app.codecov.io/*/badge*",
+    "http*://coveralls.io/*badge*",
+    "http*://readthedocs.org/projects/*/badge/*",
+    "http*://*.readthedocs.io/*/badge*",
+    "http*://pepy.tech/badge/*",
+    "http*://static.pepy.tech/*badge*",
+    "http*://api.codeclimate.com/*/badges/*",
+    "http*://app.codacy.com/*badge*",
+    "http*://travis-ci.*/*.svg*",
+    "http*://ci.appveyor.com/api/projects/status/*",
+    "http*://snyk.io/*/badge*",
+    "http*://api.netlify.com/api/v1/badges/*",
+    "http*://deepwiki.com/badge*",
 )
 
 _YOUTUBE_HOSTS = {
@@ -75,6 +101,9 @@ class HtmlFacts:
     alternates: dict[str, str] = field(default_factory=dict)
     images: list[str] = field(default_factory=list)
     videos: list[Video] = field(default_factory=list)
+    #: Images of the page's frame, not its content: emoji, avatars, badges, the header's logo
+    #: (listed only with `images_decorative`).
+    decorative_images: list[str] = field(default_factory=list)
     #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
     #: `dateModified` (a theme override can carry dates this way).
     modified: str | None = None
@@ -103,10 +132,11 @@ def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
         elif tag == "link":
             _read_link(element, base, facts)
         elif tag == "img":
-            image = None if is_decoration(element) else _image(element, base)
+            image = _image(element, base)
             if image is not None and image not in seen_images:
                 seen_images.add(image)
-                facts.images.append(image)
+                frame = element.get(_FRAME_MARK) is not None or is_decoration(element)
+                (facts.decorative_images if frame else facts.images).append(image)
         elif tag == "video":
             facts.videos.append(_html5_video(element, base))
         else:
@@ -123,7 +153,9 @@ def _any_case(word: str) -> str:
 
 _BODY_START = re.compile(f"<{_any_case('body')}[\\s>]|</{_any_case('head')}\\s*>")
 _VIDEO_TAGS = ("video", "iframe", "lite-youtube")
-_MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure")
+#: Where a page's frame (not its content) stands: images inside are not page content.
+_FRAME_TAGS = ("nav", "header", "footer", "article")
+_MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure", *_FRAME_TAGS)
 _MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
 _MEDIA_LOWER = re.compile(f"<(/?)({'|'.join(_MEDIA_NAMES)})[\\s/>]")
 _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
@@ -152,8 +184,15 @@ def _relevant_html(text: str, media: bool = True) -> str:
         tokens = list(_MEDIA.finditer(text, start.start()))
     windows: list[list[Any]] = []  # [begin, end, is_video], in document order
     opened: dict[str, int] = {}
+    depth = dict.fromkeys(_FRAME_TAGS, 0)
+    decorations: list[int] = []  # where the <img> tags that are not page content start
     for index, token in enumerate(tokens):
         closing, name = token[1], token[2].lower()
+        if name in depth:
+            depth[name] = max(0, depth[name] + (-1 if closing else 1))
+            continue
+        if name == "img" and not closing and _in_frame(text, token.start(), depth):
+            decorations.append(token.start())
         if name in ("picture", "figure"):
             if not closing:
                 opened[name] = token.start()
@@ -191,11 +230,40 @@ def _relevant_html(text: str, media: bool = True) -> str:
         parts.append(
             "<div>"
             + (text[before[0] : before[1]] if before else "")
-            + text[begin:end]
+            + _marked(text, begin, end, decorations)
             + (text[after[0] : after[1]] if after else "")
             + "</div>"
         )
     return head + "".join(parts) + "</body></html>"
+
+
+#: The attribute that marks an image of the page's frame in the parts handed to the parser.
+_FRAME_MARK = "data-sitemap-frame"
+
+
+def _in_frame(text: str, position: int, depth: dict[str, int]) -> bool:
+    """Is the <img> at `position` part of the frame: in a <nav>, in a <header> or <footer> that is
+    not an article's own, or right inside an author's or profile's element (a blog's avatars)?"""
+    if depth["nav"] or (not depth["article"] and (depth["header"] or depth["footer"])):
+        return True
+    opener = text.rfind("<", max(0, position - 400), position)
+    if opener < 0 or text.startswith("</", opener):
+        return False
+    classes = re.search(r"""class\s*=\s*["']([^"']*)""", text[opener:position], re.IGNORECASE)
+    return bool(classes and set(classes[1].lower().split()) & PROFILE_CLASSES)
+
+
+def _marked(text: str, begin: int, end: int, decorations: list[int]) -> str:
+    """text[begin:end], each frame <img> in it marked with `_FRAME_MARK`."""
+    inside = [p for p in decorations if begin <= p < end]
+    if not inside:
+        return text[begin:end]
+    pieces, last = [], begin
+    for position in inside:
+        pieces.append(text[last : position + 4] + f" {_FRAME_MARK}")
+        last = position + 4
+    pieces.append(text[last:end])
+    return "".join(pieces)
 
 
 def _merged(spans: list[list[Any]]) -> list[list[Any]]:
@@ -487,7 +555,8 @@ class Harvester:
             alternates=self._alternates(page, facts, label),
         )
         if self.options.images and not page.listing:
-            entry.images = self._images(facts.images)
+            frame = facts.decorative_images if self.options.images_decorative else []
+            entry.images = self._images(facts.images + frame)
         if self.options.videos and not page.listing:
             entry.videos = self._videos(page, facts, label)
         if self.options.news is not None:
@@ -560,15 +629,18 @@ class Harvester:
     # -- values -----------------------------------------------------------------------------------
 
     def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> Any:
+        """The last significant change.  A modification the metadata states (`lastmod`,
+        `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
+        `date.created`) is only a floor: a post edited after it was published gets the later
+        of its publication date and the next source's date (git)."""
+        published = None
         for source in self.options.lastmod:
             value: Any = None
             if source == "metadata":
-                found = _first(page.meta, self.lastmod_keys)
-                if found is not None:
-                    try:
-                        value = parse_date(found[1], self.options.tzinfo)
-                    except ValueError as error:
-                        self.report(label, f"lastmod (metadata {found[0]!r})", f"{error}; not used")
+                modified_keys = tuple(k for k in self.lastmod_keys if k not in PUBLICATION_KEYS)
+                value = self._meta_date(page, label, modified_keys)
+                if not value:
+                    published = self._meta_date(page, label, PUBLICATION_KEYS)
             elif source == "git" and page.source_path:
                 value = self._git_dates(Path(page.source_path)).lastmod(Path(page.source_path))
             elif source == "mtime" and page.source_path:
@@ -585,8 +657,34 @@ class Harvester:
                 except ValueError as error:
                     self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
             if value:
-                return value
-        return None
+                return self._later(published, value)
+        return published
+
+    def _meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
+        found = _first(page.meta, keys)
+        if found is None:
+            return None
+        key, value = found
+        # A date given without a time stays a date: Material's blog turns `date: {updated:
+        # 2024-05-01}` into midnight UTC, which carries no more than the date.
+        if (
+            key.startswith("date")
+            and isinstance(value, dt.datetime)
+            and value.time() == dt.time()
+            and value.utcoffset() in (None, dt.timedelta(0))
+        ):
+            value = value.date()
+        try:
+            return parse_date(value, self.options.tzinfo)
+        except ValueError as error:
+            self.report(label, f"lastmod (metadata {key!r})", f"{error}; not used")
+            return None
+
+    def _later(self, first: Any, second: Any) -> Any:
+        if first is None:
+            return second
+        tz = self.options.tzinfo
+        return first if date_key(first, tz) > date_key(second, tz) else second
 
     def _git_dates(self, source_path: Path) -> GitDates:
         directory = self.source_root or source_path.parent

@@ -155,6 +155,8 @@ class Page:
     #: A page that lists other pages (index, tag, archive): the images and videos it shows belong
     #: to the pages it lists, so they are not listed for it.
     listing: bool = False
+    #: The URLs of the pages it lists: its lastmod is at least the newest of theirs.
+    lists: list[str] = field(default_factory=list)
     #: The adapter's values for this kind of page (pelican-sitemap's `priorities`/`changefreqs`);
     #: front matter and `rules` come first.
     priority: float | str | None = None

@@ -104,6 +104,9 @@ class Options:
     images: bool = True
     #: Glob patterns on image URLs to leave out (logos and icons every page has).
     images_exclude: list[str] = field(default_factory=list)
+    #: Also list what a theme or extension puts around the content: emoji, avatars, badges,
+    #: images in the header, footer and navigation (`harvest.DECORATIVE_*`).
+    images_decorative: bool = False
     #: List the videos found in each page's HTML (and in its `video:` metadata).
     videos: bool = True
     #: Glob patterns on the site-relative URL path of pages to leave out (`tags/*`, `drafts/*`).

@@ -14,7 +14,7 @@ from pathlib import Path
 from .errors import Reporter, log
 from .harvest import Harvester, HtmlFacts
 from .model import X_DEFAULT, Entry, Page
-from .normalize import date_key
+from .normalize import date_key, to_uri
 from .options import Options
 from .validate import MAX_IMAGES, EntryValidator
 from .writer import IndexItem, WriteResult, write_sitemaps
@@ -47,12 +47,17 @@ class Sitemap:
             options, self.report, now or build_time(), Path(source_root) if source_root else None
         )
         self.entries: dict[str, Entry] = {}
+        #: loc -> the URLs a listing page lists (`Page.lists`)
+        self._listings: dict[str, list[str]] = {}
 
     def add_page(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
         """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
         entry; None when it is not listed."""
         entry = self.harvester.entry(page, facts)
-        return None if entry is None else self.add(entry)
+        added = None if entry is None else self.add(entry)
+        if added is not None and page.lists:
+            self._listings[added.loc] = page.lists
+        return added
 
     def add(self, entry: Entry) -> Entry | None:
         """Validate and keep `entry`; None when it cannot be listed (the reason was reported)."""
@@ -75,6 +80,7 @@ class Sitemap:
     ) -> WriteResult:
         """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
         in robots.txt and the index; `replaceable`: the generator's own sitemap files there."""
+        self._date_listings()
         self._complete_alternates()
         return write_sitemaps(
             self.entries.values(),
@@ -84,6 +90,20 @@ class Sitemap:
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
         )
+
+    def _date_listings(self) -> None:
+        """A listing page (a blog's index, archives, categories) changed when the newest page it
+        lists changed: its lastmod is at least theirs."""
+        tz = self.options.tzinfo
+        for loc, listed in self._listings.items():
+            entry = self.entries.get(loc)
+            dates = [e.lastmod for url in listed if (e := self.entries.get(_uri(url))) and e.lastmod]
+            newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
+            newer = newest is not None and (
+                not entry or not entry.lastmod or date_key(newest, tz) > date_key(entry.lastmod, tz)  # type: ignore[arg-type]
+            )
+            if entry is not None and newer:
+                entry.lastmod = newest
 
     # -- duplicates ------------------------------------------------------------------------------
 
@@ -143,3 +163,10 @@ class Sitemap:
             group = groups.get(root(url))
             if entry is not None and group is not None and url in group.values():
                 entry.alternates = dict(group)
+
+
+def _uri(url: str) -> str:
+    try:
+        return to_uri(url)
+    except ValueError:
+        return url

@@ -29,7 +29,7 @@ def site(messages):
 def test_images_from_a_material_page(site, messages):
     entry = site().add_page(sp.Page(f"{BASE}guide/grilling/", html=fixture("material_page.html")))
     assert [i.loc for i in entry.images] == [
-        f"{BASE}assets/logo.svg",
+        # The header's logo is the site's frame, not this page's content.
         f"{BASE}img/steak.jpg",  # listed once although the page shows it twice
         f"{BASE}img/fire-1600.jpg",  # the widest srcset candidate
         f"{BASE}img/coal@2x.avif",  # the densest <picture><source> candidate
@@ -38,11 +38,16 @@ def test_images_from_a_material_page(site, messages):
         f"{BASE}img/%C3%BCmlaut%20grill.png",
     ]  # data: URIs and the 1x1 tracking pixel are left out
     assert messages == []
+    # images_decorative brings the frame's images back.
+    with_frame = site(images_decorative=True).add_page(
+        sp.Page(f"{BASE}guide/grilling/", html=fixture("material_page.html"))
+    )
+    assert f"{BASE}assets/logo.svg" in [i.loc for i in with_frame.images]
 
 
 def test_images_exclude_and_images_off(site):
     page = sp.Page(f"{BASE}guide/grilling/", html=fixture("material_page.html"))
-    entry = site(images_exclude=["*/assets/*", "*.avif"]).add_page(page)
+    entry = site(images_exclude=["*/assets/*", "*.avif"], images_decorative=True).add_page(page)
     assert f"{BASE}assets/logo.svg" not in [i.loc for i in entry.images]
     assert not any(i.loc.endswith(".avif") for i in entry.images)
     assert site(images=False).add_page(page).images == []
@@ -443,7 +448,7 @@ def test_harvested_site_validates(site, tmp_path):
         sitemap.add_page(sp.Page(BASE + url, html=fixture(name), title=name, meta={"date": "2024-05-03"}))
     sitemap.add_page(sp.Page(f"{BASE}news/today/", title="Today", meta={"date": "2024-05-03"}))
     result = sitemap.write(tmp_path)
-    assert (result.urls, result.images, result.videos, result.news) == (4, 10, 3, 1)
+    assert (result.urls, result.images, result.videos, result.news) == (4, 9, 3, 1)
 
 
 def test_read_html_reports_the_description_and_canonical():
@@ -493,4 +498,28 @@ def test_emoji_and_dark_twins_are_not_page_images():
         f"{BASE}page/map-light.png",
         f"{BASE}page/shot.png",
         f"{BASE}page/plain.png",
+    ]
+
+
+def test_the_frame_of_a_page_is_not_its_content():
+    html = (
+        '<html><body><header class="md-header"><a class="md-logo"><img src="/logo.svg"></a></header>'
+        '<div class="md-sidebar"><nav class="md-nav md-post__authors">'
+        '<span class="md-author"><img src="/avatars/ada.png" alt="Ada"></span></nav></div>'
+        '<main><article><header><img src="/hero.jpg"></header>'
+        '<p><img src="https://img.shields.io/pypi/v/x.svg"> <img src="/figure.png"></p>'
+        '<p><a href="/about/" class="md-author"><img src="/avatars/bob.png"></a></p>'
+        '<img src="https://github.com/o/r/actions/workflows/ci.yml/badge.svg">'
+        "<footer><img src='/article-footer.png'></footer></article></main>"
+        '<footer class="md-footer"><img src="/sponsor.png"></footer></body></html>'
+    )
+    facts = read_html(html, BASE)
+    assert facts.images == [f"{BASE}hero.jpg", f"{BASE}figure.png", f"{BASE}article-footer.png"]
+    assert facts.decorative_images == [
+        f"{BASE}logo.svg",
+        f"{BASE}avatars/ada.png",
+        "https://img.shields.io/pypi/v/x.svg",
+        f"{BASE}avatars/bob.png",
+        "https://github.com/o/r/actions/workflows/ci.yml/badge.svg",
+        f"{BASE}sponsor.png",
     ]

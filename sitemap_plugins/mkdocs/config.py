@@ -35,6 +35,7 @@ class SitemapConfig(base.Config):
     lastmod = c.ListOfItems(c.Choice(LASTMOD_SOURCES), default=list(DEFAULT_LASTMOD))
     images = c.Type(bool, default=True)
     images_exclude = c.ListOfItems(c.Type(str), default=[])
+    images_decorative = c.Type(bool, default=False)
     videos = c.Type(bool, default=True)
     exclude = c.ListOfItems(c.Type(str), default=[])
     #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.

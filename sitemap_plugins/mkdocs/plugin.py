@@ -154,6 +154,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._pages.append(built)
 
     def _page(self, page: MkDocsPage, url: str, html: str | None, config: MkDocsConfig) -> Page:
+        # Material's blog views (index, archives, categories, their pagination) list posts.
+        listed = getattr(page, "posts", None) if hasattr(page, "views") else None
         # Front matter `alternates` are read (and checked) by the core's harvest.
         alternates = {}
         for language, file in (getattr(page.file, "alternates", None) or {}).items():
@@ -168,6 +170,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             alternates=alternates,
             language=getattr(page.file, "locale", None) or config.theme.get("language"),
             is_error_page=page.file.src_uri == "404.md",
+            listing=bool(listed is not None),
+            lists=[self._url(post.url, config) for post in listed or []],
         )
 
     def _url(self, path: str, config: MkDocsConfig, root: bool = False) -> str:
