@@ -158,8 +158,8 @@ def _finish(
 ) -> None:
     if progress is not None:
         progress.done()
-    for line in result.robots_hint:
-        print(f"sitemap-plugins: add to the robots.txt at the root of the host: {line}", file=sys.stderr)
+    if result.robots_advice():
+        print(result.robots_advice(), file=sys.stderr)
     if not args.quiet:
         problems = len(report.problems)
         print(

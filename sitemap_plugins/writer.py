@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from .errors import Reporter, SitemapError, log
+from .errors import Reporter, SitemapError
 from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
 from .model import Entry
 from .normalize import date_key
@@ -71,6 +71,16 @@ class WriteResult:
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
     robots_hint: list[str] = field(default_factory=list)
+
+    def robots_advice(self) -> str | None:
+        """What to add by hand when no robots.txt was written (a base_url with a path): said once."""
+        if not self.robots_hint:
+            return None
+        host = urlsplit(self.entry_point).netloc
+        return (
+            f"sitemap: no robots.txt written: crawlers read it only at the root of {host}; add "
+            f"{' and '.join(self.robots_hint)} to the robots.txt there"
+        )
 
     def summary(self) -> str:
         """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end."""
@@ -409,12 +419,6 @@ def update_robots_txt(
         return
     if existing is None and not at_root:
         result.robots_hint = [f"Sitemap: {url}" for url in result.sitemap_urls]
-        log.info(
-            "sitemap: no robots.txt written: crawlers read it only at the root of %s; add %s to "
-            "the robots.txt there",
-            urlsplit(options.base_url).netloc,
-            " and ".join(result.robots_hint),
-        )
         return
     ours = {*fileset.robots_urls_written_before(), *result.sitemap_urls}
     try:

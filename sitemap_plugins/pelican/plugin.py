@@ -221,6 +221,8 @@ class _Build:
             return False
         self._harvest()
         result = self.sitemap.write(self.output_path, extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc))
+        if result.robots_advice():
+            log.info(result.robots_advice())
         problems = len(self.sitemap.report.problems)
         said = f"; {problems} problem(s), see the warnings above" if problems else ""
         log.info("%s%s", result.summary(), said)
