@@ -4,6 +4,7 @@
     sitemap-plugins generate --base-url https://example.com/ --out public --from-jsonl entries.jsonl
     zensical build && sitemap-plugins generate --project mkdocs.yml     # or zensical.toml
     sitemap-plugins check public --base-url https://example.com/
+    mike deploy --push 2.0 latest && sitemap-plugins versions --base-url https://example.com/ --push
 
 Every option of the plugins is a flag (`max_urls` is `--max-urls`, `gzip` is `--gzip`/`--no-gzip`)
 and a key of the `--config` file (TOML, YAML or JSON); flags win over the file.  Exit status: 0 when
@@ -45,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "generate":
             return generate(args)
+        if args.command == "versions":
+            from .versions import run_versions
+
+            return run_versions(args)
         from .check import run_check
 
         return run_check(args)
@@ -377,6 +382,9 @@ def _parser() -> argparse.ArgumentParser:
     _common(generate)
     _add_option_flags(generate)
 
+    from .versions import add_parser as add_versions
+
+    add_versions(commands)
     check = commands.add_parser(
         "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
     )

@@ -617,7 +617,7 @@ class Harvester:
             return 'noindex: <meta name="robots"> says noindex'
         if facts.redirect:
             return "redirect: a meta refresh page"
-        if facts.canonical:
+        if facts.canonical and not page.versioned:
             try:
                 canonical, own = to_uri(facts.canonical), to_uri(page.url)
             except ValueError:

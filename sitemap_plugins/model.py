@@ -157,6 +157,9 @@ class Page:
     listing: bool = False
     #: The URLs of the pages it lists: its lastmod is at least the newest of theirs.
     lists: list[str] = field(default_factory=list)
+    #: One version of versioned docs (mike): listed in its version's own sitemap although its
+    #: canonical link names the canonical version's page, by design.
+    versioned: bool = False
     #: The adapter's values for this kind of page (pelican-sitemap's `priorities`/`changefreqs`);
     #: front matter and `rules` come first.
     priority: float | str | None = None

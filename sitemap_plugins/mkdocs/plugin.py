@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -61,6 +63,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.dirty = False
         self.command = "build"
         self._replaceable: list[str] = list(BUILTIN_SITEMAP)
+        self.mike_version: str | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.
@@ -82,8 +85,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 "`site_url: https://example.com/` (the address the site is published at), or set the "
                 "plugin's `base_url` option."
             )
+        values = self._core_options(config)
+        self.mike_version = _mike_version(config)
+        if self.mike_version:
+            # mike builds this version into <version>/: its sitemap lists the version's own URLs
+            # (Material's version selector reads it), whatever mike makes site_url for canonical
+            # links; robots.txt and what search engines are offered are decided at the root by
+            # `sitemap-plugins versions`.
+            base_url = urljoin(base_url.rstrip("/") + "/", self.mike_version.strip("/") + "/")
+            values["robots_txt"] = False
         try:
-            options = Options.from_mapping(self._core_options(config), base_url=base_url)
+            options = Options.from_mapping(values, base_url=base_url)
         except ConfigError as error:
             raise PluginError(f"sitemap: {error}") from error
         self.base_url = options.base_url
@@ -139,7 +151,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
         if self.sitemap is None or not self.config.enabled or page.file.inclusion.is_excluded():
             return  # drafts and excluded docs are previewed by `mkdocs serve`, never listed
-        url = page.canonical_url or self._url(page.url, config)
+        # Under mike, page.canonical_url names the canonical version's page, not this one.
+        url = self._url(page.url, config, root=True) if self.mike_version else page.canonical_url
+        url = url or self._url(page.url, config)
         self._rendered.add(url)
         # MkDocs writes `output` to the page's file right after this event: the background
         # reader parses that file beside the build instead of the build parsing `output` here.
@@ -171,6 +185,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             language=getattr(page.file, "locale", None) or config.theme.get("language"),
             is_error_page=page.file.src_uri == "404.md",
             listing=bool(listed is not None),
+            versioned=bool(self.mike_version),
             lists=[self._url(post.url, config) for post in listed or []],
         )
 
@@ -232,6 +247,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 continue
             if entry is not None:
                 self._entries[entry.loc] = entry
+
+
+def _mike_version(config: MkDocsConfig) -> str | None:
+    """The version mike is building (`mike deploy` sets MIKE_DOCS_VERSION), when its plugin is on."""
+    if "mike" not in config.plugins:
+        return None
+    return os.environ.get("MIKE_DOCS_VERSION") or None
 
 
 def _i18n_plugin(config: MkDocsConfig) -> Any:

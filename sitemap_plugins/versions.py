@@ -1,0 +1,274 @@
+"""`sitemap-plugins versions`: the root of a mike branch, after `mike deploy`.
+
+mike builds each version into `<version>/`, where the plugin writes that version's own sitemap (what
+Material's version selector reads).  Crawlers read robots.txt only at the root, so what search
+engines are offered is decided there: a sitemap index naming the sitemaps of the versions to index
+(by default the one mike serves at the root, or `canonical_version`), each with the lastmod of its
+newest page, and the `Sitemap:` line merged into the root's robots.txt.  With a directory (a
+checkout of the branch) the files are written there; without one they are committed to the branch,
+as mike commits, and pushed with `--push`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from .errors import ConfigError, Reporter
+from .fileset import FileSet, read_limited
+from .normalize import date_key, parse_date
+from .options import MAX_BYTES, Options
+from .render import Renderer
+from .writer import ENTRY_POINT, IndexItem, WriteResult, update_robots_txt
+
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+_REDIRECT = re.compile(r"""url\s*=\s*([^"'>\s]+)|location\.replace\(\s*["']([^"']+)""", re.IGNORECASE)
+
+
+@dataclass
+class Version:
+    name: str
+    aliases: list[str] = field(default_factory=list)
+
+
+def run_versions(args: argparse.Namespace) -> int:
+    options = Options(base_url=args.base_url, robots_txt=True)
+    canonical = args.canonical_version or _canonical_from_config(Path(args.config))
+    if args.directory:
+        root = Path(args.directory)
+        if not root.is_dir():
+            raise ConfigError(f"versions: {root} is not a directory")
+        result = write_root(root, options, args.versions, canonical, _stderr)
+    else:
+        with _branch_checkout(args.branch) as root:
+            result = write_root(root, options, args.versions, canonical, _stderr)
+            _commit(root, args.branch, result)
+        if args.push:
+            _git(Path.cwd(), "push", args.remote, args.branch)
+    if not args.quiet:
+        names = ", ".join(item.loc.removeprefix(options.base_url) for item in result.items)
+        print(f"sitemap-plugins versions: {ENTRY_POINT} lists {names}", file=sys.stderr)
+    return 0
+
+
+@dataclass
+class RootResult:
+    items: list[IndexItem]
+    written: WriteResult
+
+
+def write_root(root: Path, options: Options, which: str, canonical: str | None, emit=print) -> RootResult:
+    """Write the root's sitemap index and robots.txt; ConfigError (and nothing written) when the
+    directory is not a mike branch or a version it lists is missing."""
+    versions = read_versions(root)
+    default = _default_identifier(root)
+    selected = select(versions, which, canonical or default)
+    items = [item for version in selected for item in version_sitemaps(root, version, options.base_url)]
+    report = Reporter(False, emit=emit)
+    renderer = Renderer(options)
+    fileset = FileSet(root)
+    if fileset.owner_conflict(ENTRY_POINT):
+        raise ConfigError(f"versions: {root / ENTRY_POINT} was not written by sitemap-plugins; move it away")
+    result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
+    result.sitemap_urls = [result.entry_point]
+    try:
+        fileset.stage(ENTRY_POINT, renderer.index(items).encode())
+        result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
+    finally:
+        fileset.discard()
+    update_robots_txt(fileset, renderer, options, result, report)
+    return RootResult(items, result)
+
+
+def read_versions(root: Path) -> list[Version]:
+    path = root / "versions.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise ConfigError(
+            f"versions: {path} does not exist; is this mike's branch (mike deploy first)?"
+        ) from error
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"versions: {path} cannot be read ({error})") from error
+    if not isinstance(data, list) or not all(
+        isinstance(v, dict) and isinstance(v.get("version"), str) for v in data
+    ):
+        raise ConfigError(f"versions: {path} is not mike's list of versions")
+    versions = [Version(v["version"], [str(a) for a in v.get("aliases") or []]) for v in data]
+    if not versions:
+        raise ConfigError(f"versions: {path} lists no version")
+    return versions
+
+
+def _default_identifier(root: Path) -> str | None:
+    """The version mike serves at the root (`mike set-default`): its index.html redirects there."""
+    try:
+        text = (root / "index.html").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    match = _REDIRECT.search(text)
+    target = (match[1] or match[2]) if match else None
+    return target.strip("./") or None if target else None
+
+
+def select(versions: list[Version], which: str, default: str | None) -> list[Version]:
+    """`default` (mike's default or canonical_version, else the first mike lists), `all`, or a
+    comma-separated list of versions or aliases."""
+    if which == "all":
+        return versions
+    wanted = [default or versions[0].name] if which == "default" else [w.strip() for w in which.split(",")]
+    chosen = []
+    for identifier in wanted:
+        version = next((v for v in versions if identifier == v.name or identifier in v.aliases), None)
+        if version is None:
+            raise ConfigError(
+                f"versions: {identifier!r} is not a version or alias in versions.json "
+                f"({', '.join(v.name for v in versions)})"
+            )
+        if version not in chosen:
+            chosen.append(version)
+    return chosen
+
+
+def version_sitemaps(root: Path, version: Version, base_url: str) -> list[IndexItem]:
+    """The index entries for one version: its sitemap.xml, or the parts when that is an index,
+    each with the lastmod of its newest page."""
+    directory = root / version.name
+    path = directory / ENTRY_POINT
+    if not directory.is_dir():
+        raise ConfigError(
+            f"versions: version {version.name!r} is in versions.json but {directory} does not exist"
+        )
+    if not path.is_file():
+        raise ConfigError(
+            f"versions: {path} does not exist; build the version with the sitemap plugin on (mike deploy)"
+        )
+    document = _parse(path)
+    url = f"{base_url}{version.name}/{ENTRY_POINT}"
+    if document.tag == SM + "sitemapindex":
+        return [
+            IndexItem(loc, _date(item.findtext(SM + "lastmod")))
+            for item in document.iterfind(SM + "sitemap")
+            if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(f"{base_url}{version.name}/")
+        ]
+    dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := _date(text.text))]
+    newest = max(dates, key=lambda d: date_key(d, dt.timezone.utc), default=None)
+    return [IndexItem(url, newest)]
+
+
+def _parse(path: Path):
+    data, too_big = read_limited(path, MAX_BYTES)
+    if too_big:
+        raise ConfigError(f"versions: {path} is over 50 MB")
+    try:
+        parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True)
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ConfigError(f"versions: {path} is not well-formed XML ({error.msg})") from error
+
+
+def _date(text: str | None):
+    try:
+        return parse_date((text or "").strip(), dt.timezone.utc) if text else None
+    except ValueError:
+        return None
+
+
+def _canonical_from_config(path: Path) -> str | None:
+    """mike's `canonical_version` in mkdocs.yml, when the command runs beside it."""
+    if not path.is_file():
+        return None
+    from .project import _plugin_options, load_yaml
+
+    try:
+        data = load_yaml(path.read_text(encoding="utf-8"), str(path))
+    except (ConfigError, OSError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    value = _plugin_options(data.get("plugins"), "mike", str(path)).get("canonical_version")
+    return str(value) if value else None
+
+
+# -- the branch ------------------------------------------------------------------------------------
+
+
+def _git(directory: Path, *args: str) -> str:
+    run = subprocess.run(["git", *args], cwd=directory, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise ConfigError(f"versions: git {' '.join(args)}: {run.stderr.strip() or run.stdout.strip()}")
+    return run.stdout
+
+
+@contextlib.contextmanager
+def _branch_checkout(branch: str) -> Iterator[Path]:
+    """The branch checked out in a temporary worktree (the user's own checkout is not touched)."""
+    here = Path.cwd()
+    try:
+        _git(here, "rev-parse", "--verify", "--quiet", f"refs/heads/{branch}")
+    except ConfigError as error:
+        raise ConfigError(f"versions: no branch {branch!r} here (mike deploy first, or --branch)") from error
+    with tempfile.TemporaryDirectory(prefix="sitemap-plugins-") as temp:
+        worktree = Path(temp) / "branch"
+        _git(here, "worktree", "add", "--quiet", str(worktree), branch)
+        try:
+            yield worktree
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(worktree)], cwd=here, capture_output=True
+            )
+
+
+def _commit(worktree: Path, branch: str, result: RootResult) -> None:
+    _git(worktree, "add", "--all", "--", ".")
+    if not _git(worktree, "status", "--porcelain"):
+        return  # nothing changed: no empty commit
+    names = ", ".join(item.loc.rsplit("/", 2)[-2] for item in result.items)
+    _git(worktree, "commit", "--quiet", "-m", f"Sitemap index for {names} with sitemap-plugins")
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def add_parser(commands) -> None:
+    versions = commands.add_parser(
+        "versions",
+        help="after `mike deploy`: the sitemap index and robots.txt at the root of mike's branch",
+    )
+    versions.add_argument(
+        "directory", nargs="?", metavar="DIR", help="a checkout of the branch (default: commit to it)"
+    )
+    versions.add_argument(
+        "--base-url", dest="base_url", required=True, help="the site's root URL (mike's site_url)"
+    )
+    versions.add_argument(
+        "--versions",
+        default="default",
+        metavar="default|all|V1,V2",
+        help="the versions search engines are offered (default: mike's default, or canonical_version)",
+    )
+    versions.add_argument("--branch", default="gh-pages", help="mike's branch (default gh-pages)")
+    versions.add_argument(
+        "--push", action="store_true", help="push the branch after committing, as mike does"
+    )
+    versions.add_argument("--remote", default="origin", help="where --push pushes (default origin)")
+    versions.add_argument(
+        "--canonical-version", metavar="VERSION", help="mike's canonical_version (default: mkdocs.yml's)"
+    )
+    versions.add_argument(
+        "--config", default="mkdocs.yml", metavar="FILE", help="where canonical_version is read"
+    )
+    versions.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    versions.add_argument("-v", "--verbose", action="store_true")

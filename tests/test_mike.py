@@ -1,0 +1,218 @@
+"""Versioned docs with mike: real `mike deploy` runs into a git repository made here; every
+version keeps a sitemap of its own pages, and `sitemap-plugins versions` writes the root."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from browser import browser, serve
+from lxml import etree
+from protego import Protego
+from sitemap_checks import NS, assert_valid, parse, urls
+
+pytest.importorskip("mike", reason="mike does not install here (pip install mike)")
+
+BASE = "https://v.example.org/"
+VERSIONS = ("1.0", "2.0", "3.0")
+ENV = {
+    **os.environ,
+    # mike runs the `mkdocs` (or `properdocs`) program: the one beside this Python.
+    "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    "NO_MKDOCS_2_WARNING": "1",
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+}
+
+
+def run(
+    repo: Path, *command: str, check: bool = True, env: dict | None = None
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(command, cwd=repo, capture_output=True, text=True, env=env or ENV)
+    if check:
+        assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def versions_command(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return run(
+        repo, sys.executable, "-m", "sitemap_plugins", "versions", "--base-url", BASE, *args, check=check
+    )
+
+
+def make_project(repo: Path, alias_type: str, canonical: str | None, site_url: str = BASE) -> None:
+    docs = repo / "docs"
+    docs.mkdir(parents=True)
+    mike = {"alias_type": alias_type, **({"canonical_version": canonical} if canonical else {})}
+    options = "".join(f"\n      {k}: {v}" for k, v in mike.items())
+    (repo / "mkdocs.yml").write_text(
+        f"site_name: Versioned\nsite_url: {site_url}\ntheme:\n  name: material\n"
+        f"extra:\n  version:\n    provider: mike\nplugins:\n  - mike:{options}\n  - sitemap\n"
+    )
+    (docs / "index.md").write_text("# Home\n\n[Guide](guide.md)\n")
+    (docs / "guide.md").write_text("# Guide\n")
+    run(repo, "git", "init", "-q", "-b", "main")
+    run(repo, "git", "add", "-A")
+    run(repo, "git", "commit", "-qm", "docs", env={**ENV, "GIT_COMMITTER_DATE": "2024-01-01T10:00:00Z"})
+
+
+def deploy_three(repo: Path) -> None:
+    for number, version in enumerate(VERSIONS):
+        if version == "2.0":  # a page that 1.0 does not have
+            (repo / "docs" / "new.md").write_text("# New in 2.0\n")
+        (repo / "docs" / "guide.md").write_text(f"# Guide\n\nFor {version}.\n")
+        run(repo, "git", "add", "-A")
+        run(
+            repo,
+            "git",
+            "commit",
+            "-qm",
+            version,
+            env={**ENV, "GIT_COMMITTER_DATE": f"2024-0{number + 2}-01T10:00:00Z"},
+        )
+        aliases = ["latest", "--update-aliases"] if version == VERSIONS[-1] else []
+        run(repo, "mike", "deploy", version, *aliases)
+    run(repo, "mike", "set-default", "latest")
+
+
+def branch_files(repo: Path, target: Path, branch: str = "gh-pages") -> Path:
+    """The branch as it would be served, extracted (symbolic links included)."""
+    archive = subprocess.run(["git", "archive", branch], cwd=repo, capture_output=True, check=True).stdout
+    target.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(target, filter="fully_trusted")
+    return target
+
+
+@pytest.mark.parametrize(
+    ("alias_type", "canonical"),
+    [("copy", "latest"), ("symlink", "latest"), ("redirect", "latest"), ("symlink", None)],
+)
+def test_every_version_keeps_its_own_sitemap_and_the_root_is_written(tmp_path, alias_type, canonical):
+    repo = tmp_path / "repo"
+    make_project(repo, alias_type, canonical)
+    deploy_three(repo)
+    said = versions_command(repo).stderr
+    branch = branch_files(repo, tmp_path / "served")
+    for version in VERSIONS:
+        listed = urls(branch / version / "sitemap.xml")
+        # Its own pages, at their real URLs, whatever canonical_version makes the canonical links.
+        assert f"{BASE}{version}/guide/" in listed and all(u.startswith(f"{BASE}{version}/") for u in listed)
+        assert (f"{BASE}{version}/new/" in listed) == (version != "1.0")
+        assert not (branch / version / "robots.txt").exists()
+    assert not (branch / "latest" / "robots.txt").exists()
+    if alias_type == "redirect":
+        assert not (branch / "latest" / "sitemap.xml").exists()  # stubs get no sitemap of their own
+    # The root: an index of the version search engines are offered, and robots.txt naming it.
+    index = parse(branch / "sitemap.xml")
+    entries = [
+        (s.findtext("s:loc", namespaces=NS), s.findtext("s:lastmod", namespaces=NS))
+        for s in index.iterfind("s:sitemap", NS)
+    ]
+    newest = max(parse(branch / "3.0" / "sitemap.xml").xpath("//s:lastmod/text()", namespaces=NS))
+    assert entries == [(f"{BASE}3.0/sitemap.xml", newest)]
+    assert list(Protego.parse((branch / "robots.txt").read_text()).sitemaps) == [f"{BASE}sitemap.xml"]
+    assert_valid(branch / "sitemap.xml")
+    assert "sitemap.xml lists 3.0/sitemap.xml" in said
+
+
+def test_versions_to_offer_and_a_checkout_of_the_branch(tmp_path):
+    repo = tmp_path / "repo"
+    make_project(repo, "symlink", None)
+    deploy_three(repo)
+    checkout = tmp_path / "checkout"
+    run(repo, "git", "worktree", "add", "-q", str(checkout), "gh-pages")
+    (checkout / "robots.txt").write_text("User-agent: *\nDisallow: /drafts/\n")
+    versions_command(repo, str(checkout), "--versions", "all")
+    assert [loc.text for loc in parse(checkout / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)] == [
+        f"{BASE}{v}/sitemap.xml" for v in ("3.0", "2.0", "1.0")
+    ]
+    versions_command(repo, str(checkout), "--versions", "1.0,latest")
+    assert [loc.text for loc in parse(checkout / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)] == [
+        f"{BASE}1.0/sitemap.xml",
+        f"{BASE}3.0/sitemap.xml",
+    ]
+    assert (checkout / "robots.txt").read_text().startswith("User-agent: *\nDisallow: /drafts/\n")
+    run(repo, "git", "worktree", "remove", "--force", str(checkout))
+
+
+def test_push_like_mike(tmp_path):
+    remote = tmp_path / "remote.git"
+    run(tmp_path, "git", "init", "-q", "--bare", str(remote))
+    repo = tmp_path / "repo"
+    make_project(repo, "redirect", None)
+    run(repo, "git", "remote", "add", "origin", str(remote))
+    deploy_three(repo)
+    versions_command(repo, "--push")
+    pushed = run(remote, "git", "show", "gh-pages:sitemap.xml").stdout
+    assert f"<loc>{BASE}3.0/sitemap.xml</loc>" in pushed
+    # Run again with nothing new: no empty commit.
+    before = run(repo, "git", "rev-parse", "gh-pages").stdout
+    versions_command(repo)
+    assert run(repo, "git", "rev-parse", "gh-pages").stdout == before
+
+
+@pytest.mark.invalid_output
+@pytest.mark.parametrize(
+    "case", ["no branch", "not mike's branch", "a version without its directory", "unknown version"]
+)
+def test_bad_input_is_one_line_and_nothing_is_committed(tmp_path, case):
+    repo = tmp_path / "repo"
+    make_project(repo, "copy", None)
+    args: list[str] = []
+    if case == "no branch":
+        expected = "no branch 'gh-pages'"
+    elif case == "not mike's branch":
+        run(repo, "git", "branch", "gh-pages")
+        expected = "versions.json does not exist"
+    else:
+        deploy_three(repo)
+        if case == "unknown version":
+            args, expected = ["--versions", "9.9"], "'9.9' is not a version or alias"
+        else:
+            checkout = tmp_path / "checkout"
+            run(repo, "git", "worktree", "add", "-q", str(checkout), "gh-pages")
+            run(checkout, "git", "rm", "-rq", "2.0")
+            run(checkout, "git", "commit", "-qm", "lose 2.0")
+            run(repo, "git", "worktree", "remove", "--force", str(checkout))
+            args, expected = ["--versions", "all"], "version '2.0' is in versions.json but"
+    before = run(repo, "git", "for-each-ref").stdout
+    done = versions_command(repo, *args, check=False)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and expected in lines[0], done.stderr
+    assert "Traceback" not in done.stderr
+    assert run(repo, "git", "for-each-ref").stdout == before  # nothing committed
+    assert run(repo, "git", "worktree", "list").stdout.count("\n") == 1  # no worktree left behind
+
+
+def test_material_version_selector_keeps_the_reader_on_the_page(tmp_path):
+    """Material fetches ../<version>/sitemap.xml and stays on the same page when that urlset lists it."""
+    served = tmp_path / "served"
+    with serve(served) as base_url, browser() as chromium:
+        repo = tmp_path / "repo"
+        make_project(repo, "symlink", None, site_url=base_url)
+        deploy_three(repo)
+        branch_files(repo, served)
+        page = chromium.new_page()
+        page.goto(base_url + "1.0/guide/")
+        page.wait_for_load_state("networkidle")
+        page.hover(".md-version__current", force=True)  # the hidden list lies over the button
+        page.locator(".md-version__link", has_text="3.0").first.click()
+        page.wait_for_url(lambda url: "/3.0/" in url)
+        assert page.url == base_url + "3.0/guide/"
+        # A page 1.0 does not have: from 3.0's /new/ to 1.0 lands on 1.0's home.
+        page = chromium.new_page()  # the mouse of the first one still holds the menu open
+        page.goto(base_url + "3.0/new/")
+        page.wait_for_load_state("networkidle")
+        page.hover(".md-version__current", force=True)  # the hidden list lies over the button
+        page.locator(".md-version__link", has_text="1.0").first.click()
+        page.wait_for_url(lambda url: "/1.0/" in url)
+        assert page.url == base_url + "1.0/"
+        assert etree.QName(parse(served / "1.0" / "sitemap.xml")).localname == "urlset"
