@@ -50,6 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .versions import run_versions
 
             return run_versions(args)
+        if args.command == "submit":
+            from .indexnow import run_submit
+
+            return run_submit(args)
         from .check import run_check
 
         return run_check(args)
@@ -341,6 +345,7 @@ def _help(name: str) -> str:
         "images": "list images found in the HTML (default on)",
         "images_exclude": "glob on image URLs to leave out",
         "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",
+        "indexnow_key": "write KEY.txt for IndexNow (default: $INDEXNOW_KEY)",
         "videos": "list videos found in the HTML (default on)",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",
@@ -382,9 +387,11 @@ def _parser() -> argparse.ArgumentParser:
     _common(generate)
     _add_option_flags(generate)
 
+    from .indexnow import add_parser as add_submit
     from .versions import add_parser as add_versions
 
     add_versions(commands)
+    add_submit(commands)
     check = commands.add_parser(
         "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import zoneinfo
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from .normalize import normalize_hreflang, normalize_news_language, to_uri
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
 MAX_BYTES = 52_428_800
+INDEXNOW_KEY = re.compile(r"\A[A-Za-z0-9-]{8,128}\Z")
 LASTMOD_SOURCES = ("metadata", "git", "html", "mtime", "build")
 DEFAULT_LASTMOD = ("metadata", "git", "html")
 
@@ -118,6 +120,8 @@ class Options:
     rules: list[Rule] = field(default_factory=list)
     #: Google News sitemap settings; None: no news sitemap.
     news: NewsOptions | None = None
+    #: IndexNow key: the build writes `<key>.txt` holding it (default: $INDEXNOW_KEY).
+    indexnow_key: str | None = None
 
     def __post_init__(self) -> None:
         check_types(self, "")
@@ -163,6 +167,13 @@ class Options:
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {self.rules!r}"
             )
         self.rules = [_rule(r) for r in self.rules]
+        if self.indexnow_key is None:
+            self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
+        if self.indexnow_key is not None and not INDEXNOW_KEY.match(self.indexnow_key):
+            raise ConfigError(
+                "option 'indexnow_key': an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', "
+                f"got {self.indexnow_key!r}"
+            )
         if isinstance(self.news, Mapping):
             self.news = _build("news", NewsOptions, self.news)
         elif self.news is not None and not isinstance(self.news, NewsOptions):

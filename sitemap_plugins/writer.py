@@ -326,6 +326,8 @@ def write_sitemaps(
             fileset.stage(STYLESHEET, renderer.stylesheet().encode())
         if text is not None:
             text.stage(fileset)
+        if options.indexnow_key:
+            _stage_key_file(fileset, options.indexnow_key, report)
         robots_urls = result.sitemap_urls if options.robots_txt else []
         result.files, result.removed = fileset.commit(last, robots_urls)
     finally:
@@ -335,6 +337,18 @@ def write_sitemaps(
     if options.robots_txt:
         update_robots_txt(fileset, renderer, options, result, report)
     return result
+
+
+def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
+    """`<key>.txt` holding the key, where IndexNow looks for it (the root of base_url)."""
+    name = f"{key}.txt"
+    if fileset.owner_conflict(name):
+        path = fileset.out / name
+        if path.is_file() and path.read_bytes().strip() == key.encode():
+            return  # the user's own copy of the same key file: it serves
+        report(str(path), "indexnow_key", "holds a file that is not the key file; left as it is")
+        return
+    fileset.stage(name, key.encode() + b"\n")
 
 
 def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:

@@ -47,3 +47,5 @@ class SitemapConfig(base.Config):
     #: URLs MkDocs does not build (generated API docs...): paths relative to base_url, absolute
     #: URLs, or mappings with loc, lastmod, changefreq, priority.
     extra_urls = c.ListOfItems(c.Type((str, dict)), default=[])
+    #: The build writes `<key>.txt` for IndexNow; checked by the core (default: $INDEXNOW_KEY).
+    indexnow_key = c.Optional(c.Type(str))

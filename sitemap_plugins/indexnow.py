@@ -1,0 +1,288 @@
+"""IndexNow: tell search engines which URLs were added, changed or removed since the last deploy.
+
+The sitemap "ping" is gone (Bing removed its anonymous submission in 2022; Google's endpoint answers
+404 since the end of 2023).  IndexNow is what Bing, Yandex, Seznam, Naver and Yep take now: a POST
+of the changed URLs, proven by a key file served on the site.  The build writes the key file
+(`indexnow_key`); `sitemap-plugins submit` compares the new sitemap set with the previous one and
+sends the difference, once the new site is live.
+
+HTTP goes through the standard library's urllib: two request kinds (a GET of the key file, a JSON
+POST), timeouts and a bounded retry are all that is needed, and no dependency is added for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .errors import ConfigError
+from .options import INDEXNOW_KEY
+from .reader import ReadError, SetReader, UrlSet, same_date
+
+KEY_ENV = "INDEXNOW_KEY"
+ENDPOINT = "https://api.indexnow.org/indexnow"
+MAX_BATCH = 10_000
+RETRIES = 4
+TIMEOUT = 30
+
+
+def check_key(value: object, where: str) -> str:
+    """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
+    if not isinstance(value, str) or not INDEXNOW_KEY.match(value):
+        raise ConfigError(
+            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {value!r}"
+        )
+    return value
+
+
+def key_file_name(key: str) -> str:
+    return f"{key}.txt"
+
+
+# -- what changed --------------------------------------------------------------------------------
+
+
+@dataclass
+class Changes:
+    new: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+
+    @property
+    def urls(self) -> list[str]:
+        return [*self.new, *self.changed, *self.removed]
+
+
+def diff(current: UrlSet, previous: UrlSet) -> Changes:
+    """New locs, removed locs (deletions are submitted too), and locs whose lastmod moved."""
+    changes = Changes()
+    for loc, lastmod in current.items():
+        if loc not in previous:
+            changes.new.append(loc)
+        elif not same_date(lastmod, previous[loc]):
+            changes.changed.append(loc)
+        else:
+            changes.unchanged += 1
+    changes.removed = [loc for loc in previous if loc not in current]
+    return changes
+
+
+def batches(urls: list[str]) -> list[tuple[str, list[str]]]:
+    """(host, at most 10,000 URLs) per request: IndexNow takes one host per request."""
+    by_host: dict[str, list[str]] = {}
+    for url in urls:
+        by_host.setdefault(urlsplit(url).netloc, []).append(url)
+    return [
+        (host, found[start : start + MAX_BATCH])
+        for host, found in by_host.items()
+        for start in range(0, len(found), MAX_BATCH)
+    ]
+
+
+# -- sending ----------------------------------------------------------------------------------------
+
+#: What a refusal means, in words a user can act on.
+REFUSALS = {
+    400: "bad request: the endpoint did not accept the request's format",
+    403: "forbidden: the key was not found at its location or does not match it "
+    "(is the site with the key file live?)",
+    422: "unprocessable: URLs not on the key's host, or the key does not match keyLocation",
+}
+
+
+@dataclass
+class Response:
+    status: int
+    body: str
+
+
+def post_json(url: str, payload: dict, timeout: float = TIMEOUT) -> Response:
+    data = json.dumps(payload, separators=(",", ":")).encode()
+    request = urllib.request.Request(
+        url, data=data, method="POST", headers={"Content-Type": "application/json; charset=utf-8"}
+    )
+    return _open(request, timeout)
+
+
+def get(url: str, timeout: float = TIMEOUT) -> Response:
+    return _open(urllib.request.Request(url, headers={"User-Agent": "sitemap-plugins"}), timeout)
+
+
+def _open(request: urllib.request.Request, timeout: float) -> Response:
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return Response(response.status, response.read(65536).decode("utf-8", "replace"))
+    except urllib.error.HTTPError as error:
+        retry_after = error.headers.get("Retry-After", "") if error.headers else ""
+        return Response(error.code, f"{error.read(4096).decode('utf-8', 'replace')}\x00{retry_after}")
+
+
+def send(
+    endpoint: str,
+    payload: dict,
+    backoff: float,
+    say: Callable[[str], None],
+    post: Callable[[str, dict], Response] = post_json,
+) -> Response:
+    """POST, retrying 429 and 5xx a bounded number of times (Retry-After honoured, up to a minute)."""
+    for attempt in range(RETRIES + 1):
+        try:
+            response = post(endpoint, payload)
+        except OSError as error:
+            response = Response(0, str(error))
+        if response.status in (200, 202) or not (
+            response.status == 429 or response.status >= 500 or response.status == 0
+        ):
+            return response
+        if attempt == RETRIES:
+            return response
+        _, _, retry_after = response.body.partition("\x00")
+        wait = float(retry_after) if retry_after.strip().isdigit() else backoff * 2**attempt
+        wait = min(wait, 60.0)
+        status = response.status or "error"
+        say(f"sitemap-plugins submit: {payload['host']}: HTTP {status}; again in {wait:g} s")
+        time.sleep(wait)
+    return response  # pragma: no cover
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def run_submit(args: argparse.Namespace) -> int:
+    key = check_key(args.key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
+    base = urlsplit(args.base_url or "")
+    if base.scheme not in ("http", "https") or not base.netloc:
+        raise ConfigError(f"--base-url: {args.base_url!r} is not an absolute http(s) URL")
+    base_url = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    site = Path(args.site_dir)
+    if not site.is_dir():
+        raise ConfigError(f"submit: {site} is not a directory")
+    try:
+        current = SetReader(base_url).from_directory(site)
+    except ReadError as error:
+        raise ConfigError(f"submit: the new set in {site}: {error}") from error
+    previous = _previous(args.previous, base_url) if args.previous else None
+    if previous is None and not args.all:
+        print(
+            "sitemap-plugins submit: no previous sitemap set (--previous), so nothing is sent; "
+            "IndexNow wants changes, not the whole site (--all sends every URL)",
+            file=sys.stderr,
+        )
+        return 0
+    changes = diff(current, previous or {})
+    if args.all:
+        changes = Changes(new=list(current), removed=changes.removed)
+    key_url = base_url + key_file_name(key)
+    key_location = key_url if base.path not in ("", "/") else None
+    work = batches(changes.urls)
+    payloads = [
+        {"host": host, "key": key, **({"keyLocation": key_location} if key_location else {}), "urlList": urls}
+        for host, urls in work
+    ]
+    print(
+        f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "
+        f"{len(changes.removed):,} removed, {changes.unchanged:,} unchanged",
+        file=sys.stderr,
+    )
+    if args.dry_run:
+        return _dry_run(site, key, key_url, changes, payloads)
+    if not payloads:
+        print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
+        return 0
+    served = _served_key(key_url, key)
+    if served is not None:
+        raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
+    refused = 0
+    for payload in payloads:
+        response = send(args.endpoint, payload, args.backoff, _stderr)
+        count = f"{len(payload['urlList']):,} URLs of {payload['host']}"
+        if response.status in (200, 202):
+            print(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})", file=sys.stderr)
+            continue
+        refused += 1
+        meaning = REFUSALS.get(response.status, "the endpoint did not take them")
+        shown = f"HTTP {response.status}" if response.status else response.body.partition("\x00")[0]
+        print(f"sitemap-plugins submit: {count}: refused ({shown}): {meaning}", file=sys.stderr)
+    return 1 if refused else 0
+
+
+def _previous(source: str, base_url: str) -> UrlSet | None:
+    reader = SetReader(base_url)
+    try:
+        if source.startswith(("http://", "https://")):
+            return reader.from_url(source)
+        path = Path(source)
+        if path.is_dir():
+            return reader.from_directory(path)
+        if path.is_file():
+            return reader.from_file(path)
+    except ReadError as error:
+        raise ConfigError(f"--previous: {error}; nothing sent") from error
+    raise ConfigError(f"--previous: {source} is not a directory, a sitemap file or an http(s) URL")
+
+
+def _served_key(key_url: str, key: str) -> str | None:
+    """None when the key file is served with the key; else why not."""
+    try:
+        response = get(key_url)
+    except OSError as error:
+        return f"the key file {key_url} cannot be fetched ({error})"
+    if response.status != 200:
+        return f"the key file {key_url} is not served (HTTP {response.status})"
+    if response.body.strip() != key:
+        return f"the key file {key_url} does not hold the key"
+    return None
+
+
+def _dry_run(site: Path, key: str, key_url: str, changes: Changes, payloads: list[dict]) -> int:
+    for name, urls in (("new", changes.new), ("changed", changes.changed), ("removed", changes.removed)):
+        for url in urls[:5]:
+            print(f"  {name}: {url}", file=sys.stderr)
+        if len(urls) > 5:
+            print(f"  {name}: ... and {len(urls) - 5:,} more", file=sys.stderr)
+    for payload in payloads:
+        size = len(json.dumps(payload, separators=(",", ":")).encode())
+        print(
+            f"  request: {payload['host']}, {len(payload['urlList']):,} URLs, {size:,} bytes", file=sys.stderr
+        )
+    key_file = site / urlsplit(key_url).path.lstrip("/").split("/")[-1]
+    local = key_file.is_file() and key_file.read_text(encoding="utf-8", errors="replace").strip() == key
+    found = "found" if local else "NOT found"
+    print(f"  key file {key_url}: {found} in {site}; dry run: nothing sent", file=sys.stderr)
+    return 0
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def add_parser(commands) -> None:
+    submit = commands.add_parser(
+        "submit", help="after deploying: send the URLs added, changed or removed to IndexNow"
+    )
+    submit.add_argument("site_dir", metavar="SITE_DIR", help="the new build (its sitemap set)")
+    submit.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
+    submit.add_argument(
+        "--previous",
+        metavar="PREVIOUS",
+        help="the last deploy's set: a directory, a sitemap file, or its http(s) URL",
+    )
+    submit.add_argument("--key", help=f"the IndexNow key (default: ${KEY_ENV})")
+    submit.add_argument("--endpoint", default=ENDPOINT, help=f"where to send (default {ENDPOINT})")
+    submit.add_argument("--dry-run", action="store_true", help="say what would be sent; send nothing")
+    submit.add_argument("--all", action="store_true", help="send every URL, not only the changes")
+    submit.add_argument(
+        "--backoff", type=float, default=2.0, metavar="SECONDS", help="first wait before a retry"
+    )
+    submit.add_argument("-q", "--quiet", action="store_true")
+    submit.add_argument("-v", "--verbose", action="store_true")

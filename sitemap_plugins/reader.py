@@ -1,0 +1,191 @@
+"""Read a sitemap set back, as a crawler does: robots.txt, the index, each sitemap, gzip too.
+
+`submit` compares two sets by their locs and lastmods: the one just built (a directory) and the
+previous one (a directory, a file kept from the last deploy, or the live URL).  Reading is guarded
+as `check` is: nothing is read outside the site directory, no entity is expanded, gzip is inflated
+in a stream with the protocol's 50 MB limit, and only URLs the set itself names are fetched.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import urllib.request
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from lxml import etree
+
+from .fileset import read_limited
+from .normalize import date_key, parse_date, to_uri
+from .options import MAX_BYTES
+from .robots import sitemap_urls
+
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+#: At most this many sitemap files in one set (an index lists at most 50,000; several indexes).
+MAX_FILES = 1000
+FETCH_TIMEOUT = 30
+
+
+class ReadError(ValueError):
+    """The set cannot be read; the message names the file or URL and why."""
+
+
+#: loc -> lastmod (None when the entry has none), locs normalised as the writer normalises them.
+UrlSet = dict[str, "dt.date | dt.datetime | None"]
+
+
+class SetReader:
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.base = urlsplit(self.base_url)
+        self.files = 0
+
+    # -- where a set comes from ------------------------------------------------------------------
+
+    def from_directory(self, site: Path) -> UrlSet:
+        """The set a crawler finds from SITE_DIR/robots.txt (or SITE_DIR/sitemap.xml without one)."""
+        robots = site / "robots.txt"
+        starts: list[str] = []
+        if robots.is_file():
+            text = robots.read_bytes().decode("utf-8", "replace")
+            starts = [u for u in sitemap_urls(text) if u.startswith(self.base_url)]
+        if not starts:
+            starts = [self.base_url + "sitemap.xml"]
+        found: UrlSet = {}
+        for url in starts:
+            self._read(url, lambda u: self._local(site, u), found, set())
+        return found
+
+    def from_file(self, path: Path) -> UrlSet:
+        """A sitemap or index kept from the last deploy; an index's files are looked for beside it."""
+        found: UrlSet = {}
+
+        def load(url: str) -> bytes:
+            if url == "<start>":
+                return _read_file(path)
+            return _read_file(path.parent / unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
+
+        self._read("<start>", load, found, set())
+        return found
+
+    def from_url(self, url: str, fetch: Callable[[str], bytes] | None = None) -> UrlSet:
+        """The live set: `url` and the files its index names on the same host, nothing else."""
+        fetch = fetch or fetch_limited
+        found: UrlSet = {}
+        self._read(url, fetch, found, set(), same_host=urlsplit(url).netloc)
+        return found
+
+    # -- one file ------------------------------------------------------------------------------
+
+    def _read(
+        self,
+        url: str,
+        load: Callable[[str], bytes],
+        found: UrlSet,
+        seen: set[str],
+        same_host: str | None = None,
+    ) -> None:
+        if url in seen:
+            return
+        seen.add(url)
+        self.files += 1
+        if self.files > MAX_FILES:
+            raise ReadError(f"more than {MAX_FILES:,} sitemap files: not read further")
+        root = _parse(url, load(url))
+        if root.tag == SM + "sitemapindex":
+            for sitemap in root.iterfind(SM + "sitemap"):
+                child = (sitemap.findtext(SM + "loc") or "").strip()
+                if same_host is not None and urlsplit(child).netloc != same_host:
+                    continue  # only what the set itself names, on its own host
+                if child.endswith((".xml", ".xml.gz")) or "sitemap" in child:
+                    self._read(child, load, found, seen, same_host)
+        elif root.tag == SM + "urlset":
+            for entry in root.iterfind(SM + "url"):
+                loc = (entry.findtext(SM + "loc") or "").strip()
+                if not loc:
+                    continue
+                try:
+                    key = to_uri(loc)
+                except ValueError:
+                    key = loc
+                found[key] = _date(entry.findtext(SM + "lastmod"))
+        else:
+            raise ReadError(f"{url}: not a sitemap (the root is <{etree.QName(root).localname}>)")
+
+    def _local(self, site: Path, url: str) -> bytes:
+        if not url.startswith(self.base_url):
+            raise ReadError(f"{url}: not under {self.base_url}")
+        relative = unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/"))
+        target = (site / relative).resolve()
+        if site.resolve() not in target.parents:
+            raise ReadError(f"{url}: leads outside {site}; not read")
+        return _read_file(target)
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        data, too_big = read_limited(path, MAX_BYTES)
+    except FileNotFoundError as error:
+        raise ReadError(f"{path}: no such file") from error
+    except OSError as error:
+        raise ReadError(f"{path}: cannot be read ({error.strerror})") from error
+    except (zlib.error, EOFError) as error:
+        raise ReadError(f"{path}: not a valid gzip file ({error})") from error
+    if too_big:
+        raise ReadError(f"{path}: more than 50 MB uncompressed; not read further")
+    return data
+
+
+def fetch_limited(url: str) -> bytes:
+    """GET `url` (http or https only), at most 50 MB after gunzipping, within FETCH_TIMEOUT."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise ReadError(f"{url}: only http(s) URLs are fetched")
+    request = urllib.request.Request(
+        url, headers={"User-Agent": "sitemap-plugins", "Accept-Encoding": "gzip"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:
+            raw = response.read(MAX_BYTES + 1)
+            gzipped = response.headers.get("Content-Encoding", "").lower() == "gzip"
+    except OSError as error:
+        raise ReadError(f"{url}: cannot be fetched ({error})") from error
+    if len(raw) > MAX_BYTES:
+        raise ReadError(f"{url}: more than 50 MB; not read further")
+    if gzipped or raw[:2] == b"\x1f\x8b":
+        inflater = zlib.decompressobj(wbits=31)
+        try:
+            data = inflater.decompress(raw, MAX_BYTES + 1)
+        except zlib.error as error:
+            raise ReadError(f"{url}: not valid gzip ({error})") from error
+        if len(data) > MAX_BYTES or inflater.unconsumed_tail:
+            raise ReadError(f"{url}: more than 50 MB uncompressed; not read further")
+        return data
+    return raw
+
+
+def _parse(url: str, data: bytes):
+    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ReadError(f"{url}: not well-formed XML ({error.msg})") from error
+    if root.getroottree().docinfo.doctype:
+        raise ReadError(f"{url}: declares a DOCTYPE (entities); a sitemap has none, so it is not read")
+    return root
+
+
+def _date(text: str | None):
+    if not text or not text.strip():
+        return None
+    try:
+        return parse_date(text.strip(), dt.timezone.utc)
+    except ValueError:
+        return None
+
+
+def same_date(first, second) -> bool:
+    if first is None or second is None:
+        return first is second
+    return date_key(first, dt.timezone.utc) == date_key(second, dt.timezone.utc)

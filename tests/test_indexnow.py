@@ -1,0 +1,251 @@
+"""IndexNow: the key file at build time, and `sitemap-plugins submit` against a local endpoint that
+records what it receives and answers as each test says (never the internet)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from browser import serve
+from mkdocs_helpers import copy_sample, mkdocs
+
+import sitemap_plugins as sp
+
+KEY = "a1b2c3d4-e5f6-0718"
+
+
+class Endpoint:
+    """A fake IndexNow endpoint on 127.0.0.1: records each request, answers the next status."""
+
+    def __init__(self, statuses: list[int]) -> None:
+        self.statuses = statuses
+        self.requests: list[dict] = []
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                endpoint.requests.append(
+                    {"path": self.path, "type": self.headers["Content-Type"], "json": json.loads(body)}
+                )
+                status = endpoint.statuses.pop(0) if endpoint.statuses else 200
+                self.send_response(status)
+                if status == 429:
+                    self.send_header("Retry-After", "0")
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/indexnow"
+
+
+@contextmanager
+def endpoint(*statuses: int) -> Iterator[Endpoint]:
+    fake = Endpoint(list(statuses))
+    thread = threading.Thread(target=fake.server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield fake
+    finally:
+        fake.server.shutdown()
+        fake.server.server_close()
+
+
+def build(out: Path, base_url: str, pages: dict[str, str | None], key: str | None = KEY) -> None:
+    site = sp.Sitemap(sp.Options(base_url=base_url, indexnow_key=key))
+    for path, lastmod in pages.items():
+        site.add(sp.Entry(base_url + path, lastmod=lastmod))
+    site.write(out)
+
+
+def submit(site: Path, base_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "submit",
+            str(site),
+            "--base-url",
+            base_url,
+            "--key",
+            KEY,
+            "--backoff",
+            "0",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+    )
+
+
+# -- the key file -------------------------------------------------------------------------------------
+
+
+def test_the_build_writes_the_key_file_and_a_new_key_replaces_it(tmp_path, monkeypatch):
+    build(tmp_path, "https://example.com/", {"a/": None})
+    assert (tmp_path / f"{KEY}.txt").read_text() == KEY + "\n"
+    monkeypatch.setenv("INDEXNOW_KEY", "from-the-environment")
+    build(tmp_path, "https://example.com/", {"a/": None}, key=None)
+    assert (tmp_path / "from-the-environment.txt").exists() and not (tmp_path / f"{KEY}.txt").exists()
+
+
+@pytest.mark.parametrize("key", ["short", "has space in it", "x" * 129, "ünïcode-key"])
+def test_a_bad_key_is_an_error_naming_the_option(key):
+    with pytest.raises(sp.ConfigError, match="option 'indexnow_key': an IndexNow key is 8 to 128 characters"):
+        sp.Options(base_url="https://example.com/", indexnow_key=key)
+
+
+def test_mkdocs_writes_the_key_file_under_a_base_url_with_a_path(tmp_path):
+    project = copy_sample("mkdocs-features", tmp_path)
+    text = (project / "mkdocs.yml").read_text()
+    text = text.replace("site_url: https://docs.example.com/", "site_url: https://example.com/docs/")
+    text = text.replace("      gzip: true\n", f"      gzip: true\n      indexnow_key: {KEY}\n")
+    (project / "mkdocs.yml").write_text(text)
+    run = mkdocs(project)
+    assert run.returncode == 0, run.stderr
+    assert (project / "site" / f"{KEY}.txt").read_text().strip() == KEY
+
+
+# -- submit --------------------------------------------------------------------------------------------
+
+
+def test_changes_are_sent_once_the_key_file_is_live(tmp_path):
+    previous = tmp_path / "previous"
+    new = tmp_path / "new"
+    with serve(new) as base_url, endpoint() as fake:
+        build(previous, base_url, {"same/": "2024-05-01", "edited/": "2024-05-01", "gone/": "2024-05-01"})
+        build(new, base_url, {"same/": "2024-05-01", "edited/": "2024-06-01", "fresh/": "2024-06-01"})
+        run = submit(new, base_url, "--previous", str(previous), "--endpoint", fake.url)
+        assert run.returncode == 0, run.stderr
+        assert "1 new, 1 changed, 1 removed, 1 unchanged" in run.stderr
+        [request] = fake.requests
+        assert request["type"] == "application/json; charset=utf-8"
+        body = request["json"]
+        assert body["host"] == base_url.split("/")[2] and body["key"] == KEY and "keyLocation" not in body
+        assert body["urlList"] == [base_url + "fresh/", base_url + "edited/", base_url + "gone/"]
+
+
+def test_batches_of_10000_and_one_request_per_host(tmp_path):
+    previous = tmp_path / "previous"
+    new = tmp_path / "new"
+    with serve(new) as base_url, endpoint() as fake:
+        build(new, base_url, {f"p/{n}/": None for n in range(25_000)})
+        build(previous, "https://old.example.org/", {"moved/": None}, key=None)  # the site moved hosts
+        run = submit(new, base_url, "--previous", str(previous), "--endpoint", fake.url, "--all")
+        assert run.returncode == 0, run.stderr
+        sizes = [(r["json"]["host"], len(r["json"]["urlList"])) for r in fake.requests]
+        host = base_url.split("/")[2]
+        assert sizes == [(host, 10_000), (host, 10_000), (host, 5_000), ("old.example.org", 1)]
+
+
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (400, "bad request"),
+        (403, "forbidden: the key was not found at its location"),
+        (422, "unprocessable: URLs not on the key's host"),
+    ],
+)
+def test_refusals_are_said_in_words_and_exit_1(tmp_path, status, said):
+    new = tmp_path / "new"
+    with serve(new) as base_url, endpoint(status) as fake:
+        build(new, base_url, {"a/": None})
+        run = submit(new, base_url, "--all", "--endpoint", fake.url)
+        assert run.returncode == 1 and f"refused (HTTP {status}): {said}" in run.stderr
+        assert len(fake.requests) == 1
+
+
+def test_429_and_5xx_are_retried(tmp_path):
+    new = tmp_path / "new"
+    with serve(new) as base_url, endpoint(429, 503, 200) as fake:
+        build(new, base_url, {"a/": None})
+        run = submit(new, base_url, "--all", "--endpoint", fake.url)
+        assert run.returncode == 0, run.stderr
+        assert len(fake.requests) == 3 and "accepted (HTTP 200)" in run.stderr
+    with serve(new) as base_url, endpoint(*[500] * 10) as fake:
+        build(new, base_url, {"a/": None})
+        run = submit(new, base_url, "--all", "--endpoint", fake.url)
+        assert run.returncode == 1 and len(fake.requests) == 5  # bounded: 1 + 4 retries
+
+
+def test_nothing_is_sent_before_the_key_file_is_served(tmp_path):
+    new = tmp_path / "new"
+    with serve(tmp_path / "elsewhere") as base_url, endpoint() as fake:
+        build(new, base_url, {"a/": None})
+        run = submit(new, base_url, "--all", "--endpoint", fake.url)
+        assert (
+            run.returncode == 2 and f"the key file {base_url}{KEY}.txt is not served (HTTP 404)" in run.stderr
+        )
+        assert fake.requests == []
+
+
+def test_dry_run_sends_nothing_and_says_what_it_would(tmp_path):
+    previous, new = tmp_path / "previous", tmp_path / "new"
+    with endpoint() as fake:
+        build(previous, "https://example.com/", {"a/": None})
+        build(new, "https://example.com/", {"a/": None, "b/": None})
+        run = submit(
+            new, "https://example.com/", "--previous", str(previous), "--endpoint", fake.url, "--dry-run"
+        )
+        assert run.returncode == 0 and fake.requests == []
+        assert "1 new, 0 changed, 0 removed, 1 unchanged" in run.stderr
+        assert "new: https://example.com/b/" in run.stderr
+        assert "request: example.com, 1 URLs" in run.stderr
+        assert f"key file https://example.com/{KEY}.txt: found in" in run.stderr
+
+
+def test_no_previous_set_sends_nothing_without_all(tmp_path):
+    with endpoint() as fake:
+        build(tmp_path, "https://example.com/", {"a/": None})
+        run = submit(tmp_path, "https://example.com/", "--endpoint", fake.url)
+        assert run.returncode == 0 and fake.requests == [] and "nothing is sent" in run.stderr
+
+
+def test_the_live_previous_set_is_fetched_index_and_all(tmp_path):
+    live, new = tmp_path / "live", tmp_path / "new"
+    with serve(live) as live_url:
+        site = sp.Sitemap(sp.Options(base_url=live_url, max_urls=2))
+        for n in range(5):
+            site.add(sp.Entry(f"{live_url}p/{n}/", lastmod="2024-05-01"))
+        site.write(live)
+        build(new, live_url, {f"p/{n}/": "2024-05-01" for n in range(4)})
+        run = submit(new, live_url, "--previous", live_url + "sitemap.xml", "--dry-run")
+        assert run.returncode == 0, run.stderr
+        assert "0 new, 0 changed, 1 removed, 4 unchanged" in run.stderr
+
+
+@pytest.mark.invalid_output  # hostile previous sets, written on purpose
+@pytest.mark.parametrize("hostile", ["entities", "gzip bomb", "not xml"])
+def test_a_hostile_previous_set_is_an_error_and_nothing_is_sent(tmp_path, hostile):
+    previous = tmp_path / "previous.xml"
+    if hostile == "entities":
+        previous.write_text(
+            '<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>&b;</loc></url></urlset>'
+        )
+    elif hostile == "gzip bomb":
+        previous = tmp_path / "previous.xml.gz"
+        with gzip.open(previous, "wb", compresslevel=9) as stream:
+            for _ in range(60):
+                stream.write(b" " * (1 << 20))
+    else:
+        previous.write_text("User-agent: *\n")
+    new = tmp_path / "new"
+    with endpoint() as fake:
+        build(new, "https://example.com/", {"a/": None})
+        run = submit(new, "https://example.com/", "--previous", str(previous), "--endpoint", fake.url)
+        assert run.returncode == 2 and "--previous:" in run.stderr and "nothing sent" in run.stderr, (
+            run.stderr
+        )
+        assert "Traceback" not in run.stderr and fake.requests == []
