@@ -59,6 +59,8 @@ class _Url:
     file: str
     line: int | None
     links: dict[str, str] = field(default_factory=dict)
+    #: What the report shows of it (`--format html`).
+    element: Any = None
 
 
 class Checker:
@@ -73,6 +75,8 @@ class Checker:
         self.checked: set[Path] = set()
         #: The site directory: sitemaps in its subdirectories may only list URLs under them.
         self.site: Path | None = None
+        #: Keep each <url> element for the HTML report.
+        self.keep_elements = False
 
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
@@ -259,7 +263,7 @@ class Checker:
                 first = seen[loc]
                 self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
             else:
-                seen[loc] = _Url(str(path), line)
+                seen[loc] = _Url(str(path), line, element=url if self.keep_elements else None)
             self._lastmod(path, url, loc)
             images = url.findall(IMAGE + "image")
             if len(images) > MAX_IMAGES:
@@ -439,6 +443,7 @@ def run_check(args: argparse.Namespace) -> int:
         )
         return 2
     checker = Checker(args.base_url, args.news_window_days)
+    checker.keep_elements = args.format == "html"
     if target.is_dir():
         checker.site = target
         checker.check_site(target)
@@ -450,7 +455,11 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
         return 2
     findings = checker.findings
-    if args.format == "json":
+    if args.format == "html":
+        from .report import check_report
+
+        sys.stdout.write(check_report(checker, args.base_url))
+    elif args.format == "json":
         json.dump(
             {"problems": [asdict(f) for f in findings], "urls": len(checker.urls)}, sys.stdout, indent=2
         )

@@ -84,9 +84,12 @@ def generate(args: argparse.Namespace) -> int:
             raise ConfigError(f"--from-dir: {site} is not a directory")
         sitemap = Sitemap(options, emit=emit, source_root=site)
         add_site(sitemap, site, progress)
-        result = sitemap.write(out)
+        report_path = sitemap.report_path(None)
+        result = sitemap.write(out, report_to=[report_path] if report_path else [])
         report = sitemap.report
     else:
+        if options.report:
+            raise ConfigError("--report: not with --from-jsonl, whose entries are streamed and not kept")
         report = Reporter(options.strict, emit)
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
@@ -137,7 +140,12 @@ def generate_project(args: argparse.Namespace) -> int:
             except (KeyError, TypeError, ValueError) as error:
                 sitemap.report(str(project.config_file), "extra_urls", f"{item!r}: {error}; left out")
         # The generator writes a bare sitemap.xml of its own: ours replaces it.
-        result = sitemap.write(Path(args.out) if args.out else project.site_dir, replaceable=BUILTIN_SITEMAP)
+        report_path = sitemap.report_path(None)
+        result = sitemap.write(
+            Path(args.out) if args.out else project.site_dir,
+            replaceable=BUILTIN_SITEMAP,
+            report_to=[report_path] if report_path else [],
+        )
         if result.entry_point_is_index and project.theme == "material":
             print(material_index_warning(result), file=sys.stderr)
         _finish(args, progress, result, sitemap.report)
@@ -148,6 +156,8 @@ def _project_options(args: argparse.Namespace, project: Any) -> Options:
     """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
     defaults, then `--config` and the flags."""
     values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
+    if isinstance(values.get("report"), str):  # relative to the project's configuration file
+        values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
     values.setdefault("gzip", True)  # as the MkDocs plugin: MkDocs wrote sitemap.xml.gz, sites link to it
     x_default = values.get("x_default", True)
     values["x_default"] = project.default_language if x_default is True else (x_default or None)
@@ -209,8 +219,11 @@ def _stderr(message: str) -> None:
 
 
 def option_values(args: argparse.Namespace, with_config: bool = True) -> dict[str, Any]:
-    """The config file's values, overridden by the flags given."""
+    """The config file's values, overridden by the flags given.  A `report` path in the file is
+    relative to the file; one given as a flag, to the working directory."""
     values: dict[str, Any] = load_config(Path(args.config)) if args.config and with_config else {}
+    if isinstance(values.get("report"), str):
+        values["report"] = str(Path(args.config).parent / Path(values["report"]).expanduser())
     for field in dataclasses.fields(Options):
         given = getattr(args, field.name, None)
         if given is not None and field.name not in ("rules", "news"):
@@ -346,6 +359,7 @@ def _help(name: str) -> str:
         "images_exclude": "glob on image URLs to leave out",
         "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",
         "indexnow_key": "write KEY.txt for IndexNow (default: $INDEXNOW_KEY)",
+        "report": "write the HTML report of the build to this file",
         "videos": "list videos found in the HTML (default on)",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",
@@ -397,7 +411,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument("target", metavar="SITE_DIR_OR_SITEMAP")
     check.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "html"),
+        default="text",
+        help="html: a report for people (every URL, every problem), to standard output",
+    )
     check.add_argument("--news-window-days", type=float, default=2, help="news older than this is reported")
     _common(check)
     return parser

@@ -24,7 +24,7 @@ from lxml import html as lxml_html
 from .errors import Reporter, log
 from .gitdates import GitDates
 from .mapping import absolute_url, video_fields
-from .model import Entry, Image, News, Page, Video
+from .model import Entry, Image, LeftOut, News, Page, Video
 from .normalize import date_key, normalize_hreflang, parse_date, to_uri
 from .options import Options
 
@@ -522,7 +522,8 @@ class Harvester:
         self.build_time = build_time
         self.source_root = source_root
         self._git: dict[Path, GitDates] = {}
-        self.left_out: dict[str, int] = {}
+        #: Every page not listed, with the reason, in the order met.
+        self.left_out: list[LeftOut] = []
         #: Metadata keys for lastmod, in order; adapters add their generator's plugins' keys.
         self.lastmod_keys: tuple[str, ...] = LASTMOD_KEYS
 
@@ -541,15 +542,18 @@ class Harvester:
         if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
-            self.left_out[reason.split(":")[0]] = self.left_out.get(reason.split(":")[0], 0) + 1
-            log.info("sitemap: %s left out: %s", label, reason)
+            self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
         overrides = self._overrides(page, label)
         rule = next((r for r in self.options.rules if fnmatch.fnmatchcase(path, r.match)), None)
+        lastmod, lastmod_source = self._lastmod(page, label, facts)
+        if overrides.get("lastmod"):
+            lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = Entry(
             loc=page.url,
             source=page.source,
-            lastmod=overrides.get("lastmod") or self._lastmod(page, label, facts),
+            lastmod=lastmod,
+            lastmod_source=lastmod_source,
             changefreq=overrides.get("changefreq", _or(rule and rule.changefreq, page.changefreq)),
             priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
@@ -583,6 +587,10 @@ class Harvester:
                 f"unknown key(s) {', '.join(unknown)}; the keys are {', '.join(SITEMAP_KEYS)}; ignored",
             )
         return {k: v for k, v in value.items() if k in SITEMAP_KEYS}
+
+    def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
+        self.left_out.append(LeftOut(url, source, kind, reason))
+        log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
 
     def reads_media(self, page: Page) -> bool:
         """Whether the page's body is read: only the head matters without images and videos."""
@@ -628,7 +636,7 @@ class Harvester:
 
     # -- values -----------------------------------------------------------------------------------
 
-    def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> Any:
+    def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> tuple[Any, str | None]:
         """The last significant change.  A modification the metadata states (`lastmod`,
         `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
         `date.created`) is only a floor: a post edited after it was published gets the later
@@ -657,8 +665,9 @@ class Harvester:
                 except ValueError as error:
                     self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
             if value:
-                return self._later(published, value)
-        return published
+                later = self._later(published, value)
+                return later, ("metadata" if later is published else source)
+        return published, ("metadata" if published else None)
 
     def _meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
         found = _first(page.meta, keys)

@@ -125,6 +125,8 @@ class Entry:
     source: str | None = None
     #: Free data for users' own templates (their own namespaces); never read by the core.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Which source gave `lastmod` (metadata, git, html, mtime, build), for the report.
+    lastmod_source: str | None = None
 
     @property
     def label(self) -> str:
@@ -168,3 +170,14 @@ class Page:
     @property
     def label(self) -> str:
         return f"{self.source} ({self.url})" if self.source else str(self.url)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A page that is not listed, and why: what the build says at INFO and the report shows."""
+
+    url: str
+    source: str | None
+    #: The kind of reason (`noindex`, `canonical`, `redirect`, `error page`, `metadata`, `exclude`).
+    kind: str
+    reason: str

@@ -122,6 +122,8 @@ class Options:
     news: NewsOptions | None = None
     #: IndexNow key: the build writes `<key>.txt` holding it (default: $INDEXNOW_KEY).
     indexnow_key: str | None = None
+    #: Where the HTML report of the build goes (relative to the configuration file); None: none.
+    report: str | None = None
 
     def __post_init__(self) -> None:
         check_types(self, "")

@@ -157,3 +157,9 @@ class Renderer:
 
     def stylesheet(self) -> str:
         return self.text.get_template("sitemap.xsl").render()
+
+    def report(self, report: Any) -> str:
+        """The HTML report (`templates/report.html`), HTML-escaped by Jinja's own autoescape."""
+        html = Environment(loader=self.text.loader, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+        html.globals["generator"] = GENERATOR
+        return html.get_template("report.html").render(report=report)

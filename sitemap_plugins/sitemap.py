@@ -59,6 +59,10 @@ class Sitemap:
             self._listings[added.loc] = page.lists
         return added
 
+    def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
+        """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
+        self.harvester.leave_out(url, source, kind, reason)
+
     def add(self, entry: Entry) -> Entry | None:
         """Validate and keep `entry`; None when it cannot be listed (the reason was reported)."""
         checked = self._validate(entry)
@@ -77,12 +81,14 @@ class Sitemap:
         out_dir: str | os.PathLike[str],
         extra_sitemaps: Sequence[IndexItem] = (),
         replaceable: Sequence[str] = (),
+        report_to: Sequence[Path] = (),
     ) -> WriteResult:
         """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
-        in robots.txt and the index; `replaceable`: the generator's own sitemap files there."""
+        in robots.txt and the index; `replaceable`: the generator's own sitemap files there;
+        `report_to`: where the HTML report of the build goes (option `report`, resolved)."""
         self._date_listings()
         self._complete_alternates()
-        return write_sitemaps(
+        result = write_sitemaps(
             self.entries.values(),
             out_dir,
             self.options,
@@ -90,6 +96,29 @@ class Sitemap:
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
         )
+        if report_to:
+            from .render import Renderer
+            from .report import build_report, write_report
+
+            data = build_report(
+                self.entries.values(),
+                self.harvester.left_out,
+                self.report.problems,
+                self.options.base_url,
+                result.summary(),
+                self.harvester.build_time,
+            )
+            renderer = Renderer(self.options)
+            for path in report_to:
+                write_report(path, data, renderer, self.report)
+        return result
+
+    def report_path(self, relative_to: str | os.PathLike[str] | None) -> Path | None:
+        """Option `report`, a path relative to the configuration file's directory."""
+        if not self.options.report:
+            return None
+        path = Path(self.options.report).expanduser()
+        return path if path.is_absolute() else Path(relative_to or ".") / path
 
     def _date_listings(self) -> None:
         """A listing page (a blog's index, archives, categories) changed when the newest page it

@@ -27,7 +27,16 @@
         </style>
       </head>
       <body>
+        <p><small>Browsers are removing XSLT, which draws this table: the report of a build
+          (option <code>report</code>, or <code>sitemap-plugins check --format html</code>) shows
+          the same and more, without it.</small></p>
         <xsl:apply-templates select="s:urlset | s:sitemapindex"/>
+        <script>
+          // Addresses as people write them (%C3%BC is ü); the link itself stays the URI.
+          for (const link of document.querySelectorAll("a.iri")) {
+            try { link.textContent = decodeURI(link.textContent); } catch (error) { /* kept as it is */ }
+          }
+        </script>
       </body>
     </html>
   </xsl:template>
@@ -38,11 +47,21 @@
       <tr><th>Sitemap</th><th>Last modified</th></tr>
       <xsl:for-each select="s:sitemap">
         <tr>
-          <td><a href="{s:loc}"><xsl:value-of select="s:loc"/></a></td>
-          <td class="n"><xsl:value-of select="s:lastmod"/></td>
+          <td><a class="iri" href="{s:loc}"><xsl:value-of select="s:loc"/></a></td>
+          <td class="n"><xsl:call-template name="date"><xsl:with-param name="value" select="s:lastmod"/></xsl:call-template></td>
         </tr>
       </xsl:for-each>
     </table>
+  </xsl:template>
+  <!-- A W3C date as people read it: 2024-05-01 09:30 +02:00. -->
+  <xsl:template name="date">
+    <xsl:param name="value"/>
+    <xsl:choose>
+      <xsl:when test="string-length($value) &gt; 10">
+        <xsl:value-of select="concat(substring($value, 1, 10), ' ', substring($value, 12, 5), ' ', substring($value, 20))"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$value"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
   <xsl:template match="s:urlset">
     <h1>Sitemap</h1>
@@ -52,10 +71,10 @@
       <xsl:for-each select="s:url">
         <tr>
           <td>
-            <a href="{s:loc}"><xsl:value-of select="s:loc"/></a>
+            <a class="iri" href="{s:loc}"><xsl:value-of select="s:loc"/></a>
             <xsl:if test="news:news"><br/><small>News: <xsl:value-of select="news:news/news:title"/></small></xsl:if>
           </td>
-          <td class="n"><xsl:value-of select="s:lastmod"/></td>
+          <td class="n"><xsl:call-template name="date"><xsl:with-param name="value" select="s:lastmod"/></xsl:call-template></td>
           <td><xsl:value-of select="s:changefreq"/></td>
           <td class="n"><xsl:value-of select="s:priority"/></td>
           <td class="n"><xsl:value-of select="count(image:image)"/></td>

@@ -49,3 +49,5 @@ class SitemapConfig(base.Config):
     extra_urls = c.ListOfItems(c.Type((str, dict)), default=[])
     #: The build writes `<key>.txt` for IndexNow; checked by the core (default: $INDEXNOW_KEY).
     indexnow_key = c.Optional(c.Type(str))
+    #: The HTML report of the build, relative to mkdocs.yml (never deployed unless put in site_dir).
+    report = c.Optional(c.Type(str))

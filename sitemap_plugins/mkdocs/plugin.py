@@ -133,9 +133,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return
         self._expected = {}
         self._rendered = set()
-        for file in files.documentation_pages():
+        for file in files.documentation_pages(inclusion=lambda _: True):
             if file.inclusion.is_included():
                 self._expected[self._url(file.url, config)] = file
+            elif not _i18n_building(config):
+                url = self._url(file.url, config, root=bool(self.mike_version))
+                why = "draft: draft_docs or exclude_docs in mkdocs.yml"
+                self.sitemap.leave_out(url, file.src_uri, "draft", why)
         # Not rendered as a static template (on_pre_build), the theme's sitemap.xml would be
         # copied as it is: it goes.  One among the docs is the user's: never replaced.
         self._replaceable = []
@@ -149,8 +153,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(-100)  # after other plugins changed the HTML
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
-        if self.sitemap is None or not self.config.enabled or page.file.inclusion.is_excluded():
-            return  # drafts and excluded docs are previewed by `mkdocs serve`, never listed
+        if self.sitemap is None or not self.config.enabled:
+            return
+        if page.file.inclusion.is_excluded():
+            return  # drafts are previewed by `mkdocs serve`, never listed (said in on_files)
         # Under mike, page.canonical_url names the canonical version's page, not this one.
         url = self._url(page.url, config, root=True) if self.mike_version else page.canonical_url
         url = url or self._url(page.url, config)
@@ -216,8 +222,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self.sitemap.add(entry_from_mapping(item, self.base_url))
             except (KeyError, TypeError, ValueError) as error:
                 self.sitemap.report("mkdocs.yml", "extra_urls", f"{item!r}: {error}; left out")
+        report = self.sitemap.report_path(Path(config.config_file_path or ".").parent)
+        report_to = [report] if report else []
+        if report and self.command == "serve":  # writers open it from the dev server
+            report_to.append(Path(self.site_dir) / "sitemap-report.html")
         try:
-            result = self.sitemap.write(self.site_dir, replaceable=self._replaceable)
+            result = self.sitemap.write(self.site_dir, replaceable=self._replaceable, report_to=report_to)
         except SitemapError as error:
             raise PluginError(str(error)) from error
         if self.command == "serve":

@@ -130,8 +130,20 @@ class _Build:
         saved_as = path[len(prefix) :].replace(os.sep, "/") if path.startswith(prefix) else ""
         content = context.get("article") or context.get("page")
         if content is not None:
-            if getattr(content, "status", "published") != "published" or _private(content):
-                return None  # drafts and hidden articles and pages are written, never listed
+            status = getattr(content, "status", "published")
+            if status != "published" or _private(content):  # written, never listed
+                kind = "private" if status == "published" else status
+                source = str(content.source_path).removeprefix(self.source_prefix).replace(os.sep, "/")
+                url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
+                self.sitemap.leave_out(
+                    url,
+                    source,
+                    kind,
+                    f"{kind}: Status: {status} in its metadata"
+                    if kind != "private"
+                    else "private: Private: true in its metadata",
+                )
+                return None
             meta = dict(content.metadata)
             if "sitemap" not in meta:
                 own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
@@ -220,7 +232,13 @@ class _Build:
         if self.stack:
             return False
         self._harvest()
-        result = self.sitemap.write(self.output_path, extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc))
+        # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
+        report = self.sitemap.report_path(Path.cwd())
+        result = self.sitemap.write(
+            self.output_path,
+            extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
+            report_to=[report] if report else [],
+        )
         if result.robots_advice():
             log.info(result.robots_advice())
         problems = len(self.sitemap.report.problems)

@@ -1,0 +1,293 @@
+"""The HTML report of one build (option `report`) or of one `check --format html`: what was listed,
+what was left out and why, every problem, and pages by month of last change.  For people: IRIs
+decoded, dates readable.  The markup is `templates/report.html`; this module gathers its data.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from .errors import Problem, Reporter
+from .fileset import OutputError, write_atomic
+from .model import Entry, LeftOut
+from .render import Renderer
+
+#: Above this many months the chart counts years.
+MAX_MONTH_BARS = 72
+CHART_HEIGHT = 130
+
+
+@dataclass
+class Row:
+    #: Relative to the site (the report's <base href>) where it is under it: a large report stays small.
+    href: str
+    shown: str
+    lastmod: str = ""
+    lastmod_key: str = ""
+    lastmod_source: str = ""
+    changefreq: str = ""
+    priority: str = ""
+    images: int = 0
+    videos: int = 0
+    news: str = ""
+    alternates: list[tuple[str, str]] = field(default_factory=list)
+    #: The sitemap file that lists it (`check`).
+    file: str = ""
+
+
+@dataclass
+class Bar:
+    label: str
+    count: int
+    none: bool = False
+    x: int = 0
+    height: int = 0
+    tick: bool = False
+
+
+@dataclass
+class Report:
+    kind: str
+    site: str
+    generated: str
+    summary: str
+    rows: list[Row]
+    left_out: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    images: int = 0
+    videos: int = 0
+    news: int = 0
+    months: list[Bar] = field(default_factory=list)
+    months_note: str = ""
+    chart_width: int = 0
+    bar_width: int = 0
+
+    @property
+    def site_shown(self) -> str:
+        return readable_url(self.site)
+
+    @property
+    def without_lastmod(self) -> int:
+        return sum(1 for row in self.rows if not row.lastmod)
+
+    @property
+    def left_out_counts(self) -> list[tuple[str, int]]:
+        return sorted(Counter(page["kind"] for page in self.left_out).items(), key=lambda item: -item[1])
+
+
+def readable_url(url: str) -> str:
+    """An IRI as people write it: percent-escapes of UTF-8 decoded, the host out of punycode."""
+    try:
+        parts = urlsplit(url)
+        host = parts.netloc
+        if "xn--" in host:
+            host = ".".join(
+                label.encode().decode("idna") if label.startswith("xn--") else label
+                for label in host.split(".")
+            )
+        return unquote(
+            urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment)), errors="strict"
+        )
+    except (UnicodeError, ValueError):
+        return url
+
+
+def readable_date(value: Any) -> tuple[str, str]:
+    """(shown, sort key): `2024-05-01`, or `2024-05-01 09:30 +02:00`."""
+    if isinstance(value, dt.datetime):
+        offset = value.strftime("%z")
+        zone = f"{offset[:3]}:{offset[3:]}" if offset else ""
+        shown = value.strftime("%Y-%m-%d %H:%M") + (f" {zone}" if zone else "")
+        key = value.astimezone(dt.timezone.utc).isoformat() if value.tzinfo else value.isoformat()
+        return shown, key
+    if isinstance(value, dt.date):
+        return value.isoformat(), value.isoformat()
+    return (str(value), str(value)) if value else ("", "")
+
+
+def relative(url: str, site: str) -> str:
+    """`url` relative to the site's base URL when under it (`guide/`), else as it is."""
+    return url[len(site) :] or "./" if url.startswith(site) else url
+
+
+def shown(url: str, site: str) -> str:
+    """What people read: the decoded path under the site (`/über-uns/`), or the whole IRI."""
+    readable = readable_url(url)
+    site_path = urlsplit(site).path or "/"
+    return site_path + readable[len(site) :] if url.startswith(site) else readable
+
+
+def row_from_entry(entry: Entry, site: str) -> Row:
+    lastmod, key = readable_date(entry.lastmod)
+    return Row(
+        href=relative(entry.loc, site),
+        shown=shown(entry.loc, site),
+        lastmod=lastmod,
+        lastmod_key=key,
+        lastmod_source=entry.lastmod_source or "",
+        changefreq=entry.changefreq or "",
+        priority="" if entry.priority is None else f"{float(entry.priority):g}",
+        images=len(entry.images),
+        videos=len(entry.videos),
+        news=(entry.news.title or "") if entry.news else "",
+        alternates=[(code, relative(href, site)) for code, href in sorted(entry.alternates.items())],
+    )
+
+
+def build_report(
+    entries: Iterable[Entry],
+    left_out: Sequence[LeftOut],
+    problems: Sequence[Problem],
+    site: str,
+    summary: str,
+    now: dt.datetime,
+) -> Report:
+    rows = [row_from_entry(entry, site) for entry in entries]
+    report = Report(
+        kind="build",
+        site=site,
+        generated=readable_date(now)[0],
+        summary=summary,
+        rows=rows,
+        left_out=[
+            {
+                "url": page.url,
+                "shown": readable_url(page.url),
+                "source": page.source,
+                "kind": page.kind,
+                "reason": page.reason,
+            }
+            for page in left_out
+        ],
+        problems=list(problems),
+    )
+    report.images = sum(row.images for row in rows)
+    report.videos = sum(row.videos for row in rows)
+    report.news = sum(1 for row in rows if row.news)
+    _chart(report, now)
+    return report
+
+
+def _chart(report: Report, now: dt.datetime) -> None:
+    """Pages by month of last change: a site whose every lastmod is the build date shows it."""
+    keys = [row.lastmod_key[:7] for row in report.rows if row.lastmod_key]
+    counts = Counter(keys)
+    bars: list[Bar] = []
+    if counts:
+        first, last = min(counts), max(counts)
+        months = _months(first, last)
+        if len(months) > MAX_MONTH_BARS:
+            years = Counter(key[:4] for key in keys)
+            bars = [
+                Bar(str(year), years.get(str(year), 0)) for year in range(int(first[:4]), int(last[:4]) + 1)
+            ]
+        else:
+            bars = [Bar(month, counts.get(month, 0)) for month in months]
+    if report.without_lastmod:
+        bars.append(Bar("none", report.without_lastmod, none=True))
+    if not bars:
+        return
+    tallest = max(bar.count for bar in bars) or 1
+    report.bar_width = max(6, min(56, 960 // len(bars)))
+    every = -(-56 // report.bar_width)  # a label where there is room for one (about 56 px)
+    for index, bar in enumerate(bars):
+        bar.x = index * report.bar_width
+        bar.height = max(1 if bar.count else 0, round(CHART_HEIGHT * bar.count / tallest))
+        bar.tick = index % every == 0 or bar.none
+    report.chart_width = len(bars) * report.bar_width + 40
+    report.months = bars
+    dated = sum(counts.values())
+    busiest, most = counts.most_common(1)[0] if counts else ("", 0)
+    if dated and most / dated > 0.9 and len(counts) <= 2:
+        report.months_note = (
+            f"{most:,} of {dated:,} dated pages say {busiest}: if that is when the site was built, "
+            "lastmod is not the pages' last change (search engines then ignore it); see the lastmod "
+            "sources in the README."
+        )
+    else:
+        report.months_note = (
+            "Each bar is a month (a year on long histories); the grey bar, pages without lastmod."
+        )
+
+
+def _months(first: str, last: str) -> list[str]:
+    year, month = int(first[:4]), int(first[5:7])
+    found = []
+    while f"{year:04d}-{month:02d}" <= last:
+        found.append(f"{year:04d}-{month:02d}")
+        month += 1
+        if month == 13:
+            year, month = year + 1, 1
+    return found
+
+
+def render_report(report: Report, renderer: Renderer) -> str:
+    return renderer.report(report)
+
+
+def write_report(path: Path, report: Report, renderer: Renderer, problems: Reporter) -> bool:
+    """Write the report whole; a path that cannot take it is a problem naming the option, and the
+    sitemaps (written already) stay."""
+    if not path.parent.is_dir():
+        problems(
+            "option 'report'", str(path), f"its directory {path.parent} does not exist; no report written"
+        )
+        return False
+    try:
+        write_atomic(path, render_report(report, renderer).encode())
+    except OutputError as error:
+        problems("option 'report'", str(path), f"{str(error).removeprefix('sitemap: ')}; no report written")
+        return False
+    return True
+
+
+def check_report(checker: Any, base_url: str) -> str:
+    """The report of what `check` read: each URL with the file that lists it, and each finding."""
+    base_url = base_url if base_url.endswith("/") else base_url + "/"
+    from .check import IMAGE, NEWS, SM, VIDEO, XHTML
+    from .options import Options
+
+    rows = []
+    for loc, found in {**checker.news_urls, **checker.urls}.items():
+        element = found.element
+        row = Row(href=relative(loc, base_url), shown=shown(loc, base_url), file=f"{found.file}:{found.line}")
+        if element is not None:
+            lastmod = (element.findtext(SM + "lastmod") or "").strip()
+            row.lastmod, row.lastmod_key = lastmod.replace("T", " "), lastmod
+            row.changefreq = (element.findtext(SM + "changefreq") or "").strip()
+            row.priority = (element.findtext(SM + "priority") or "").strip()
+            row.images = len(element.findall(IMAGE + "image"))
+            row.videos = len(element.findall(VIDEO + "video"))
+            row.news = (element.findtext(f"{NEWS}news/{NEWS}title") or "").strip()
+            row.alternates = [
+                (link.get("hreflang") or "", relative(link.get("href") or "", base_url))
+                for link in element.iterfind(XHTML + "link")
+            ]
+        rows.append(row)
+    problems = [
+        Problem(
+            f"{f.file}:{f.line}" if f.line else f.file, f.code, f"{f.url + ': ' if f.url else ''}{f.message}"
+        )
+        for f in checker.findings
+    ]
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    summary = f"{len(checker.checked)} file(s) read, {len(checker.urls):,} URLs, {len(problems)} problem(s)"
+    report = Report(
+        kind="check",
+        site=base_url,
+        generated=readable_date(now)[0],
+        summary=summary,
+        rows=rows,
+        problems=problems,
+    )
+    report.images = sum(row.images for row in rows)
+    report.videos = sum(row.videos for row in rows)
+    report.news = sum(1 for row in rows if row.news)
+    _chart(report, now)
+    return render_report(report, Renderer(Options(base_url=base_url)))

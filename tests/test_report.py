@@ -1,0 +1,158 @@
+"""The HTML report of a build (option `report`) and of `check --format html`: its content from real
+builds, and what a person sees of it in a real browser (opened from disk, no network)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from browser import browser, serve
+from lxml import html as lxml_html
+from mkdocs_helpers import copy_sample, mkdocs
+from pelican_helpers import add_settings, build
+from pelican_helpers import copy_sample as copy_pelican_sample
+from sitemap_checks import urls
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / ".artifacts"
+
+
+def _with_report(project: Path, line: str) -> None:
+    text = (project / "mkdocs.yml").read_text()
+    (project / "mkdocs.yml").write_text(
+        text.replace("      gzip: true\n", f"      gzip: true\n      {line}\n")
+    )
+
+
+@pytest.fixture(scope="module")
+def features(tmp_path_factory) -> tuple[Path, Path]:
+    project = copy_sample("mkdocs-features", tmp_path_factory.mktemp("features"))
+    _with_report(project, "report: reports/sitemap.html")
+    (project / "reports").mkdir()
+    run = mkdocs(project)
+    assert run.returncode == 0, run.stderr
+    return project, project / "reports" / "sitemap.html"
+
+
+def test_every_left_out_page_is_there_with_its_reason(features):
+    project, report = features
+    document = lxml_html.parse(str(report)).getroot()
+    left_out = {
+        row.findtext("td[2]"): (row.findtext("td[3]"), " ".join(row.xpath("string(td[4])").split()))
+        for row in document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+    }
+    assert left_out == {
+        "hidden.md": ("metadata", "metadata: sitemap: false"),
+        "printable.md": (
+            "canonical",
+            "canonical: the canonical URL is https://docs.example.com/guide/grilling/",
+        ),
+        "private.md": ("noindex", 'noindex: <meta name="robots"> says noindex'),
+        "drafts/idea.md": ("draft", "draft: draft_docs or exclude_docs in mkdocs.yml"),
+    }
+    listed = document.xpath("//table[@id='urls']/tbody/tr")
+    assert len(listed) == len(urls(project / "site" / "sitemap.xml"))
+    # IRIs shown decoded, the link still the URI; dates readable; where lastmod came from.
+    # The report's <base href> is the site: paths are shown decoded, links stay URIs.
+    assert document.xpath("string(//base/@href)") == "https://docs.example.com/"
+    shown = {row.xpath("string(td[1]/a)"): row for row in listed}
+    assert shown["/über-uns/"].xpath("string(td[1]/a/@href)") == "%C3%BCber-uns/"
+    assert "/guide/grilling/" in shown
+    # Never inside the deployed output unless asked: reports/ is beside mkdocs.yml.
+    assert not list((project / "site").rglob("*report*"))
+
+
+def test_the_report_opens_from_disk_filters_sorts_and_draws(features, tmp_path):
+    _, report = features
+    with browser() as chromium:
+        page = chromium.new_page(viewport={"width": 1200, "height": 900})
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(report.as_uri())
+        rows = page.locator("#urls tbody tr")
+        total = rows.count()
+        assert total >= 5 and page.locator("svg rect").count() >= 1
+        page.fill("#filter", "guide")
+        page.wait_for_function("document.getElementById('shown').textContent.includes('shown')")
+        visible = page.locator("#urls tbody tr:not([hidden])").count()
+        assert 0 < visible < total
+        assert page.locator("#shown").inner_text() == f"{visible} of {total} shown"
+        page.fill("#filter", "")
+        page.click("#urls th:nth-child(2)")  # lastmod, ascending then descending
+        page.click("#urls th:nth-child(2)")
+        first = page.locator("#urls tbody tr").first.locator("td").nth(1).inner_text()
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", first)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)
+        assert requests == [report.as_uri()]  # self-contained: nothing else is fetched
+
+
+def test_pelican_report_lists_what_the_sitemap_lists(tmp_path):
+    project = copy_pelican_sample("pelican-blog", tmp_path)
+    add_settings(project, 'SITEMAP["report"] = "report.html"')
+    output = build(project)
+    document = lxml_html.parse(str(project / "report.html")).getroot()
+    base = document.xpath("string(//base/@href)")
+    listed = [
+        base + row.xpath("string(td[1]/a/@href)") for row in document.xpath("//table[@id='urls']/tbody/tr")
+    ]
+    assert sorted(u.replace(base + "./", base) for u in listed) == sorted(urls(output / "sitemap.xml"))
+    kinds = {
+        row.findtext("td[3]")
+        for row in document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+    }
+    assert "noindex" in kinds
+
+
+def test_check_writes_the_same_kind_of_report(features, tmp_path):
+    project, _ = features
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "check",
+            str(project / "site"),
+            "--base-url",
+            "https://docs.example.com/",
+            "--format",
+            "html",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    document = lxml_html.fromstring(run.stdout)
+    rows = document.xpath("//table[@id='urls']/tbody/tr")
+    assert len(rows) == len(urls(project / "site" / "sitemap.xml"))
+    assert all(row.xpath("string(td[1]/span)").endswith(tuple("0123456789")) for row in rows)  # file:line
+
+
+@pytest.mark.parametrize("where", ["missing/dir/report.html", "read-only/report.html"])
+def test_a_report_path_that_cannot_be_written_is_named_and_the_sitemaps_are(tmp_path, where):
+    project = copy_sample("mkdocs-features", tmp_path)
+    _with_report(project, f"report: {where}")
+    if where.startswith("read-only"):
+        (project / "read-only").mkdir()
+        (project / "read-only" / "report.html").mkdir()  # a directory in its way (root writes anywhere)
+    run = mkdocs(project)
+    said = " ".join(run.stderr.split())
+    assert run.returncode == 0 and "option 'report'" in said and "no report written" in said, run.stderr
+    assert (project / "site" / "sitemap.xml").exists()
+
+
+def test_the_xslt_view_shows_decoded_iris_and_readable_dates(tmp_path):
+    import sitemap_plugins as sp
+
+    site = tmp_path / "site"
+    with serve(site) as base_url, browser() as chromium:
+        sitemap = sp.Sitemap(sp.Options(base_url=base_url, stylesheet=True))
+        sitemap.add(sp.Entry(f"{base_url}über-uns/", lastmod="2024-05-01T09:30:00+02:00"))
+        sitemap.write(site)
+        page = chromium.new_page()
+        page.goto(base_url + "sitemap.xml")
+        page.wait_for_selector("table a.iri")
+        assert page.locator("a.iri").inner_text() == f"{base_url}über-uns/"
+        assert "2024-05-01 09:30 +02:00" in page.locator("table").inner_text()
