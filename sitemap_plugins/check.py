@@ -111,15 +111,18 @@ class Checker:
             entry_points = self._robots_entry_points(robots, site)
         for path in entry_points:
             self.check_file(path, site)
+        # Under a path, the robots.txt that reaches the set is at the root, not here: said above.
+        unseen_robots = self.base.path not in ("", "/") and not robots.exists()
         for path in _sitemap_files(site):
             if path.resolve() not in self.checked and not self._is_gzip_copy(path):
-                self.add(
-                    path,
-                    None,
-                    None,
-                    "not reachable from robots.txt (no Sitemap: line leads to it)",
-                    "unreachable",
-                )
+                if not unseen_robots:
+                    self.add(
+                        path,
+                        None,
+                        None,
+                        "not reachable from robots.txt (no Sitemap: line leads to it)",
+                        "unreachable",
+                    )
                 self.check_file(path, site)
         self._check_hreflang()
 

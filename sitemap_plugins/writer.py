@@ -60,8 +60,9 @@ class WriteResult:
     sitemaps: int = 0
     #: An index was written (`sitemap.xml` itself, or `sitemap-index.xml` beside it).
     index: bool = False
-    #: `sitemap.xml` is an index: the pages needed several files.
+    #: `sitemap.xml` is an index: the pages needed several files (this many).
     entry_point_is_index: bool = False
+    page_files: int = 0
     urls: int = 0
     images: int = 0
     videos: int = 0
@@ -96,7 +97,7 @@ class WriteResult:
 def material_index_warning(result: WriteResult) -> str:
     """Said once on Material for MkDocs and Zensical sites whose pages need several files."""
     return (
-        f"sitemap: the pages need {result.sitemaps} files, so sitemap.xml is a sitemap index; the "
+        f"sitemap: the pages need {result.page_files} files, so sitemap.xml is a sitemap index; the "
         "theme's instant navigation, instant previews and language and version selectors read "
         "the <url> elements of sitemap.xml and fall back to full page loads without them (raise "
         "max_urls or max_bytes if they were lowered)"
@@ -386,6 +387,7 @@ def _name_and_index(
         file.staged.name = NEWS_SITEMAP if number == 1 else f"sitemap-news-{number}.xml"
     others = [IndexItem(base + f.staged.name, f.lastmod) for f in news] + list(feeds)
     result.sitemaps = len(pages) + len(news)
+    result.page_files = len(pages)
     result.entry_point_is_index = len(pages) > 1
     index_name = None
     if result.entry_point_is_index:

@@ -70,6 +70,8 @@ def test_an_index_at_sitemap_xml_turns_instant_navigation_off(tmp_path):
     with serve(project / "site") as base_url, browser() as chromium:
         site = _build(project, base_url, max_urls=5)
         assert parse(site / "sitemap.xml").tag.endswith("sitemapindex")
+        said = " ".join(mkdocs(project).stderr.split())  # the build said so, once, as a warning
+        assert said.count("WARNING - sitemap: the pages need 3 files, so sitemap.xml is a sitemap index") == 1
         page = chromium.new_page()
         url, kinds, same_page = _follow_link(page, base_url, "blog/", "article a[href*='post-number']")
         assert url.startswith(base_url + "blog/20")

@@ -90,3 +90,18 @@ def test_a_base_url_that_is_not_absolute_is_a_usage_error(tmp_path, base_url):
     assert said.strip() == (
         f"sitemap-plugins check: --base-url {base_url!r} is not an absolute http(s) URL (e.g. https://example.com/)"
     )
+
+
+def test_a_set_under_a_path_is_not_reached_by_a_robots_txt_at_the_root(tmp_path):
+    import sitemap_plugins as sp
+
+    site = sp.Sitemap(sp.Options(base_url="https://example.github.io/project/"))
+    site.add(sp.Entry("https://example.github.io/project/page/"))
+    site.write(tmp_path)
+    assert not (tmp_path / "robots.txt").exists()
+    code, report, _ = check(tmp_path, "--base-url", "https://example.github.io/project/")
+    assert code == 1
+    [finding] = report["problems"]
+    assert finding["code"] == "robots-not-root"
+    assert "crawlers read only https://example.github.io/robots.txt" in finding["message"]
+    assert "Sitemap: https://example.github.io/project/sitemap.xml" in finding["message"]

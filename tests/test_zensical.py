@@ -193,3 +193,12 @@ def test_bad_project_files_get_one_line_and_nothing_is_written(tmp_path, config,
     assert len(lines) == 1 and "zensical.toml" in lines[0] and said in lines[0], run.stderr
     assert "Traceback" not in run.stderr
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_sitemap_index_at_sitemap_xml_is_said_on_zensical(tmp_path):
+    project = copy_sample("zensical", tmp_path)
+    zensical_build(project)
+    run = generate("--project", "zensical.toml", "--max-urls", "2", cwd=project)
+    assert run.returncode == 0, run.stderr
+    assert "sitemap: the pages need 2 files, so sitemap.xml is a sitemap index" in run.stderr
+    assert "instant navigation" in run.stderr
