@@ -1,7 +1,9 @@
-"""lastmod from git: when each file last changed on the branch being built, from one `git log`.
+"""lastmod from git: when each file last changed on the branch being built, from one `git` process.
 
-One process for the whole tree, parsed into a map: asking git once per file costs a process per
-page (minutes on a large site); this costs one, whatever the number of pages.
+One `git log` for the whole source tree per build, run in the source directory and parsed into a
+map: asking git once per file costs a process per page (minutes on a large site); this costs one,
+whatever the number of pages, in a repository or outside one.  A shallow clone is recognised by
+git's own `shallow` file, which needs no second process.
 """
 
 from __future__ import annotations
@@ -19,29 +21,16 @@ _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain 
 
 class GitDates:
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
+        #: The directory the paths are relative to; None outside a repository.
         self.root: Path | None = None
         self.dates: dict[str, dt.datetime] = {}
-        top = _git(directory, "rev-parse", "--show-toplevel", "--is-shallow-repository")
-        if top is None:
-            log.info(
-                "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
-                directory,
-            )
-            return
-        toplevel, shallow = top.splitlines()[:2]
-        self.root = Path(toplevel).resolve()
-        if shallow.strip() == "true":
-            notice(
-                "sitemap: lastmod: the git repository is a shallow clone, so pages whose last change "
-                "is older than the clone's history get the oldest fetched commit's date; fetch the "
-                "whole history (actions/checkout: fetch-depth: 0) for accurate dates"
-            )
-        scope = str(directory.resolve().relative_to(self.root)) if directory.resolve() != self.root else "."
         output = _git(
-            self.root,
+            directory,
             "-c",
             "core.quotepath=off",
             "log",
+            # Paths relative to `directory`, and only the changes under it.
+            "--relative",
             # Along the branch being built, a merge counts as the change it brings: a page edited
             # on a feature branch changed, for readers, when the merge reached this branch.
             "--first-parent",
@@ -50,10 +39,22 @@ class GitDates:
             "--name-only",
             "--no-renames",
             "--",
-            scope,
+            ".",
         )
-        if output is not None:
-            self._parse(output)
+        if output is None:
+            log.info(
+                "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
+                directory,
+            )
+            return
+        self.root = directory.resolve()
+        self._parse(output)
+        if _is_shallow(self.root):
+            notice(
+                "sitemap: lastmod: the git repository is a shallow clone, so pages whose last change "
+                "is older than the clone's history get the oldest fetched commit's date; fetch the "
+                "whole history (actions/checkout: fetch-depth: 0) for accurate dates"
+            )
 
     def _parse(self, output: str) -> None:
         stamp: dt.datetime | None = None
@@ -76,6 +77,22 @@ class GitDates:
             if found is not None:
                 return found
         return None
+
+
+def _is_shallow(directory: Path) -> bool:
+    """Does the repository holding `directory` have git's `shallow` file?"""
+    for folder in (directory, *directory.parents):
+        dot_git = folder / ".git"
+        if dot_git.is_dir():
+            return (dot_git / "shallow").exists()
+        if dot_git.is_file():  # a worktree or a submodule: `gitdir: <path>`
+            text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+            gitdir = (folder / text.removeprefix("gitdir:").strip()).resolve()
+            common = gitdir / "commondir"
+            if common.is_file():
+                gitdir = (gitdir / common.read_text().strip()).resolve()
+            return (gitdir / "shallow").exists()
+    return False
 
 
 def _git(directory: Path, *args: str) -> str | None:

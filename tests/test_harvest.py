@@ -320,8 +320,8 @@ def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
     assert index.lastmod == dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc)
     assert umlaut.lastmod == dt.datetime(2024, 1, 10, 10, 0, tzinfo=dt.timezone.utc)
     assert new.lastmod is None  # not committed yet: no source left in this list
-    assert len(calls) == 2  # rev-parse, then one log for all pages
-    assert "-- docs" in " ".join(calls[1]) or calls[1][-1] == "docs"
+    assert len(calls) == 1  # one log for all pages, run in docs/, paths relative to it
+    assert calls[0][-2:] == ["--", "."] and "--relative" in calls[0]
 
 
 def test_default_sources_are_metadata_then_git_then_html(repo):
@@ -523,3 +523,55 @@ def test_the_frame_of_a_page_is_not_its_content():
         "https://github.com/o/r/actions/workflows/ci.yml/badge.svg",
         f"{BASE}sponsor.png",
     ]
+
+
+@pytest.mark.parametrize("in_a_repository", [True, False])
+def test_one_git_process_per_real_build_and_one_message(tmp_path, in_a_repository):
+    """A real MkDocs build with a `git` that counts its runs first on the PATH."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from mkdocs_helpers import copy_sample
+
+    project = copy_sample("mkdocs-features", tmp_path)
+    if in_a_repository:
+        env = {
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@e",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@e",
+        }
+        for command in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-qm", "docs"]):
+            subprocess.run(command, cwd=project, check=True, env=env)
+    bin_dir, log = tmp_path / "bin", tmp_path / "git-runs.log"
+    bin_dir.mkdir()
+    (bin_dir / "git").write_text(f'#!/bin/sh\necho "$@" >> {log}\nexec {shutil.which("git")} "$@"\n')
+    (bin_dir / "git").chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "NO_MKDOCS_2_WARNING": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-v", "-d", "site"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    assert len(log.read_text().splitlines()) == 1
+    assert run.stderr.count("not in a git repository") <= 1
+
+
+def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
+    import logging
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), now=NOW, source_root=docs)
+    with caplog.at_level(logging.INFO, logger="sitemap_plugins"):
+        for number in range(400):
+            (docs / f"p{number}.md").write_text("# Page\n")
+            sitemap.add_page(sp.Page(f"{BASE}p{number}/", source_path=docs / f"p{number}.md"))
+    said = [r for r in caplog.records if "not in a git repository" in r.getMessage()]
+    assert len(said) == 1
