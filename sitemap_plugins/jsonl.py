@@ -30,7 +30,7 @@ from .options import Options
 from .render import Renderer
 from .sources import Progress
 from .validate import EntryValidator
-from .writer import RenderedEntry, render_entry
+from .writer import RenderedEntry, render_entries
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
 CHUNK_LINES = 2000
@@ -211,9 +211,5 @@ def _render_chunk(name: str, chunk: Chunk) -> Rendered:
     reader, renderer = _worker
     reader.report.problems = []
     first, lines = chunk
-    rendered = []
-    for number, line in enumerate(lines, first):
-        entry = reader.entry(line, f"{name}:{number}")
-        if entry is not None:
-            rendered.append(tuple(render_entry(renderer, entry)))
-    return rendered, reader.report.problems
+    entries = [e for number, line in enumerate(lines, first) if (e := reader.entry(line, f"{name}:{number}"))]
+    return [tuple(r) for r in render_entries(renderer, entries)], reader.report.problems

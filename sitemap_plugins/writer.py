@@ -134,22 +134,31 @@ class RenderedEntry(NamedTuple):
 
 
 def render_entry(renderer: Renderer, entry: Entry) -> RenderedEntry:
-    lastmod: Any = entry.lastmod  # a date or datetime once validated
-    page_entry = entry if entry.news is None else replace(entry, news=None)
-    page = renderer.url(page_entry)
-    news = renderer.url(entry) if entry.news is not None else None
-    return RenderedEntry(
-        entry.loc,
-        entry.label,
-        lastmod,
-        len(entry.images),
-        len(entry.videos),
-        entry_namespaces(page_entry),
-        page,
-        _size(page),
-        news,
-        _size(news) if news is not None else 0,
-    )
+    return render_entries(renderer, [entry])[0]
+
+
+def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[RenderedEntry]:
+    """Entries rendered before they reach the writer; a chunk at once (`Renderer.urls`)."""
+    page_entries = [entry if entry.news is None else replace(entry, news=None) for entry in entries]
+    rendered = []
+    for entry, page_entry, page in zip(entries, page_entries, renderer.urls(page_entries), strict=True):
+        lastmod: Any = entry.lastmod  # a date or datetime once validated
+        news = renderer.url(entry) if entry.news is not None else None
+        rendered.append(
+            RenderedEntry(
+                entry.loc,
+                entry.label,
+                lastmod,
+                len(entry.images),
+                len(entry.videos),
+                entry_namespaces(page_entry),
+                page,
+                _size(page),
+                news,
+                _size(news) if news is not None else 0,
+            )
+        )
+    return rendered
 
 
 def _size(text: str) -> int:

@@ -217,7 +217,7 @@ def test_stylesheet_shows_a_table_in_a_browser(tmp_path, max_urls):
     if max_urls == 1:
         assert "2 sitemap files" in text and f"{BASE}{parts(tmp_path)[1]}" in text
     else:
-        assert "2 URLs" in text and f'<a href="{BASE}page-00001/">' in text
+        assert "2 URLs" in text and f'<a class="iri" href="{BASE}page-00001/">' in text
 
 
 def test_text_sitemap_has_one_url_per_line_and_nothing_else(tmp_path):
@@ -379,3 +379,44 @@ def test_every_tag_of_every_extension_in_one_url(tmp_path):
         "resolution": "hd",
     }
     assert read(tmp_path / "sitemap-news.xml").count(b"xmlns:") == 4
+
+
+def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(tmp_path):
+    from sitemap_plugins.errors import Reporter
+    from sitemap_plugins.render import Renderer
+    from sitemap_plugins.validate import EntryValidator
+
+    options = sp.Options(base_url=BASE)
+    validate = EntryValidator(options, Reporter())
+    video = sp.Video(
+        thumbnail_loc=f"{BASE}t.jpg",
+        title="A & <b>",
+        description="'Quoted' \"text\"",
+        content_loc=f"{BASE}v.mp4",
+        tags=["x", "y"],
+        duration=30,
+        family_friendly=True,
+        uploader=sp.VideoUploader("Me", f"{BASE}me/"),
+    )
+    entries = [
+        validate(
+            sp.Entry(
+                f"{BASE}ä/{n}/",
+                lastmod="2024-05-01T10:00:00+02:00" if n % 2 else None,
+                priority=0.5 if n % 3 else None,
+                images=[sp.Image(f"{BASE}i{n}.png")] * (n % 2),
+                videos=[video] * (n % 4 == 0),
+                alternates={"en": f"{BASE}ä/{n}/", "de": f"{BASE}de/{n}/"} if n % 5 else {},
+            )
+        )
+        for n in range(40)
+    ]
+    renderer = Renderer(options)
+    assert renderer.urls(entries) == [renderer.url(e) for e in entries]
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "url.xml").write_text(
+        '{% extends "builtin/url.xml" %}{% block extensions %}<!-- mine -->{{ super() }}{% endblock %}'
+    )
+    mine = Renderer(sp.Options(base_url=BASE, templates_dir=str(templates)))
+    assert all("<!-- mine -->" in fragment for fragment in mine.urls(entries))
