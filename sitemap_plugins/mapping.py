@@ -136,6 +136,11 @@ ENTRY_FIELDS = frozenset(
 )
 
 
+def _is_mapping(value: Any) -> bool:
+    # JSON gives dicts: checked first, the abstract check (slow) only for other mappings.
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 class FieldError(ValueError):
     """A value that cannot become part of an entry; `field` names it as the user wrote it."""
 
@@ -150,7 +155,7 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     FieldError names the field that cannot be read."""
     if isinstance(data, str):
         data = {"loc": data}
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise FieldError(
             "line",
             f"not a sitemap entry (a JSON object or a URL string is one, a {type(data).__name__} is not)",
@@ -196,14 +201,14 @@ def _field(name: str, read: Any, *args: Any) -> Any:
 
 
 def _image(item: Any) -> Image:
-    url = item.get("url") if isinstance(item, Mapping) else item
+    url = item.get("url") if _is_mapping(item) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
 
 
 def _video(item: Any) -> Video:
-    if not isinstance(item, Mapping):
+    if not _is_mapping(item):
         raise ValueError(f"a video is an object of video fields, got {item!r}")
     return video_from_mapping(item)
 
@@ -211,11 +216,11 @@ def _video(item: Any) -> Video:
 def _links(links: Any, base_url: str) -> dict[str, str]:
     if links is None:
         return {}
-    pairs = links.items() if isinstance(links, Mapping) else None
+    pairs = links.items() if _is_mapping(links) else None
     if pairs is None:
         pairs = []
         for link in _as_list(links):
-            if not isinstance(link, Mapping) or "lang" not in link or "url" not in link:
+            if not _is_mapping(link) or "lang" not in link or "url" not in link:
                 raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
             pairs.append((link["lang"], link["url"]))
     found = {}
@@ -227,9 +232,9 @@ def _links(links: Any, base_url: str) -> dict[str, str]:
 
 
 def _news(item: Any) -> News:
-    if not isinstance(item, Mapping):
+    if not _is_mapping(item):
         raise ValueError(f"news is an object (publication_name, publication_language, ...), got {item!r}")
-    publication = item.get("publication") if isinstance(item.get("publication"), Mapping) else {}
+    publication = item.get("publication") if _is_mapping(item.get("publication")) else {}
     return News(
         item.get("publication_name", publication.get("name")),
         item.get("publication_language", publication.get("language")),
