@@ -1,21 +1,16 @@
 """`sitemap-plugins generate --from-jsonl` against the npm `sitemap` CLI v9, and its memory profile.
 
     .venv/bin/python benchmarks/cli_generate.py [--entries 200000] [--rounds 3] [--gzip-rounds 1]
+        [--load idle,busy]
 
 On the same JSON Lines file (each entry with 2 hreflang alternates and 1 image, in the npm
-package's own item format), alternated in one run:
+package's own item format), alternated in one run, with the other CPU idle and kept busy:
 
-- `sitemap --index --limit=50000 --index-base-url ...` vs `generate` (split files + index, with
-  its default of one worker process per usable CPU; `--jobs 1` is timed too);
-  target (issue #6): at most one third of the npm time;
-- the same with `--gzip` on both; target: at most one tenth;
+- `sitemap --index --limit=50000 --index-base-url ...` vs `generate` with its defaults (split files
+  + index, one worker process per usable CPU); wall and CPU time (every process), peak RSS of both;
+  targets (issue #15): wall <= 0.7 of npm, <= 25 µs of CPU an entry;
+- the same with `--gzip` on both; target: wall <= 0.1;
 - peak RSS of `generate` for 1,000,000 entries vs 200,000 (no gzip); target: within 10%.
-
-More figures put the plain target in context: a floor, `json.loads` plus one f-string of XML per
-line with no validation, no templates and no files (the least any CPython program reading this
-file can do); the time our `url.xml` template alone takes over the validated entries; and the two together
-shared by every usable CPU, a lower bound for any run that parses and renders through the
-template.
 
 The npm package is installed into benchmarks/.work/ when node and npm are present; without them
 the comparisons are skipped (saying so) and only our figures are printed.
@@ -25,13 +20,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import busy_cpu
 
 from sitemap_plugins.background import default_jobs
 
@@ -84,82 +84,70 @@ def npm_sitemap() -> Path | None:
     return binary
 
 
-def run_npm(binary: Path, source: Path, out: Path, gzip: bool) -> float:
+#: Runs a command with stdin and stdout redirected and reports the peak RSS of its process tree's
+#: largest member (a fresh wrapper: its children's ru_maxrss is the command's alone).
+RSS_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "with open(sys.argv[1], 'rb') as stdin, open(sys.argv[2], 'wb') as stdout:\n"
+    "    subprocess.run(sys.argv[3:], stdin=stdin, stdout=stdout, check=True)\n"
+    "print('peak-rss-kib', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+)
+
+
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    rss_kib: int
+
+
+def _timed(command: list[str], cwd: Path | None = None) -> tuple[float, float, str]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        sys.exit(f"{command[0]} failed:\n{done.stderr}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stderr
+
+
+def run_npm(binary: Path, source: Path, out: Path, gzip: bool) -> Run:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
     command = [str(binary), "--index", "--limit=50000", f"--index-base-url={BASE}"] + (
         ["--gzip"] if gzip else []
     )
-    start = time.perf_counter()
-    with source.open("rb") as stdin, (out / ("index.xml.gz" if gzip else "index.xml")).open("wb") as stdout:
-        subprocess.run(command, stdin=stdin, stdout=stdout, cwd=out, check=True)
-    return time.perf_counter() - start
+    index = out / ("index.xml.gz" if gzip else "index.xml")
+    wall, cpu, said = _timed([sys.executable, "-c", RSS_WRAPPER, str(source), str(index), *command], cwd=out)
+    return Run(wall, cpu, int(said.split("peak-rss-kib")[1].split()[0]))
 
 
-def run_ours(source: Path, out: Path, gzip: bool, jobs: int | None = None) -> tuple[float, int]:
-    """Seconds and peak RSS (KiB, workers included) of one `generate`."""
+def run_ours(source: Path, out: Path, gzip: bool, jobs: int | None = None) -> Run:
+    """Wall and CPU seconds (all processes) and peak RSS (KiB, workers included) of one `generate`."""
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-c", PEAK_RSS, "generate", "--base-url", BASE, "--out", str(out)]
     command += ["--from-jsonl", str(source), "--max-urls", "50000", "-q"] + (["--gzip"] if gzip else [])
     command += ["--jobs", str(jobs)] if jobs else []
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    if done.returncode:
-        sys.exit(f"generate failed:\n{done.stderr}")
-    rss = int(done.stderr.split("peak-rss-kib")[1].split()[0])
-    return seconds, rss
+    wall, cpu, said = _timed(command)
+    return Run(wall, cpu, int(said.split("peak-rss-kib")[1].split()[0]))
 
 
-def python_floor(source: Path) -> float:
-    """Seconds to parse every line and format its <url> with one f-string: nothing else."""
-    start = time.perf_counter()
-    out = []
-    with source.open(encoding="utf-8") as stream:
-        for line in stream:
-            item = json.loads(line)
-            images = "".join(
-                f"<image:image><image:loc>{i['url']}</image:loc></image:image>" for i in item["img"]
-            )
-            links = "".join(
-                f'<xhtml:link rel="alternate" hreflang="{a["lang"]}" href="{a["url"]}"/>'
-                for a in item["links"]
-            )
-            out.append(
-                f"<url><loc>{item['url']}</loc><lastmod>{item['lastmod']}</lastmod>"
-                f"<changefreq>{item['changefreq']}</changefreq><priority>{item['priority']}</priority>"
-                f"{images}{links}</url>"
-            )
-    "".join(out).encode()
-    return time.perf_counter() - start
-
-
-def template_only(source: Path) -> float:
-    """Seconds `Renderer.url` (the url.xml template) takes over entries parsed and validated beforehand."""
-    from sitemap_plugins.errors import Reporter
-    from sitemap_plugins.mapping import entry_from_mapping
-    from sitemap_plugins.options import Options
-    from sitemap_plugins.render import Renderer
-    from sitemap_plugins.validate import EntryValidator
-
-    options = Options(base_url=BASE)
-    validate = EntryValidator(options, Reporter(False))
-    with source.open(encoding="utf-8") as stream:
-        entries = [validate(entry_from_mapping(json.loads(line), BASE)) for line in stream]
-    renderer = Renderer(options)
-    start = time.perf_counter()
-    for entry in entries:
-        renderer.url(entry)
-    return time.perf_counter() - start
-
-
-def compare(label: str, ours: list[float], theirs: list[float], target: float) -> None:
-    mine, peer = statistics.median(ours), statistics.median(theirs)
-    ratio = mine / peer
-    verdict = "meets" if ratio <= target else "MISSES"
-    print(f"  {label}: sitemap-plugins median {mine:.2f} s {sorted(round(t, 2) for t in ours)}")
-    print(f"  {' ' * len(label)}  npm sitemap     median {peer:.2f} s {sorted(round(t, 2) for t in theirs)}")
-    print(f"  {' ' * len(label)}  ratio {ratio:.3f}; {verdict} the target of {target:.3g}")
+def compare(label: str, ours: list[Run], theirs: list[Run], target: float, entries: int) -> None:
+    wall, peer = statistics.median(r.wall for r in ours), statistics.median(r.wall for r in theirs)
+    cpu, peer_cpu = statistics.median(r.cpu for r in ours), statistics.median(r.cpu for r in theirs)
+    rss, peer_rss = max(r.rss_kib for r in ours), max(r.rss_kib for r in theirs)
+    verdict = "meets" if wall / peer <= target else "MISSES"
+    print(
+        f"  {label}: wall  sitemap-plugins {wall:6.2f} s  npm sitemap {peer:6.2f} s  ratio {wall / peer:.3f}; {verdict} <= {target:.3g}"
+    )
+    print(
+        f"  {' ' * len(label)}  CPU   sitemap-plugins {cpu:6.2f} s  npm sitemap {peer_cpu:6.2f} s  ratio {cpu / peer_cpu:.3f}; "
+        f"{cpu / entries * 1e6:.1f} µs an entry ({'meets' if cpu / entries * 1e6 <= 25 else 'MISSES'} <= 25)"
+    )
+    print(
+        f"  {' ' * len(label)}  peak RSS sitemap-plugins {rss / 1024:.1f} MiB, npm sitemap {peer_rss / 1024:.1f} MiB"
+    )
 
 
 def main() -> None:
@@ -170,6 +158,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--gzip-rounds", type=int, default=1, help="npm --gzip is slow: 1 round by default")
     parser.add_argument("--memory-entries", type=int, default=1_000_000)
+    parser.add_argument("--load", default="idle,busy", help="the other CPU idle, or kept busy")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
@@ -178,51 +167,37 @@ def main() -> None:
         binary = npm_sitemap()
         print(
             f"generate --from-jsonl, {args.entries:,} entries (2 alternates + 1 image each), "
-            f"{default_jobs()} worker processes (the usable CPUs)"
+            f"{default_jobs()} CPUs and worker processes (medians of alternated rounds)"
         )
         if binary is None:
             print("  node/npm not found: the comparison with the npm sitemap CLI is skipped")
         rss = []
-        for gzip, rounds, target in ((False, args.rounds, 1 / 3), (True, args.gzip_rounds, 1 / 10)):
-            if not rounds:
-                continue
-            ours, theirs, floor, one_process = [], [], [], []
-            for _ in range(rounds):
-                seconds, peak = run_ours(source, root / "ours", gzip)
-                ours.append(seconds)
-                if not gzip:
-                    rss.append(peak)  # the 1,000,000-entry run below is without gzip too
-                    floor.append(python_floor(source))
-                    one_process.append(run_ours(source, root / "ours", gzip, jobs=1)[0])
+        for load in args.load.split(","):
+            for gzip, rounds, target in ((False, args.rounds, 0.7), (True, args.gzip_rounds, 0.1)):
+                if not rounds or (gzip and load == "busy"):
+                    continue
+                ours: list[Run] = []
+                theirs: list[Run] = []
+                with busy_cpu(load == "busy"):
+                    for _ in range(rounds):
+                        ours.append(run_ours(source, root / "ours", gzip))
+                        if not gzip and load == "idle":
+                            rss.append(ours[-1].rss_kib)
+                        if binary is not None:
+                            theirs.append(run_npm(binary, source, root / "theirs", gzip))
+                label = f"{'gzip' if gzip else 'xml '} (other CPU {load})"
                 if binary is not None:
-                    theirs.append(run_npm(binary, source, root / "theirs", gzip))
-            label = "gzip" if gzip else "xml "
-            if binary is not None:
-                compare(label, ours, theirs, target)
-                if floor:
-                    peer = statistics.median(theirs)
-                    template, least = template_only(source), statistics.median(floor)
-                    for what, seconds in (
-                        ("sitemap-plugins in one process (--jobs 1)", statistics.median(one_process)),
-                        ("floor (json.loads + one f-string per line)", least),
-                        ("url.xml template alone", template),
-                        # Parsing and the template, with every CPU busy and nothing else to do
-                        # (no validation, no files): no run that renders through the template
-                        # can be faster than this.
-                        (
-                            f"floor + template, shared by {default_jobs()} CPUs",
-                            (least + template) / default_jobs(),
-                        ),
-                    ):
-                        print(f"        {what}: {seconds:.2f} s, ratio {seconds / peer:.3f}")
-            else:
-                print(f"  {label}: sitemap-plugins median {statistics.median(ours):.2f} s")
+                    compare(label, ours, theirs, target, args.entries)
+                else:
+                    print(
+                        f"  {label}: sitemap-plugins median {statistics.median(r.wall for r in ours):.2f} s"
+                    )
         if not rss:
-            rss.append(run_ours(source, root / "ours", False)[1])
+            rss.append(run_ours(source, root / "ours", False).rss_kib)
         small = max(rss)
         big_source = root / "big.jsonl"
         write_entries(big_source, args.memory_entries)
-        _, big = run_ours(big_source, root / "big", False)
+        big = run_ours(big_source, root / "big", False).rss_kib
         growth = big / small - 1
         verdict = "meets" if growth <= 0.10 else "MISSES"
         print(
