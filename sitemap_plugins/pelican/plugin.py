@@ -28,7 +28,7 @@ from ..errors import ConfigError
 from ..model import Page
 from ..normalize import date_key, to_uri
 from ..sitemap import Sitemap
-from ..writer import IndexItem
+from ..writer import BUILTIN_SITEMAP, IndexItem
 from .config import KINDS, PelicanSettings, read_settings
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,8 @@ class _Build:
         self.stack: list[_Run] = []
         self.finished: list[_Run] = []
         self.feeds: list[IndexItem] = []
+        #: What this build copies from the content (a sitemap.xml there is the user's own).
+        self.static_names: set[str] = set()
         # Each written page is read (images, videos, robots, canonical) beside the build.
         self.reader = BackgroundReader()
 
@@ -195,6 +197,10 @@ class _Build:
         )
 
     def static_files(self, generator: Any) -> None:
+        if self.stack and self.stack[-1] is self.stack[0]:  # the main site's own static files
+            self.static_names |= {
+                str(getattr(s, "save_as", "")).replace(os.sep, "/") for s in generator.staticfiles
+            }
         patterns = self.config.static_files
         if not patterns or not self.stack:
             return
@@ -234,9 +240,13 @@ class _Build:
         self._harvest()
         # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
         report = self.sitemap.report_path(Path.cwd())
+        # Pelican does not clear its output: a sitemap.xml no static file of this build put there
+        # is an earlier build's (pelican-sitemap's, before switching), and is replaced.
+        replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
         result = self.sitemap.write(
             self.output_path,
             extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
+            replaceable=replaceable,
             report_to=[report] if report else [],
         )
         if result.robots_advice():
