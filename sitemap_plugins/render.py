@@ -184,6 +184,12 @@ class Renderer:
 
     def report(self, report: Any) -> str:
         """The HTML report (`templates/report.html`), HTML-escaped by Jinja's own autoescape."""
-        html = Environment(loader=self.text.loader, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+        html = Environment(
+            loader=self.text.loader,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            autoescape=True,
+            undefined=StrictUndefined,
+        )
         html.globals["generator"] = GENERATOR
         return html.get_template("report.html").render(report=report)

@@ -157,8 +157,8 @@ def build_report(
         rows=rows,
         left_out=[
             {
-                "url": page.url,
-                "shown": readable_url(page.url),
+                "href": relative(page.url, site),
+                "shown": shown(page.url, site),
                 "source": page.source,
                 "kind": page.kind,
                 "reason": page.reason,
@@ -167,9 +167,13 @@ def build_report(
         ],
         problems=list(problems),
     )
-    report.images = sum(row.images for row in rows)
-    report.videos = sum(row.videos for row in rows)
-    report.news = sum(1 for row in rows if row.news)
+    return _totals(report, now)
+
+
+def _totals(report: Report, now: dt.datetime) -> Report:
+    report.images = sum(row.images for row in report.rows)
+    report.videos = sum(row.videos for row in report.rows)
+    report.news = sum(1 for row in report.rows if row.news)
     _chart(report, now)
     return report
 
@@ -286,8 +290,5 @@ def check_report(checker: Any, base_url: str) -> str:
         rows=rows,
         problems=problems,
     )
-    report.images = sum(row.images for row in rows)
-    report.videos = sum(row.videos for row in rows)
-    report.news = sum(1 for row in rows if row.news)
-    _chart(report, now)
+    _totals(report, now)
     return render_report(report, Renderer(Options(base_url=base_url)))

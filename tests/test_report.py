@@ -39,10 +39,13 @@ def features(tmp_path_factory) -> tuple[Path, Path]:
 def test_every_left_out_page_is_there_with_its_reason(features):
     project, report = features
     document = lxml_html.parse(str(report)).getroot()
+    left_out_rows = document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
     left_out = {
         row.findtext("td[2]"): (row.findtext("td[3]"), " ".join(row.xpath("string(td[4])").split()))
-        for row in document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+        for row in left_out_rows
     }
+    hrefs = {row.findtext("td[2]"): row.xpath("string(td[1]/a/@href)") for row in left_out_rows}
+    assert hrefs["hidden.md"] == "hidden/" and hrefs["drafts/idea.md"] == "drafts/idea/"
     assert left_out == {
         "hidden.md": ("metadata", "metadata: sitemap: false"),
         "printable.md": (
