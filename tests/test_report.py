@@ -159,3 +159,38 @@ def test_the_xslt_view_shows_decoded_iris_and_readable_dates(tmp_path):
         page.wait_for_selector("table a.iri")
         assert page.locator("a.iri").inner_text() == f"{base_url}über-uns/"
         assert "2024-05-01 09:30 +02:00" in page.locator("table").inner_text()
+
+
+def test_mkdocs_serve_serves_the_report_for_writers(tmp_path):
+    import os
+    import socket
+    import time
+    import urllib.request
+
+    project = copy_sample("mkdocs-features", tmp_path)
+    _with_report(project, "report: report.html")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    try:
+        body, deadline = "", time.monotonic() + 60
+        while time.monotonic() < deadline and "Sitemap report" not in body:
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/sitemap-report.html", timeout=5
+                ) as response:
+                    body = response.read().decode()
+            except OSError:
+                time.sleep(0.5)
+        assert "Sitemap report" in body and "hidden.md" in body
+        assert (project / "report.html").exists()  # and where the option says, beside mkdocs.yml
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
