@@ -23,6 +23,7 @@ class GitDates:
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
         #: The directory the paths are relative to; None outside a repository.
         self.root: Path | None = None
+        self._prefix = ""
         self.dates: dict[str, dt.datetime] = {}
         output = _git(
             directory,
@@ -48,6 +49,7 @@ class GitDates:
             )
             return
         self.root = directory.resolve()
+        self._prefix = str(self.root) + os.sep
         self._parse(output)
         if _is_shallow(self.root):
             notice(
@@ -69,7 +71,12 @@ class GitDates:
             return None
         # Paths from generators are absolute already: a string operation first, resolving
         # symbolic links (a system call per page) only when that finds nothing.
-        for candidate in (Path(os.path.abspath(path)), path.resolve()):
+        text = os.path.abspath(path)
+        if text.startswith(self._prefix):
+            found = self.dates.get(text[len(self._prefix) :].replace(os.sep, "/"))
+            if found is not None:
+                return found
+        for candidate in (Path(text), path.resolve()):
             try:
                 found = self.dates.get(candidate.relative_to(self.root).as_posix())
             except ValueError:

@@ -78,6 +78,9 @@ DECORATIVE_URLS = (
     "http*://deepwiki.com/badge*",
 )
 
+#: The patterns above as one expression: one match per image, not one per pattern.
+_DECORATIVE_URL = re.compile("|".join(fnmatch.translate(pattern) for pattern in DECORATIVE_URLS))
+
 _YOUTUBE_HOSTS = {
     "youtube.com",
     "www.youtube.com",
@@ -326,8 +329,7 @@ def is_decoration(img: Any) -> bool:
     classes = set((img.get("class") or "").lower().split())
     if classes & DECORATIVE_CLASSES:
         return True
-    src = (img.get("src") or "").lower()
-    return any(fnmatch.fnmatchcase(src, pattern) for pattern in DECORATIVE_URLS)
+    return bool(_DECORATIVE_URL.match((img.get("src") or "").lower()))
 
 
 def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:

@@ -124,10 +124,12 @@ class Renderer:
         self._urlset: Template = self.xml.get_template("urlset.xml")
         self._index: Template = self.xml.get_template("sitemapindex.xml")
         self.stylesheet_href = "sitemap.xsl" if options.stylesheet else None
-        user_url = options.templates_dir and (Path(options.templates_dir) / "url.xml").exists()
-        #: url.xml's body in a loop over a chunk of entries (half the cost of a render per entry);
-        #: None when the user overrides url.xml, whose template then renders each entry.
-        self._urls: Template | None = None if user_url else self._chunk_template(builtin)
+        self._builtin = builtin
+        #: url.xml's body in a loop over a chunk of entries (half the cost of a render per entry),
+        #: compiled when a chunk first comes; never when the user overrides url.xml, whose
+        #: template then renders each entry.
+        self._chunked = not (options.templates_dir and (Path(options.templates_dir) / "url.xml").exists())
+        self._urls: Template | None = None
 
     def url(self, entry: Entry) -> str:
         # Called once per page: Template.render's own context set-up costs a quarter of the time,
@@ -138,8 +140,10 @@ class Renderer:
 
     def urls(self, entries: Sequence[Entry]) -> list[str]:
         """`url(entry)` for each entry, byte for byte, in one template call where url.xml is ours."""
-        if self._urls is None or not entries:
+        if not self._chunked or len(entries) < 2:
             return [self.url(entry) for entry in entries]
+        if self._urls is None:
+            self._urls = self._chunk_template(self._builtin)
         rendered = self._urls.render(entries=entries)
         return rendered.split(_SEPARATOR)[:-1]
 

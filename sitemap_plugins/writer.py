@@ -14,7 +14,7 @@ from __future__ import annotations
 import concurrent.futures
 import datetime as dt
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
 from pathlib import Path
@@ -131,10 +131,6 @@ class RenderedEntry(NamedTuple):
     #: The `<url>` of the news sitemap, news tag included; None when the entry has no news.
     news: str | None = None
     news_size: int = 0
-
-
-def render_entry(renderer: Renderer, entry: Entry) -> RenderedEntry:
-    return render_entries(renderer, [entry])[0]
 
 
 def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[RenderedEntry]:
@@ -273,7 +269,7 @@ def write_sitemaps(
     replaceable: Sequence[str] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
-    An entry may come rendered already (`render_entry`, in a worker process).
+    An entry may come rendered already (`render_entries`, in a worker process).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
@@ -301,8 +297,7 @@ def write_sitemaps(
         news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
         wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
         text = _TextPacker(renderer, options) if wants_text else None
-        for entry in entries:
-            rendered = entry if isinstance(entry, RenderedEntry) else render_entry(renderer, entry)
+        for rendered in _rendered(entries, renderer):
             label, lastmod, namespaces = rendered.label, rendered.lastmod, rendered.namespaces
             if not pages.add(rendered.page, rendered.page_size, namespaces, label, lastmod):
                 continue
@@ -359,6 +354,27 @@ def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
         report(str(path), "indexnow_key", "holds a file that is not the key file; left as it is")
         return
     fileset.stage(name, key.encode() + b"\n")
+
+
+#: Entries rendered together by one template call (`Renderer.urls`) in this process.
+RENDER_CHUNK = 512
+
+
+def _rendered(entries: Iterable[Entry | RenderedEntry], renderer: Renderer) -> Iterator[RenderedEntry]:
+    """Every entry rendered, in order: chunks of entries in one template call each; entries a
+    worker rendered already pass through."""
+    pending: list[Entry] = []
+    for entry in entries:
+        if isinstance(entry, RenderedEntry):
+            yield from render_entries(renderer, pending)
+            pending = []
+            yield entry
+            continue
+        pending.append(entry)
+        if len(pending) >= RENDER_CHUNK:
+            yield from render_entries(renderer, pending)
+            pending = []
+    yield from render_entries(renderer, pending)
 
 
 def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:
