@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from mkdocs_helpers import mkdocs
-from sitemap_checks import NS, parse
+from sitemap_checks import NS, assert_valid_tree, parse
 
 BASE = "https://example.github.io/grill/"
 PNG = bytes.fromhex(
@@ -82,6 +82,7 @@ def site(tmp_path_factory) -> tuple[Path, str]:
     commit(project, "edit the first post", "2024-06-01T12:00:00Z")
     run = mkdocs(project)
     assert run.returncode == 0, run.stderr
+    assert assert_valid_tree(project / "site")  # outside tmp_path: the autouse sweep does not see it
     return project / "site", run.stderr
 
 

@@ -23,6 +23,7 @@ GUIDE = "https://guide.example.com/"
 def blog_build(tmp_path_factory) -> Path:
     project = copy_sample("pelican-blog", tmp_path_factory.mktemp("blog"))
     build(project)
+    assert assert_valid_tree(project / "output")  # outside tmp_path: the autouse sweep does not see it
     return project / "output"
 
 

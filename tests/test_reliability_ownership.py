@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mkdocs_helpers import copy_sample, mkdocs
+from sitemap_checks import assert_valid
 
 import sitemap_plugins as sp
 from sitemap_plugins.fileset import MANIFEST
@@ -114,6 +115,16 @@ def test_mkdocs_copies_your_sitemap_txt_and_it_survives(tmp_path):
     assert (site / "sitemap-partners.txt").read_bytes() == URLS_ONLY
 
 
+def sitemap_files_are_valid(out: Path, planted: str) -> bool:
+    """Every sitemap file of ours (the manifest names them) is schema-valid; the planted one is
+    whatever it is."""
+    ours = json.loads((out / MANIFEST).read_text())["files"]
+    for name in ours:
+        if name != planted and name.endswith((".xml", ".xml.gz")):
+            assert_valid(out / name)
+    return True
+
+
 names = st.from_regex(r"sitemap(-[a-z0-9]{1,8})?\.(xml|txt|xsl)(\.gz)?", fullmatch=True)
 
 
@@ -130,3 +141,4 @@ def test_any_file_without_our_marker_is_never_changed(tmp_path_factory, name, co
     with contextlib.suppress(sp.SitemapError):
         build(out, count=1, text_sitemap=True, stylesheet=True)
     assert target.read_bytes() == content
+    assert sitemap_files_are_valid(out, name)

@@ -7,6 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from protego import Protego
+from sitemap_checks import assert_valid_tree
 
 import sitemap_plugins as sp
 
@@ -81,6 +82,7 @@ def test_every_byte_of_yours_is_kept(tmp_path_factory, lines, newline, final):
     original = (text + (newline if final and text else "")).encode()
     (out / "robots.txt").write_bytes(original)
     build(out)
+    assert assert_valid_tree(out)
     merged = (out / "robots.txt").read_bytes()
     assert merged.startswith(original)
     build(out)

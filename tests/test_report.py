@@ -14,7 +14,7 @@ from lxml import html as lxml_html
 from mkdocs_helpers import copy_sample, mkdocs
 from pelican_helpers import add_settings, build
 from pelican_helpers import copy_sample as copy_pelican_sample
-from sitemap_checks import urls
+from sitemap_checks import assert_valid_tree, urls
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / ".artifacts"
 
@@ -33,6 +33,7 @@ def features(tmp_path_factory) -> tuple[Path, Path]:
     (project / "reports").mkdir()
     run = mkdocs(project)
     assert run.returncode == 0, run.stderr
+    assert assert_valid_tree(project / "site")  # outside tmp_path: the autouse sweep does not see it
     return project, project / "reports" / "sitemap.html"
 
 
