@@ -19,13 +19,14 @@ import zlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from .fileset import read_limited
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_URLS
+from .reader import site_file
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
@@ -390,17 +391,8 @@ class Checker:
                     self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
 
     def _local(self, site: Path, url: str) -> Path | None:
-        """The file a URL under base_url names in the site directory; None for another site, or
-        for a URL whose `..` segments (even percent-encoded) lead outside the site: nothing
-        outside it is read."""
-        if not url.startswith(self.base_url):
-            return None
-        relative = unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/") or "index.html")
-        target = (site / relative).resolve()
-        root = site.resolve()
-        if target != root and root not in target.parents:
-            return None
-        return target
+        """The file a URL under base_url names in the site directory (`reader.site_file`)."""
+        return site_file(site, self.base_url, url)
 
 
 def _w3c(value: str) -> dt.datetime | None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .errors import ConfigError
-from .options import INDEXNOW_KEY
+from .options import check_indexnow_key
 from .reader import ReadError, SetReader, UrlSet, same_date
 
 KEY_ENV = "INDEXNOW_KEY"
@@ -33,15 +33,6 @@ ENDPOINT = "https://api.indexnow.org/indexnow"
 MAX_BATCH = 10_000
 RETRIES = 4
 TIMEOUT = 30
-
-
-def check_key(value: object, where: str) -> str:
-    """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
-    if not isinstance(value, str) or not INDEXNOW_KEY.match(value):
-        raise ConfigError(
-            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {value!r}"
-        )
-    return value
 
 
 def key_file_name(key: str) -> str:
@@ -159,7 +150,7 @@ def send(
 
 
 def run_submit(args: argparse.Namespace) -> int:
-    key = check_key(args.key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
+    key = check_indexnow_key(args.key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
     base = urlsplit(args.base_url or "")
     if base.scheme not in ("http", "https") or not base.netloc:
         raise ConfigError(f"--base-url: {args.base_url!r} is not an absolute http(s) URL")

@@ -171,11 +171,8 @@ class Options:
         self.rules = [_rule(r) for r in self.rules]
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
-        if self.indexnow_key is not None and not INDEXNOW_KEY.match(self.indexnow_key):
-            raise ConfigError(
-                "option 'indexnow_key': an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', "
-                f"got {self.indexnow_key!r}"
-            )
+        if self.indexnow_key is not None:
+            check_indexnow_key(self.indexnow_key, "option 'indexnow_key'")
         if isinstance(self.news, Mapping):
             self.news = _build("news", NewsOptions, self.news)
         elif self.news is not None and not isinstance(self.news, NewsOptions):
@@ -231,6 +228,15 @@ def check_types(instance: Any, prefix: str) -> None:
         wrong_bool = isinstance(value, bool) and bool not in accepted
         if wrong_bool or not isinstance(value, accepted):
             raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {value!r}")
+
+
+def check_indexnow_key(value: object, where: str) -> str:
+    """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
+    if not isinstance(value, str) or not INDEXNOW_KEY.match(value):
+        raise ConfigError(
+            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {value!r}"
+        )
+    return value
 
 
 def _string_list(name: str, value: Any) -> list[str]:

@@ -64,8 +64,8 @@ class SetReader:
 
         def load(url: str) -> bytes:
             if url == "<start>":
-                return _read_file(path)
-            return _read_file(path.parent / unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
+                return read_sitemap_file(path)
+            return read_sitemap_file(path.parent / unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
 
         self._read("<start>", load, found, set())
         return found
@@ -93,7 +93,7 @@ class SetReader:
         self.files += 1
         if self.files > MAX_FILES:
             raise ReadError(f"more than {MAX_FILES:,} sitemap files: not read further")
-        root = _parse(url, load(url))
+        root = parse_sitemap(url, load(url))
         if root.tag == SM + "sitemapindex":
             for sitemap in root.iterfind(SM + "sitemap"):
                 child = (sitemap.findtext(SM + "loc") or "").strip()
@@ -110,21 +110,34 @@ class SetReader:
                     key = to_uri(loc)
                 except ValueError:
                     key = loc
-                found[key] = _date(entry.findtext(SM + "lastmod"))
+                found[key] = read_date(entry.findtext(SM + "lastmod"))
         else:
             raise ReadError(f"{url}: not a sitemap (the root is <{etree.QName(root).localname}>)")
 
     def _local(self, site: Path, url: str) -> bytes:
         if not url.startswith(self.base_url):
             raise ReadError(f"{url}: not under {self.base_url}")
-        relative = unquote(urlsplit(url).path[len(self.base.path) :].lstrip("/"))
-        target = (site / relative).resolve()
-        if site.resolve() not in target.parents:
+        target = site_file(site, self.base_url, url)
+        if target is None:
             raise ReadError(f"{url}: leads outside {site}; not read")
-        return _read_file(target)
+        return read_sitemap_file(target)
 
 
-def _read_file(path: Path) -> bytes:
+def site_file(site: Path, base_url: str, url: str) -> Path | None:
+    """The file a URL under `base_url` names in the site directory; None for another site, or for
+    a URL whose `..` segments (even percent-encoded) lead outside the site: nothing outside it is
+    read."""
+    if not url.startswith(base_url):
+        return None
+    base_path = urlsplit(base_url).path
+    relative = unquote(urlsplit(url).path[len(base_path) :].lstrip("/") or "index.html")
+    target = (site / relative).resolve()
+    root = site.resolve()
+    return target if target == root or root in target.parents else None
+
+
+def read_sitemap_file(path: Path) -> bytes:
+    """A sitemap file's bytes (gunzipped), at most 50 MB; ReadError says why not."""
     try:
         data, too_big = read_limited(path, MAX_BYTES)
     except FileNotFoundError as error:
@@ -165,7 +178,8 @@ def fetch_limited(url: str) -> bytes:
     return raw
 
 
-def _parse(url: str, data: bytes):
+def parse_sitemap(url: str, data: bytes):
+    """The root element, no entity expanded; ReadError names `url` and the reason."""
     parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=True)
     try:
         root = etree.fromstring(data, parser)
@@ -176,7 +190,8 @@ def _parse(url: str, data: bytes):
     return root
 
 
-def _date(text: str | None):
+def read_date(text: str | None):
+    """A lastmod as written, parsed; None when absent or not a W3C date."""
     if not text or not text.strip():
         return None
     try:

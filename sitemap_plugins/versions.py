@@ -23,12 +23,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lxml import etree
-
 from .errors import ConfigError, Reporter
-from .fileset import FileSet, read_limited
-from .normalize import date_key, parse_date
-from .options import MAX_BYTES, Options
+from .fileset import FileSet
+from .normalize import date_key
+from .options import Options
+from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
 from .render import Renderer
 from .writer import ENTRY_POINT, IndexItem, WriteResult, update_robots_txt
 
@@ -158,31 +157,20 @@ def version_sitemaps(root: Path, version: Version, base_url: str) -> list[IndexI
     url = f"{base_url}{version.name}/{ENTRY_POINT}"
     if document.tag == SM + "sitemapindex":
         return [
-            IndexItem(loc, _date(item.findtext(SM + "lastmod")))
+            IndexItem(loc, read_date(item.findtext(SM + "lastmod")))
             for item in document.iterfind(SM + "sitemap")
             if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(f"{base_url}{version.name}/")
         ]
-    dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := _date(text.text))]
+    dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := read_date(text.text))]
     newest = max(dates, key=lambda d: date_key(d, dt.timezone.utc), default=None)
     return [IndexItem(url, newest)]
 
 
 def _parse(path: Path):
-    data, too_big = read_limited(path, MAX_BYTES)
-    if too_big:
-        raise ConfigError(f"versions: {path} is over 50 MB")
     try:
-        parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True)
-        return etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        raise ConfigError(f"versions: {path} is not well-formed XML ({error.msg})") from error
-
-
-def _date(text: str | None):
-    try:
-        return parse_date((text or "").strip(), dt.timezone.utc) if text else None
-    except ValueError:
-        return None
+        return parse_sitemap(str(path), read_sitemap_file(path))
+    except ReadError as error:
+        raise ConfigError(f"versions: {error}") from error
 
 
 def _canonical_from_config(path: Path) -> str | None:
