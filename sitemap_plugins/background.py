@@ -16,10 +16,12 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Hashable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .errors import log
-from .harvest import HtmlFacts, read_html
+
+if TYPE_CHECKING:
+    from .harvest import HtmlFacts
 
 BATCH = 64
 Job = tuple[str, str, bool]  # path, url, media
@@ -27,6 +29,8 @@ Job = tuple[str, str, bool]  # path, url, media
 
 def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
     """The facts of each (path, url, media); None for a file that cannot be read."""
+    from .harvest import read_html  # lxml: not for processes that only ask `default_jobs`
+
     facts: list[HtmlFacts | None] = []
     for path, url, media in batch:
         try:

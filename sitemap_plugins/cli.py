@@ -24,15 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from .background import default_jobs
-from .errors import ConfigError, Reporter, SitemapError
+from .errors import ConfigError, Progress, Reporter, SitemapError
 from .jsonl import jsonl_entries
 from .mapping import entry_from_mapping
 from .model import Entry
 from .options import NewsOptions, Options
-from .project import MKDOCS_ONLY
-from .sitemap import Sitemap
-from .sources import Progress, add_site
-from .writer import BUILTIN_SITEMAP, RenderedEntry, WriteResult, material_index_warning, write_sitemaps
+from .writer import BUILTIN_SITEMAP, RenderedChunk, WriteResult, material_index_warning, write_sitemaps
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -82,6 +79,9 @@ def generate(args: argparse.Namespace) -> int:
         site = Path(args.from_dir)
         if not site.is_dir():
             raise ConfigError(f"--from-dir: {site} is not a directory")
+        from .sitemap import Sitemap  # only here: `--from-jsonl` and its workers need none of it
+        from .sources import add_site
+
         sitemap = Sitemap(options, emit=emit, source_root=site)
         add_site(sitemap, site, progress)
         report_path = sitemap.report_path(None)
@@ -105,6 +105,7 @@ def generate_project(args: argparse.Namespace) -> int:
     generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
     project per language) each get their own set, with hreflang groups across them."""
     from .project import language_groups, language_roots, read_project
+    from .sitemap import Sitemap
     from .sources import add_project_pages, read_project_pages
 
     projects = [read_project(Path(name)) for name in args.project]
@@ -155,6 +156,8 @@ def generate_project(args: argparse.Namespace) -> int:
 def _project_options(args: argparse.Namespace, project: Any) -> Options:
     """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
     defaults, then `--config` and the flags."""
+    from .project import MKDOCS_ONLY
+
     values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
     if isinstance(values.get("report"), str):  # relative to the project's configuration file
         values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
@@ -189,7 +192,7 @@ def _finish(
 
 def _jsonl(
     source: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
-) -> Iterator[Entry | RenderedEntry]:
+) -> Iterator[Entry | RenderedChunk]:
     """Validated entries, streamed: nothing is held but the file being filled and the chunks
     the workers have."""
     # surrogateescape: a byte that is not UTF-8 is reported with its line, not raised.

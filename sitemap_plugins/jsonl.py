@@ -1,8 +1,8 @@
 """JSON Lines to sitemap entries, for `sitemap-plugins generate --from-jsonl`, on every core.
 
 Each line is parsed, validated and rendered without looking at any other line, so chunks of
-lines go to worker processes and come back, in order, as rendered `<url>` fragments; this process
-only reads the stream and packs the fragments into files.  At most two chunks per worker are in
+lines go to worker processes and come back, in order, as rendered `<url>` elements; this process
+only reads the stream and packs them into files, a chunk at a time.  At most two chunks per worker are in
 flight, so memory stays flat whatever the length of the stream.  Short streams, `--jobs 1` and
 `SITEMAP_PLUGINS_WORKER=0` keep everything in this process; if the workers fail, the stream goes
 on in this process.  The output is the same byte for byte either way.
@@ -23,14 +23,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
-from .errors import Problem, Reporter, log
+from .errors import Problem, Progress, Reporter, log
 from .mapping import FieldError, entry_from_mapping
 from .model import X_DEFAULT, Entry
 from .options import Options
 from .render import Renderer
-from .sources import Progress
 from .validate import EntryValidator
-from .writer import RenderedEntry, render_entries
+from .writer import RenderedChunk, render_chunk
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
 CHUNK_LINES = 2000
@@ -46,7 +45,7 @@ _decode = json.JSONDecoder().raw_decode
 _SURROGATE = re.compile("[\udc80-\udcff]")
 
 Chunk = tuple[int, list[str]]  # number of the first line, the lines
-Rendered = tuple[list[tuple[Any, ...]], list[Problem]]  # a chunk's entries (as plain tuples) and problems
+Rendered = tuple[tuple[Any, ...], list[Problem]]  # a RenderedChunk as a plain tuple, and the problems
 
 
 class LineReader:
@@ -97,7 +96,7 @@ def jsonl_entries(
     report: Reporter,
     progress: Progress | None = None,
     jobs: int = 1,
-) -> Generator[Entry | RenderedEntry, None, None]:
+) -> Generator[Entry | RenderedChunk, None, None]:
     """The entries of a JSON Lines stream, in order; rendered by `jobs` worker processes when
     there is more than one and the stream is long enough."""
     chunks = _chunks(stream)
@@ -135,7 +134,7 @@ class _Workers:
     ) -> None:
         self.name, self.options, self.report, self.progress, self.jobs = name, options, report, progress, jobs
 
-    def entries(self, chunks: Iterator[Chunk]) -> Iterator[Entry | RenderedEntry]:
+    def entries(self, chunks: Iterator[Chunk]) -> Iterator[Entry | RenderedChunk]:
         # spawn, not fork: the writer's gzip thread may be running, and a forked copy of a
         # process with threads can hang.
         pool = ProcessPoolExecutor(
@@ -166,7 +165,7 @@ class _Workers:
                     self.report(problem.subject, problem.field, problem.message)
                 if self.progress is not None:
                     self.progress.update(oldest[0] + len(oldest[1]) - 1)
-                yield from map(RenderedEntry._make, rendered)
+                yield RenderedChunk._make(rendered)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         # The chunks the workers had, and the rest of the stream, are read here.
@@ -212,4 +211,4 @@ def _render_chunk(name: str, chunk: Chunk) -> Rendered:
     reader.report.problems = []
     first, lines = chunk
     entries = [e for number, line in enumerate(lines, first) if (e := reader.entry(line, f"{name}:{number}"))]
-    return [tuple(r) for r in render_entries(renderer, entries)], reader.report.problems
+    return tuple(render_chunk(renderer, entries)), reader.report.problems

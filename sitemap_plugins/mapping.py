@@ -56,7 +56,9 @@ _COMPOUND = {
 def _as_list(value: Any) -> list[Any]:
     if value is None:
         return []
-    return list(value) if isinstance(value, (list, tuple)) else [value]
+    if type(value) is list:
+        return value
+    return list(value) if isinstance(value, tuple) else [value]
 
 
 def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -160,48 +162,51 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
             "line",
             f"not a sitemap entry (a JSON object or a URL string is one, a {type(data).__name__} is not)",
         )
-    unknown = sorted(data.keys() - ENTRY_FIELDS)
-    if unknown:
-        raise FieldError("line", f"not a sitemap entry (unknown field(s) {', '.join(map(str, unknown))})")
-    loc = data.get("loc", data.get("url"))
+    if not ENTRY_FIELDS.issuperset(data):
+        unknown = sorted(map(str, data.keys() - ENTRY_FIELDS))
+        raise FieldError("line", f"not a sitemap entry (unknown field(s) {', '.join(unknown)})")
+    get = data.get
+    loc = data["loc"] if "loc" in data else get("url")
     if not isinstance(loc, str) or not loc.strip():
         raise FieldError("loc", f"must be a URL or a path, got {loc!r}")
-    images_field = "images" if "images" in data else "img"
-    images = [_field(images_field, _image, i) for i in _as_list(data.get(images_field))]
-    videos_field = "videos" if "videos" in data else "video"
-    videos = [_field(videos_field, _video, v) for v in _as_list(data.get(videos_field))]
-    links_field = "alternates" if "alternates" in data else "links"
-    alternates = _field(links_field, _links, data.get(links_field), base_url)
-    news = _field("news", _news, data.get("news")) if data.get("news") is not None else None
-    for name, kinds in (("lastmod", (str, dt.date)), ("changefreq", str), ("source", str)):
-        if data.get(name) is not None and not isinstance(data[name], kinds):
-            raise FieldError(name, f"must be a string, got {data[name]!r}")
+    for name, kinds in _TYPED_FIELDS:
+        value = get(name)
+        if value is not None and not isinstance(value, kinds):
+            raise FieldError(name, f"must be a string, got {value!r}")
+    # One guard for every nested field (a try per field costs as much as reading it): `field`
+    # names the one being read when an error comes.
+    field = "images" if "images" in data else "img"
+    try:
+        images = [_image(item) for item in _as_list(get(field))]
+        field = "videos" if "videos" in data else "video"
+        videos = [_video(item) for item in _as_list(get(field))]
+        field = "alternates" if "alternates" in data else "links"
+        alternates = _links(get(field), base_url)
+        field = "news"
+        news = _news(data["news"]) if get("news") is not None else None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, FieldError):
+            raise
+        said = str(error) if isinstance(error, ValueError) else f"cannot be read ({error})"
+        raise FieldError(field, said) from error
     return Entry(
-        loc=absolute_url(loc, base_url),
-        lastmod=data.get("lastmod"),
-        changefreq=data.get("changefreq"),
-        priority=data.get("priority"),
-        images=images,
-        videos=videos,
-        news=news,
-        alternates=alternates,
-        source=data.get("source"),
+        absolute_url(loc, base_url),
+        get("lastmod"),
+        get("changefreq"),
+        get("priority"),
+        images,
+        videos,
+        news,
+        alternates,
+        get("source"),
     )
 
 
-def _field(name: str, read: Any, *args: Any) -> Any:
-    try:
-        return read(*args)
-    except FieldError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise FieldError(
-            name, str(error) if isinstance(error, ValueError) else f"cannot be read ({error})"
-        ) from error
+_TYPED_FIELDS = (("lastmod", (str, dt.date)), ("changefreq", str), ("source", str))
 
 
 def _image(item: Any) -> Image:
-    url = item.get("url") if _is_mapping(item) else item
+    url = item.get("url") if type(item) is not str and _is_mapping(item) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
@@ -216,8 +221,9 @@ def _video(item: Any) -> Video:
 def _links(links: Any, base_url: str) -> dict[str, str]:
     if links is None:
         return {}
-    pairs = links.items() if _is_mapping(links) else None
-    if pairs is None:
+    if type(links) is not list and _is_mapping(links):
+        pairs = links.items()
+    else:
         pairs = []
         for link in _as_list(links):
             if not _is_mapping(link) or "lang" not in link or "url" not in link:

@@ -24,7 +24,7 @@ CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "neve
 X_DEFAULT = "x-default"
 
 
-@dataclass
+@dataclass(slots=True)
 class Image:
     """`<image:image>`: only `loc`; caption, title, geo_location and license were retired in 2022."""
 
@@ -104,7 +104,7 @@ class News:
     title: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # slots: read for every <url> of every file
 class Entry:
     """One `<url>` of a sitemap.
 
@@ -130,7 +130,12 @@ class Entry:
 
     @property
     def label(self) -> str:
-        return f"{self.source} ({self.loc})" if self.source else str(self.loc)
+        return entry_label(self.source, self.loc)
+
+
+def entry_label(source: str | None, loc: str) -> str:
+    """What messages call an entry: a page's source path is friendlier than its URL."""
+    return f"{source} ({loc})" if source else str(loc)
 
 
 @dataclass

@@ -170,6 +170,21 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
 
 def format_w3c(value: dt.date | dt.datetime) -> str:
     """`2024-05-01`, or `2024-05-01T09:30:00+02:00`: seconds and an offset, as the schema requires."""
+    # Sites repeat dates: each is formatted once.  Equal datetimes may still be written
+    # differently (the same instant in two zones, or a repeated hour), so zone and fold are in the key.
+    key = (value, getattr(value, "tzinfo", None), getattr(value, "fold", 0))
+    text = _W3C_TEXTS.get(key)
+    if text is None:
+        if len(_W3C_TEXTS) >= 4096:
+            _W3C_TEXTS.clear()
+        text = _W3C_TEXTS[key] = _format_w3c(value)
+    return text
+
+
+_W3C_TEXTS: dict[tuple[object, ...], str] = {}
+
+
+def _format_w3c(value: dt.date | dt.datetime) -> str:
     if not isinstance(value, dt.datetime):
         return value.isoformat()
     offset = value.utcoffset()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,7 @@ def _finalize_xml(value: Any) -> Any:
     return value if isinstance(value, Markup) else xml_escape(str(value))
 
 
+@lru_cache(maxsize=1024)  # priorities and ratings take few values
 def _format_decimal(value: float) -> str:
     text = f"{value:.4f}".rstrip("0")
     return text + "0" if text.endswith(".") else text

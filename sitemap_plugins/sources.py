@@ -1,16 +1,16 @@
-"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages; the progress line."""
+"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages."""
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 from urllib.parse import quote
 
 from .background import BackgroundReader
+from .errors import Progress
 from .harvest import HtmlFacts
 from .model import Page
 from .project import Project, Source, read_markdown, sources_by_url
@@ -119,29 +119,3 @@ def _language(project: Project, url_path: str) -> str | None:
         if url_path.startswith(r.lstrip("/"))
     ]
     return max(matches)[1] if matches else None
-
-
-class Progress:
-    """A one-line progress report on stderr, redrawn at most every 0.2 s (only on a terminal)."""
-
-    def __init__(self, stream: IO[str], what: str, total: int | None = None) -> None:
-        self.stream, self.what, self.total = stream, what, total
-        self._shown = 0.0
-
-    def update(self, done: int) -> None:
-        now = time.monotonic()
-        if now - self._shown < 0.2:
-            return
-        self._shown = now
-        if self.total:
-            width = 30
-            filled = int(width * min(done, self.total) / self.total)
-            bar = "#" * filled + "-" * (width - filled)
-            self.stream.write(f"\r{self.what} [{bar}] {done:,}/{self.total:,}")
-        else:
-            self.stream.write(f"\r{self.what}: {done:,}")
-        self.stream.flush()
-
-    def done(self) -> None:
-        self.stream.write("\r\033[K")
-        self.stream.flush()

@@ -365,7 +365,8 @@ class EntryValidator:
             except ValueError as error:
                 self.report(label, "alternates", f"{error}; alternate left out")
                 continue
-            uri = self._url(label, f"alternates[{hreflang}]", url, what="alternate")
+            # The page's own link is its loc, checked already.
+            uri = loc if url == loc else self._url(label, f"alternates[{hreflang}]", url, what="alternate")
             if uri is None:
                 continue
             if hreflang in result and result[hreflang] != uri:

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from .errors import Reporter, SitemapError
 from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
-from .model import Entry
+from .model import Entry, entry_label
 from .normalize import date_key
 from .options import Options
 from .render import Renderer, entry_namespaces
@@ -111,50 +111,70 @@ def _count(number: int, noun: str) -> str:
 # -- rendered entries ---------------------------------------------------------------------------
 
 
-class RenderedEntry(NamedTuple):
-    """An entry rendered before it reaches the writer (by a worker process): all the writer
-    needs of it.  Flat and made of plain values, so that it crosses process boundaries as a
-    plain tuple (`tuple(rendered)`, and `RenderedEntry._make` on the other side): pickling
-    named tuples, nested ones and a fresh frozenset per entry cost a worker as much as parsing
-    the line."""
+class RenderedChunk(NamedTuple):
+    """Consecutive entries rendered before they reach the writer (by a worker process, or here a
+    chunk at a time): all the writer needs of them.  Columns of plain values and a few totals, so
+    that a chunk crosses process boundaries as one plain tuple of lists (`tuple(chunk)`, and
+    `RenderedChunk._make` on the other side), and a chunk that fits in the file being filled is
+    added with one step, not one per entry."""
 
-    loc: str
-    label: str
-    lastmod: dt.date | dt.datetime | None
-    images: int
-    videos: int
-    #: The prefixes of the extension namespaces the `<url>` uses (`news` aside).
-    namespaces: frozenset[str]
-    #: The `<url>` of the page sitemaps, without the news tag, and its size in UTF-8 bytes.
-    page: str
-    page_size: int
-    #: The `<url>` of the news sitemap, news tag included; None when the entry has no news.
-    news: str | None = None
-    news_size: int = 0
+    locs: list[str]
+    #: What messages call each entry (`Entry.source`); its label is made only when one is said.
+    sources: list[str | None]
+    lastmods: list[dt.date | dt.datetime | None]
+    #: The prefixes of the extension namespaces each `<url>` uses (`news` aside).
+    namespaces: list[frozenset[str]]
+    #: Each `<url>` of the page sitemaps, without the news tag, and its size in UTF-8 bytes.
+    pages: list[str]
+    sizes: list[int]
+    #: (position in the chunk, the `<url>` with its news tag, its size) for entries with news.
+    news: list[tuple[int, str, int]]
+    images: list[int]
+    videos: list[int]
+    #: Totals for the one-step path: the bytes of all pages, the largest page, every namespace used,
+    #: and the newest lastmod (the first of equals, as the entry-by-entry path keeps).
+    size: int
+    largest: int
+    used: frozenset[str]
+    newest: dt.date | dt.datetime | None
 
 
-def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[RenderedEntry]:
-    """Entries rendered before they reach the writer; a chunk at once (`Renderer.urls`)."""
+def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
+    """Entries rendered before they reach the writer, in one template call (`Renderer.urls`)."""
     page_entries = [entry if entry.news is None else replace(entry, news=None) for entry in entries]
-    rendered = []
-    for entry, page_entry, page in zip(entries, page_entries, renderer.urls(page_entries), strict=True):
-        lastmod: Any = entry.lastmod  # a date or datetime once validated
-        news = renderer.url(entry) if entry.news is not None else None
-        rendered.append(
-            RenderedEntry(
-                entry.loc,
-                entry.label,
-                lastmod,
-                len(entry.images),
-                len(entry.videos),
-                entry_namespaces(page_entry),
-                page,
-                _size(page),
-                news,
-                _size(news) if news is not None else 0,
-            )
-        )
-    return rendered
+    pages = renderer.urls(page_entries)
+    sizes = [len(page) if page.isascii() else len(page.encode()) for page in pages]
+    namespaces = [entry_namespaces(entry) for entry in page_entries]
+    lastmods: list[Any] = [entry.lastmod for entry in entries]  # dates or datetimes once validated
+    news = []
+    for position, entry in enumerate(entries):
+        if entry.news is not None:
+            text = renderer.url(entry)
+            news.append((position, text, _size(text)))
+    return RenderedChunk(
+        [entry.loc for entry in entries],
+        [entry.source for entry in entries],
+        lastmods,
+        namespaces,
+        pages,
+        sizes,
+        news,
+        [len(entry.images) for entry in entries],
+        [len(entry.videos) for entry in entries],
+        sum(sizes),
+        max(sizes, default=0),
+        frozenset().union(*set(namespaces)),
+        _newest(lastmods, renderer.options.tzinfo),
+    )
+
+
+def _newest(lastmods: Iterable[Any], tz: dt.tzinfo) -> Any:
+    newest = None
+    for lastmod in lastmods:
+        # Many pages share a lastmod: an equal one is skipped before the comparison proper.
+        if lastmod and lastmod != newest and (newest is None or date_key(lastmod, tz) > date_key(newest, tz)):
+            newest = lastmod
+    return newest
 
 
 def _size(text: str) -> int:
@@ -190,10 +210,52 @@ class _Packer:
         self._reset()
 
     def _reset(self) -> None:
-        self.fragments: list[str] = []
+        self.texts: list[str] = []
+        self.count = 0
         self.namespaces: set[str] = set()
         self.size = 0
         self.lastmod: dt.date | dt.datetime | None = None
+
+    def add_chunk(self, chunk: RenderedChunk) -> set[int]:
+        """Every page of the chunk, in order, in runs that fill a file each; the positions of
+        pages left out (too large for any file).  The files are those `add` makes page by page."""
+        if chunk.largest > self.budget:
+            columns = zip(
+                chunk.pages,
+                chunk.sizes,
+                chunk.namespaces,
+                chunk.sources,
+                chunk.locs,
+                chunk.lastmods,
+                strict=True,
+            )
+            return {
+                position
+                for position, (page, size, namespaces, source, loc, lastmod) in enumerate(columns)
+                if not self.add(page, size, namespaces, entry_label(source, loc), lastmod)
+            }
+        start, end, sizes = 0, len(chunk.pages), chunk.sizes
+        while start < end:
+            if start == 0 and self.count + end <= self.max_urls and self.size + chunk.size <= self.budget:
+                stop, size = end, chunk.size  # the whole chunk fits: its totals serve
+            else:
+                stop, size = start, 0
+                limit = min(end, start + self.max_urls - self.count)
+                while stop < limit and self.size + size + sizes[stop] <= self.budget:
+                    size += sizes[stop]
+                    stop += 1
+            if stop == start:
+                self.flush()
+                continue
+            whole = stop - start == end
+            self.texts.append("".join(chunk.pages[start:stop]))
+            self.count += stop - start
+            self.size += size
+            self.namespaces.update(chunk.used if whole else set().union(*chunk.namespaces[start:stop]))
+            newest = chunk.newest if whole else _newest(chunk.lastmods[start:stop], self.tz)
+            self._take_lastmod(newest)
+            start = stop
+        return set()
 
     def add(self, text: str, size: int, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
         if size > self.budget:
@@ -203,27 +265,26 @@ class _Packer:
                 f"renders to {size:,} bytes, more than max_bytes allows in one file; page left out",
             )
             return False
-        if len(self.fragments) >= self.max_urls or self.size + size > self.budget:
+        if self.count >= self.max_urls or self.size + size > self.budget:
             self.flush()
-        self.fragments.append(text)
+        self.texts.append(text)
+        self.count += 1
         self.size += size
         self.namespaces |= namespaces
-        # Many pages share a lastmod: an equal one is skipped before the comparison proper.
-        if lastmod and lastmod != self.lastmod and self._newer(lastmod):
-            self.lastmod = lastmod
+        self._take_lastmod(lastmod)
         return True
 
-    def _newer(self, lastmod: Any) -> bool:
-        return self.lastmod is None or date_key(lastmod, self.tz) > date_key(self.lastmod, self.tz)
+    def _take_lastmod(self, lastmod: Any) -> None:
+        self.lastmod = _newest((self.lastmod, lastmod), self.tz)
 
     def flush(self) -> None:
-        if not self.fragments:
+        if not self.count:
             return
-        data = self.renderer.urlset(self.fragments, self.namespaces).encode()
+        data = self.renderer.urlset(self.texts, self.namespaces).encode()
         staged = self.staging.stage(f"{self.kind}-{len(self.files)}", data)
         if self.compressor is not None:  # zlib releases the GIL: this runs on another core
             self.compressed.append((staged, self.compressor.submit(gzip_bytes, data)))
-        self.files.append(SitemapFile(staged, len(self.fragments), self.lastmod))
+        self.files.append(SitemapFile(staged, self.count, self.lastmod))
         self._reset()
 
 
@@ -260,7 +321,7 @@ class IndexItem:
 
 
 def write_sitemaps(
-    entries: Iterable[Entry | RenderedEntry],
+    entries: Iterable[Entry | RenderedChunk],
     out_dir: str | PathLike[str],
     options: Options,
     report: Reporter | None = None,
@@ -269,7 +330,7 @@ def write_sitemaps(
     replaceable: Sequence[str] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
-    An entry may come rendered already (`render_entries`, in a worker process).
+    Entries may come rendered already (`render_chunk`, in a worker process).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
@@ -297,19 +358,21 @@ def write_sitemaps(
         news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
         wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
         text = _TextPacker(renderer, options) if wants_text else None
-        for rendered in _rendered(entries, renderer):
-            label, lastmod, namespaces = rendered.label, rendered.lastmod, rendered.namespaces
-            if not pages.add(rendered.page, rendered.page_size, namespaces, label, lastmod):
-                continue
-            result.urls += 1
-            result.images += rendered.images
-            result.videos += rendered.videos
-            if rendered.news is not None and news.add(
-                rendered.news, rendered.news_size, namespaces | _NEWS, label, lastmod
-            ):
-                result.news += 1
+        for chunk in _rendered(entries, renderer):
+            left_out = pages.add_chunk(chunk)
+            result.urls += len(chunk.pages) - len(left_out)
+            result.images += sum(chunk.images) - sum(chunk.images[i] for i in left_out)
+            result.videos += sum(chunk.videos) - sum(chunk.videos[i] for i in left_out)
+            for position, page, size in chunk.news:
+                if position in left_out:
+                    continue
+                label = entry_label(chunk.sources[position], chunk.locs[position])
+                if news.add(page, size, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
+                    result.news += 1
             if text is not None:
-                text.add(rendered.loc)
+                for position, loc in enumerate(chunk.locs):
+                    if position not in left_out:
+                        text.add(loc)
         pages.flush()
         news.flush()
         report.raise_if_strict()
@@ -360,21 +423,23 @@ def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
 RENDER_CHUNK = 512
 
 
-def _rendered(entries: Iterable[Entry | RenderedEntry], renderer: Renderer) -> Iterator[RenderedEntry]:
-    """Every entry rendered, in order: chunks of entries in one template call each; entries a
+def _rendered(entries: Iterable[Entry | RenderedChunk], renderer: Renderer) -> Iterator[RenderedChunk]:
+    """Every entry rendered, in order: entries in chunks of one template call each; chunks a
     worker rendered already pass through."""
     pending: list[Entry] = []
     for entry in entries:
-        if isinstance(entry, RenderedEntry):
-            yield from render_entries(renderer, pending)
-            pending = []
+        if isinstance(entry, RenderedChunk):
+            if pending:
+                yield render_chunk(renderer, pending)
+                pending = []
             yield entry
             continue
         pending.append(entry)
         if len(pending) >= RENDER_CHUNK:
-            yield from render_entries(renderer, pending)
+            yield render_chunk(renderer, pending)
             pending = []
-    yield from render_entries(renderer, pending)
+    if pending:
+        yield render_chunk(renderer, pending)
 
 
 def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:

@@ -7,6 +7,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 from protego import Protego
 from sitemap_checks import NS, parse, read, urls
@@ -420,3 +422,69 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
     )
     mine = Renderer(sp.Options(base_url=BASE, templates_dir=str(templates)))
     assert all("<!-- mine -->" in fragment for fragment in mine.urls(entries))
+
+
+class _Staging:
+    """What a packer needs of a FileSet: the files it stages, in order."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[str, bytes]] = []
+
+    def stage(self, name: str, data: bytes) -> tuple[str, bytes]:
+        self.files.append((name, data))
+        return name, data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    shapes=st.lists(
+        st.tuples(st.integers(0, 40), st.sampled_from([None, "d", "t", "t2"])), min_size=1, max_size=70
+    ),
+    cuts=st.lists(st.integers(1, 25), min_size=1, max_size=10),
+    max_urls=st.integers(1, 30),
+)
+def test_chunks_fill_the_same_files_as_pages_one_by_one(shapes, cuts, max_urls):
+    """The writer adds a rendered chunk in runs (`_Packer.add_chunk`): the files, their counts and
+    lastmods, and the pages left out as too large are those of adding each page in turn."""
+    from sitemap_plugins.errors import Reporter
+    from sitemap_plugins.render import Renderer
+    from sitemap_plugins.validate import EntryValidator
+    from sitemap_plugins.writer import _Packer, render_chunk
+
+    options = sp.Options(base_url=BASE, max_urls=max_urls, max_bytes=4096)
+    validate = EntryValidator(options, Reporter())
+    dates = {None: None, "d": "2024-05-0{}", "t": "2024-05-0{}T10:00:00+02:00", "t2": "2024-05-0{}T08:00:00Z"}
+    entries = []
+    for n, (images, date) in enumerate(shapes):
+        lastmod = dates[date].format(n % 9 + 1) if date else None
+        # 40 images of 90 characters make a page larger than a file may be.
+        pictures = [sp.Image(f"{BASE}{'i' * 60}/{n}-{i}.png") for i in range(images)]
+        entries.append(validate(sp.Entry(f"{BASE}p/{n}/", lastmod=lastmod, images=pictures)))
+    renderer = Renderer(options)
+    chunks, start = [], 0
+    for cut in cuts * len(entries):
+        if start >= len(entries):
+            break
+        chunks.append(render_chunk(renderer, entries[start : start + cut]))
+        start += cut
+
+    said: list[str] = []
+    by_page, by_chunk = _Staging(), _Staging()
+    one_by_one = _Packer("pages", renderer, by_page, options, max_urls, Reporter(emit=said.append))
+    left_out_one_by_one = []
+    for chunk in chunks:
+        for position, page in enumerate(chunk.pages):
+            label = f"{chunk.locs[position]}"
+            if not one_by_one.add(
+                page, chunk.sizes[position], chunk.namespaces[position], label, chunk.lastmods[position]
+            ):
+                left_out_one_by_one.append(chunk.locs[position])
+    one_by_one.flush()
+    chunked = _Packer("pages", renderer, by_chunk, options, max_urls, Reporter(emit=said.append))
+    left_out = [chunk.locs[p] for chunk in chunks for p in sorted(chunked.add_chunk(chunk))]
+    chunked.flush()
+
+    assert by_chunk.files == by_page.files
+    assert [(f.urls, f.lastmod) for f in chunked.files] == [(f.urls, f.lastmod) for f in one_by_one.files]
+    assert left_out == left_out_one_by_one
+    assert all(len(data) <= 4096 for _, data in by_chunk.files)
