@@ -121,10 +121,10 @@ class Renderer:
         self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no)
         self.text = Environment(**common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR
-        self._url: Template = self.xml.get_template("url.xml")
-        self._url_globals = dict(self._url.globals)
+        # Compiling a template costs as much as rendering hundreds of entries: each is compiled
+        # when first needed (url.xml itself only for entries rendered one by one).
+        self._url: Template | None = None
         self._urlset: Template = self.xml.get_template("urlset.xml")
-        self._index: Template = self.xml.get_template("sitemapindex.xml")
         self.stylesheet_href = "sitemap.xsl" if options.stylesheet else None
         self._builtin = builtin
         #: url.xml's body in a loop over a chunk of entries (half the cost of a render per entry),
@@ -136,6 +136,9 @@ class Renderer:
     def url(self, entry: Entry) -> str:
         # Called once per page: Template.render's own context set-up costs a quarter of the time,
         # so the template's globals are merged once and its render function called directly.
+        if self._url is None:
+            self._url = self.xml.get_template("url.xml")
+            self._url_globals = dict(self._url.globals)
         return "".join(
             self._url.root_render_func(self._url.new_context({**self._url_globals, "entry": entry}, True))
         )
@@ -173,7 +176,7 @@ class Renderer:
         )
 
     def index(self, sitemaps: Sequence[Any]) -> str:
-        return self._index.render(
+        return self.xml.get_template("sitemapindex.xml").render(
             sitemaps=sitemaps,
             stylesheet=self.stylesheet_href,
             schema_location=INDEX_SCHEMA_LOCATION if self.options.schema_location else None,
