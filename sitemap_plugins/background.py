@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 from .errors import log
 
 if TYPE_CHECKING:
-    from .harvest import HtmlFacts
+    from .htmlfacts import HtmlFacts
 
 BATCH = 64
 Job = tuple[str, str, bool]  # path, url, media
@@ -29,7 +29,7 @@ Job = tuple[str, str, bool]  # path, url, media
 
 def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
     """The facts of each (path, url, media); None for a file that cannot be read."""
-    from .harvest import read_html  # lxml: not for processes that only ask `default_jobs`
+    from .htmlfacts import read_html  # lxml: not for processes that only ask `default_jobs`
 
     facts: list[HtmlFacts | None] = []
     for path, url, media in batch:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import Reporter, log
-from .harvest import Harvester, HtmlFacts
+from .harvest import Harvester
+from .htmlfacts import HtmlFacts
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options

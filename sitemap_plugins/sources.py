@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from .background import BackgroundReader
 from .errors import Progress
-from .harvest import HtmlFacts
+from .htmlfacts import HtmlFacts
 from .model import Page
 from .project import Project, Source, read_markdown, sources_by_url
 from .sitemap import Sitemap

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sitemap_plugins import background
 from sitemap_plugins.background import BackgroundReader, read_files
-from sitemap_plugins.harvest import read_html
+from sitemap_plugins.htmlfacts import read_html
 
 BASE = "https://example.com/"
 

@@ -7,7 +7,7 @@ import pytest
 from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
-from sitemap_plugins.harvest import parse_srcset, read_html
+from sitemap_plugins.htmlfacts import parse_srcset, read_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pages"
 BASE = "https://example.com/"

@@ -358,7 +358,9 @@ def _served_url(url: str, saved_as: str) -> str:
 
 
 def _serves(url: str, saved_as: str) -> bool:
-    path = urlsplit(url).path.lstrip("/")
+    # Most URLs are a plain path: urlsplit (slow, once per page) only for the others.
+    plain = ":" not in url and "?" not in url and not url.startswith("//")
+    path = (url if plain else urlsplit(url).path).lstrip("/")
     return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
 
 

@@ -1,0 +1,457 @@
+"""Read a built page's HTML: what one parse tells the sitemap (`HtmlFacts`).
+
+Images (content, not the page's frame), videos (HTML5 and embedded players), `noindex`,
+canonical and alternate links, redirect stubs, a stated modification date.  Only what these need
+is parsed (`_relevant_html`): this runs for every page, often in the background reader's process,
+which imports this module and lxml, and nothing of the rest of the build.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from .model import Video
+
+#: Fragments that mark the dark variant of an image whose light variant the page also shows.
+DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
+#: `<meta property>` names that carry the page's last modification.
+MODIFIED_META = ("article:modified_time", "og:updated_time")
+
+# -- What is not page content: left out of the images by default --------------------------------
+# The whole list is here; `images_decorative: true` lists these images too.
+#: Classes of emoji images: pymdownx.emoji (twemoji, emojione, gemoji) and others.
+DECORATIVE_CLASSES = frozenset({"twemoji", "emojione", "gemoji", "emoji"})
+#: Classes of the element right around an author's or profile's picture (Material's blog authors
+#: and git authors, and the usual names elsewhere).
+PROFILE_CLASSES = frozenset({"md-author", "md-profile", "avatar", "author-avatar", "author", "profile"})
+#: Images by where they are served from: emoji CDNs, and the well-known badge services.
+DECORATIVE_URLS = (
+    "*/twemoji/*",
+    "*twemoji.maxcdn.com/*",
+    "*/emojione/*",
+    "*/joypixels/*",
+    "*github.githubassets.com/images/icons/emoji/*",
+    "http*://img.shields.io/*",
+    "http*://*.shields.io/*",
+    "http*://badgen.net/*",
+    "http*://badge.fury.io/*",
+    "http*://github.com/*/badge.svg*",
+    "http*://github.com/*/workflows/*/badge.svg*",
+    "http*://codecov.io/*/badge*",
+    "http*://app.codecov.io/*/badge*",
+    "http*://coveralls.io/*badge*",
+    "http*://readthedocs.org/projects/*/badge/*",
+    "http*://*.readthedocs.io/*/badge*",
+    "http*://pepy.tech/badge/*",
+    "http*://static.pepy.tech/*badge*",
+    "http*://api.codeclimate.com/*/badges/*",
+    "http*://app.codacy.com/*badge*",
+    "http*://travis-ci.*/*.svg*",
+    "http*://ci.appveyor.com/api/projects/status/*",
+    "http*://snyk.io/*/badge*",
+    "http*://api.netlify.com/api/v1/badges/*",
+    "http*://deepwiki.com/badge*",
+)
+
+#: The patterns above as one expression: one match per image, not one per pattern.
+_DECORATIVE_URL = re.compile("|".join(fnmatch.translate(pattern) for pattern in DECORATIVE_URLS))
+
+_YOUTUBE_HOSTS = {
+    "youtube.com",
+    "www.youtube.com",
+    "m.youtube.com",
+    "youtube-nocookie.com",
+    "www.youtube-nocookie.com",
+}
+_YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
+_VIMEO_ID = re.compile(r"^/video/(\d+)")
+_REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+
+
+@dataclass
+class HtmlFacts:
+    """What one parse of a page's HTML tells the sitemap."""
+
+    noindex: bool = False
+    redirect: bool = False
+    canonical: str | None = None
+    description: str | None = None
+    alternates: dict[str, str] = field(default_factory=dict)
+    images: list[str] = field(default_factory=list)
+    videos: list[Video] = field(default_factory=list)
+    #: Images of the page's frame, not its content: emoji, avatars, badges, the header's logo
+    #: (listed only with `images_decorative`).
+    decorative_images: list[str] = field(default_factory=list)
+    #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
+    #: `dateModified` (a theme override can carry dates this way).
+    modified: str | None = None
+
+
+def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
+    """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`).
+    Without `media` only the head is read (robots, canonical, alternates): a cheaper parse."""
+    facts = HtmlFacts()
+    root = _parse(text, media)
+    if root is None:
+        return facts
+    base = url
+    for element in root.iter("base"):
+        if element.get("href"):
+            base = urljoin(url, element.get("href").strip())
+        break
+    seen_images: set[str] = set()
+    for element in root.iter("meta", "link", "script", "img", "video", "iframe", "lite-youtube"):
+        tag = element.tag
+        if tag == "meta":
+            _read_meta(element, facts)
+        elif tag == "script":
+            if facts.modified is None and (element.get("type") or "").strip() == "application/ld+json":
+                facts.modified = _json_ld_modified(element.text or "")
+        elif tag == "link":
+            _read_link(element, base, facts)
+        elif tag == "img":
+            image = _image(element, base)
+            if image is not None and image not in seen_images:
+                seen_images.add(image)
+                frame = element.get(_FRAME_MARK) is not None or is_decoration(element)
+                (facts.decorative_images if frame else facts.images).append(image)
+        elif tag == "video":
+            facts.videos.append(_html5_video(element, base))
+        else:
+            video = _embedded_video(element, base)
+            if video is not None:
+                facts.videos.append(video)
+    return facts
+
+
+def _any_case(word: str) -> str:
+    # Explicit classes: several times faster than re.IGNORECASE on a long page.
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+_BODY_START = re.compile(f"<{_any_case('body')}[\\s>]|</{_any_case('head')}\\s*>")
+_VIDEO_TAGS = ("video", "iframe", "lite-youtube")
+#: Where a page's frame (not its content) stands: images inside are not page content.
+_FRAME_TAGS = ("nav", "header", "footer", "article")
+_MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure", *_FRAME_TAGS)
+_MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
+_MEDIA_LOWER = re.compile(f"<(/?)({'|'.join(_MEDIA_NAMES)})[\\s/>]")
+_PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
+_TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
+
+
+def _relevant_html(text: str, media: bool = True) -> str:
+    """The head, and the body's media with just the context the harvest reads (the enclosing
+    <picture> or <figure>, the paragraphs around a video).
+
+    A documentation page is mostly navigation: Material repeats the whole site's nav on every
+    page.  Parsing only these parts costs a fraction of parsing the page, with the same facts.
+    """
+    start = _BODY_START.search(text)
+    if start is None:
+        return text
+    head = text[: start.start()] + "</head><body>"
+    if not media:
+        return head + "</body></html>"
+    # Scanning a lower-cased copy is faster than a case-insensitive pattern; its positions are
+    # the text's own unless lower-casing changed the length (a few non-ASCII letters do).
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        tokens = list(_MEDIA_LOWER.finditer(lowered, start.start()))
+    else:
+        tokens = list(_MEDIA.finditer(text, start.start()))
+    windows: list[list[Any]] = []  # [begin, end, is_video], in document order
+    opened: dict[str, int] = {}
+    depth = dict.fromkeys(_FRAME_TAGS, 0)
+    decorations: list[int] = []  # where the <img> tags that are not page content start
+    for index, token in enumerate(tokens):
+        closing, name = token[1], token[2].lower()
+        if name in depth:
+            depth[name] = max(0, depth[name] + (-1 if closing else 1))
+            continue
+        if name == "img" and not closing and _in_frame(text, token.start(), depth):
+            decorations.append(token.start())
+        if name in ("picture", "figure"):
+            if not closing:
+                opened[name] = token.start()
+            elif name in opened:
+                begin, end = opened.pop(name), text.find(">", token.start()) + 1 or len(text)
+                for window in reversed(windows):  # the media opened inside it
+                    if window[0] < begin:
+                        break
+                    window[0], window[1] = begin, max(window[1], end)
+            continue
+        if closing:
+            continue
+        end = _TAG_REST.match(text, token.end() - 1).end()  # type: ignore[union-attr]
+        if name != "img":
+            for later in tokens[index + 1 :]:
+                if later[1] and later[2].lower() == name:
+                    end = text.find(">", later.start()) + 1 or len(text)
+                    break
+        windows.append([token.start(), end, name != "img"])
+    if not windows:
+        return head + "</body></html>"
+    paragraphs: list[tuple[int, int]] = []
+    if any(w[2] for w in windows):  # videos read the nearest paragraph: find them only then
+        begin = None
+        for match in _PARAGRAPH.finditer(text, start.start()):
+            if match[1]:
+                begin = match.start()
+            elif begin is not None:
+                paragraphs.append((begin, match.end()))
+                begin = None
+    parts = []
+    for begin, end, is_video in _merged(windows):
+        before = next((p for p in reversed(paragraphs) if p[1] <= begin), None) if is_video else None
+        after = next((p for p in paragraphs if p[0] >= end), None) if is_video else None
+        parts.append(
+            "<div>"
+            + (text[before[0] : before[1]] if before else "")
+            + _marked(text, begin, end, decorations)
+            + (text[after[0] : after[1]] if after else "")
+            + "</div>"
+        )
+    return head + "".join(parts) + "</body></html>"
+
+
+#: The attribute that marks an image of the page's frame in the parts handed to the parser.
+_FRAME_MARK = "data-sitemap-frame"
+
+
+def _in_frame(text: str, position: int, depth: dict[str, int]) -> bool:
+    """Is the <img> at `position` part of the frame: in a <nav>, in a <header> or <footer> that is
+    not an article's own, or right inside an author's or profile's element (a blog's avatars)?"""
+    if depth["nav"] or (not depth["article"] and (depth["header"] or depth["footer"])):
+        return True
+    opener = text.rfind("<", max(0, position - 400), position)
+    if opener < 0 or text.startswith("</", opener):
+        return False
+    classes = re.search(r"""class\s*=\s*["']([^"']*)""", text[opener:position], re.IGNORECASE)
+    return bool(classes and set(classes[1].lower().split()) & PROFILE_CLASSES)
+
+
+def _marked(text: str, begin: int, end: int, decorations: list[int]) -> str:
+    """text[begin:end], each frame <img> in it marked with `_FRAME_MARK`."""
+    inside = [p for p in decorations if begin <= p < end]
+    if not inside:
+        return text[begin:end]
+    pieces, last = [], begin
+    for position in inside:
+        pieces.append(text[last : position + 4] + f" {_FRAME_MARK}")
+        last = position + 4
+    pieces.append(text[last:end])
+    return "".join(pieces)
+
+
+def _merged(spans: list[list[Any]]) -> list[list[Any]]:
+    merged: list[list[Any]] = []
+    for span in sorted(spans):
+        if merged and span[0] < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], span[1])
+            merged[-1][2] = merged[-1][2] or span[2]
+        else:
+            merged.append(list(span))
+    return merged
+
+
+def _parse(text: str, media: bool = True) -> Any:
+    if not text or not text.strip():
+        return None
+    text = _relevant_html(text, media)
+    try:
+        return lxml_html.document_fromstring(text)
+    except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then
+        return lxml_html.document_fromstring(text.encode("utf-8", "surrogateescape"))
+    except etree.ParserError:
+        return None
+
+
+def _read_meta(element: Any, facts: HtmlFacts) -> None:
+    name = (element.get("name") or "").strip().lower()
+    content = (element.get("content") or "").lower()
+    prop = (element.get("property") or "").strip().lower()
+    if prop in MODIFIED_META and facts.modified is None:
+        facts.modified = (element.get("content") or "").strip() or None
+    elif name in ("robots", "googlebot"):
+        directives = {d.strip() for d in content.split(",")}
+        facts.noindex = facts.noindex or bool(directives & {"noindex", "none"})
+    elif name == "description" and facts.description is None:
+        facts.description = (element.get("content") or "").strip() or None
+    elif (element.get("http-equiv") or "").strip().lower() == "refresh" and _REFRESH.search(content):
+        facts.redirect = True
+
+
+def _json_ld_modified(text: str) -> str | None:
+    """`dateModified` of a JSON-LD block: its top level, or the first item of `@graph` having it."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    items = data if isinstance(data, list) else [data]
+    for item in items:
+        if isinstance(item, dict):
+            candidates = [item, *(g for g in item.get("@graph", []) if isinstance(g, dict))]
+            for candidate in candidates:
+                value = candidate.get("dateModified")
+                if isinstance(value, str) and value.strip():
+                    return value.strip()
+    return None
+
+
+def is_decoration(img: Any) -> bool:
+    """An image a theme or extension adds around the content (emoji), not content itself."""
+    classes = set((img.get("class") or "").lower().split())
+    if classes & DECORATIVE_CLASSES:
+        return True
+    return bool(_DECORATIVE_URL.match((img.get("src") or "").lower()))
+
+
+def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
+    rel = (element.get("rel") or "").lower().split()
+    href = (element.get("href") or "").strip()
+    if not href:
+        return
+    if "canonical" in rel and facts.canonical is None:
+        facts.canonical = urljoin(base, href)
+    elif "alternate" in rel and element.get("hreflang"):
+        facts.alternates[element.get("hreflang").strip()] = urljoin(base, href)
+
+
+def parse_srcset(value: str) -> list[tuple[str, str]]:
+    """`(url, descriptor)` pairs per the HTML spec's srcset parsing (URLs may contain commas)."""
+    candidates = []
+    position, length = 0, len(value)
+    while position < length:
+        while position < length and (value[position].isspace() or value[position] == ","):
+            position += 1
+        start = position
+        while position < length and not value[position].isspace():
+            position += 1
+        url, descriptor = value[start:position], ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            start = position
+            while position < length and value[position] != ",":
+                position += 1
+            descriptor = value[start:position].strip()
+        if url:
+            candidates.append((url, descriptor))
+    return candidates
+
+
+def _largest(candidates: list[tuple[str, str]]) -> str | None:
+    """Widest `w` candidate if any has a width, else the highest density (`x`, default 1x)."""
+    widths, densities = [], []
+    for url, descriptor in candidates:
+        try:
+            if descriptor.endswith("w"):
+                widths.append((int(descriptor[:-1]), url))
+            else:
+                densities.append((float(descriptor[:-1]) if descriptor.endswith("x") else 1.0, url))
+        except ValueError:
+            continue
+    best = max(widths, key=lambda c: c[0]) if widths else max(densities, key=lambda c: c[0], default=None)
+    return best[1] if best else None
+
+
+def _is_pixel(element: Any) -> bool:
+    def one(value: str | None) -> bool:
+        return (value or "").strip().lower().removesuffix("px") in ("0", "1")
+
+    return one(element.get("width")) and one(element.get("height"))
+
+
+def _image(img: Any, base: str) -> str | None:
+    if _is_pixel(img):
+        return None
+    src = (img.get("src") or "").strip()
+    if not src or src.startswith("data:"):
+        src = (img.get("data-src") or "").strip()  # lazy-loading scripts keep the real URL here
+    candidates = [(src, "")] if src and not src.startswith("data:") else []
+    for srcset in (img.get("srcset"), img.get("data-srcset")):
+        candidates += parse_srcset(srcset or "")
+    # libxml2's HTML parser does not know <source> is void and nests the <img> inside it.
+    for picture in img.iterancestors("picture"):
+        for source in picture.iter("source"):
+            candidates += parse_srcset(source.get("srcset") or "")
+        break
+    chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
+    if not chosen:
+        return None
+    url, _, fragment = urljoin(base, chosen).partition("#")
+    # Material's `#only-dark` and GitHub's `#gh-dark-mode-only` mark the dark twin of an image
+    # listed in its light variant: one of a pair is listed, and no image URL keeps a fragment.
+    return None if fragment in DARK_VARIANTS else url
+
+
+def _text(element: Any) -> str | None:
+    text = " ".join(element.text_content().split()) if element is not None else ""
+    return text or None
+
+
+def _nearest_paragraph(element: Any) -> str | None:
+    for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)):
+        if isinstance(sibling.tag, str) and sibling.tag == "p" and (text := _text(sibling)):
+            return text
+    return None
+
+
+def _html5_video(video: Any, base: str) -> Video:
+    src = video.get("src")
+    if not src:
+        sources = [s for s in video.iter("source") if s.get("src")]
+        mp4 = [s for s in sources if "mp4" in (s.get("type") or "") or s.get("src").endswith(".mp4")]
+        src = (mp4 or sources)[0].get("src") if sources else None
+    figure = video.getparent()
+    while figure is not None and figure.tag != "figure":
+        figure = figure.getparent()
+    caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
+    anchor = figure if figure is not None else video
+    return Video(
+        content_loc=urljoin(base, src.strip()) if src else None,
+        thumbnail_loc=urljoin(base, video.get("poster").strip()) if video.get("poster") else None,
+        title=video.get("title") or video.get("aria-label") or caption,
+        description=caption
+        if caption and (video.get("title") or video.get("aria-label"))
+        else _nearest_paragraph(anchor),
+    )
+
+
+def _embedded_video(element: Any, base: str) -> Video | None:
+    if element.tag == "lite-youtube":
+        video_id = element.get("videoid")
+        if not video_id:
+            return None
+        player = f"https://www.youtube.com/embed/{video_id}"
+        title = element.get("playlabel") or element.get("title")
+    else:
+        src = (element.get("src") or element.get("data-src") or "").strip()
+        if not src:
+            return None
+        player = urljoin(base, src)
+        parts = urlsplit(player)
+        host = (parts.hostname or "").lower()
+        title = element.get("title")
+        if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
+            video_id = match[1]
+        elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):
+            return Video(player_loc=player, title=title, description=_nearest_paragraph(element))
+        else:
+            return None
+    # YouTube serves a thumbnail for every video id at this address.
+    return Video(
+        player_loc=player,
+        thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
+        title=title,
+        description=_nearest_paragraph(element),
+    )
