@@ -137,12 +137,16 @@ def compare(label: str, ours: list[Run], theirs: list[Run], target: float, entri
     wall, peer = statistics.median(r.wall for r in ours), statistics.median(r.wall for r in theirs)
     cpu, peer_cpu = statistics.median(r.cpu for r in ours), statistics.median(r.cpu for r in theirs)
     rss, peer_rss = max(r.rss_kib for r in ours), max(r.rss_kib for r in theirs)
-    verdict = "meets" if wall / peer <= target else "MISSES"
+    # Each round's two runs are back to back: the median of their ratios is what a drifting host
+    # speed leaves alone.
+    wall_ratio = statistics.median(a.wall / b.wall for a, b in zip(ours, theirs, strict=True))
+    cpu_ratio = statistics.median(a.cpu / b.cpu for a, b in zip(ours, theirs, strict=True))
+    verdict = "meets" if wall_ratio <= target else "MISSES"
     print(
-        f"  {label}: wall  sitemap-plugins {wall:6.2f} s  npm sitemap {peer:6.2f} s  ratio {wall / peer:.3f}; {verdict} <= {target:.3g}"
+        f"  {label}: wall  sitemap-plugins {wall:6.2f} s  npm sitemap {peer:6.2f} s  ratio {wall_ratio:.3f}; {verdict} <= {target:.3g}"
     )
     print(
-        f"  {' ' * len(label)}  CPU   sitemap-plugins {cpu:6.2f} s  npm sitemap {peer_cpu:6.2f} s  ratio {cpu / peer_cpu:.3f}; "
+        f"  {' ' * len(label)}  CPU   sitemap-plugins {cpu:6.2f} s  npm sitemap {peer_cpu:6.2f} s  ratio {cpu_ratio:.3f}; "
         f"{cpu / entries * 1e6:.1f} µs an entry ({'meets' if cpu / entries * 1e6 <= 25 else 'MISSES'} <= 25)"
     )
     print(
