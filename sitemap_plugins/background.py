@@ -4,8 +4,9 @@ Site generators render on one core; on a machine with two or more, reading each 
 (the parse for images, videos, robots and canonical tags) costs the build nothing when it runs
 beside it.  Pages go to the worker by path, in batches, over its stdin; it writes the facts to a
 file that is read once the build is done.  A plain subprocess, not multiprocessing, so the
-generator's `__main__` is never imported again.  Without a second core, or if the worker fails,
-pages are read in this process: the facts, and so the sitemap, are the same either way.
+generator's `__main__` is never imported again.  Without a free second core (`idle_cpu`), or if
+the worker fails, pages are read in this process: the facts, and so the sitemap, are the same
+either way.
 """
 
 from __future__ import annotations
@@ -54,12 +55,27 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def idle_cpu() -> bool:
+    """Is a CPU free for the reader?  Not when this process may use only one, nor when the
+    others are busy (a CI runner's other jobs, a laptop compiling): the reader would then take
+    turns with the build on one core, and its start and its hand-over cost more than they save.
+    The load average (over a minute) counts this build itself."""
+    cpus = default_jobs()
+    if cpus < 2:
+        return False
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this system
+        return True
+    return load < cpus - 0.5
+
+
 class BackgroundReader:
     """`add` pages as they are written, `results` once the build is done."""
 
     def __init__(self, enabled: bool | None = None) -> None:
         if enabled is None:
-            enabled = default_jobs() > 1
+            enabled = idle_cpu()
         self._enabled = enabled
         self._worker: subprocess.Popen[bytes] | None = None
         self._output: IO[bytes] | None = None

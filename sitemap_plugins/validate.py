@@ -69,11 +69,15 @@ class EntryValidator:
         entry.lastmod = self._date(label, "lastmod", entry.lastmod)
         entry.changefreq = self._changefreq(label, entry.changefreq)
         entry.priority = self._priority(label, entry.priority)
-        entry.images = self._images(label, entry.images)
-        entry.videos = [v for i, v in enumerate(entry.videos) if self._video(label, i, v, loc)]
+        # Most entries lack some extensions: those are not looked at.
+        if entry.images:
+            entry.images = self._images(label, entry.images)
+        if entry.videos:
+            entry.videos = [v for i, v in enumerate(entry.videos) if self._video(label, i, v, loc)]
         if entry.news is not None and not self._news(label, entry.news):
             entry.news = None
-        entry.alternates = self._alternates(label, entry.alternates, loc)
+        if entry.alternates:
+            entry.alternates = self._alternates(label, entry.alternates, loc)
         return entry
 
     def _loc(self, label: str, value: Any) -> str | None:
@@ -138,6 +142,8 @@ class EntryValidator:
             return None
 
     def _changefreq(self, label: str, value: Any) -> str | None:
+        if value in CHANGEFREQS:  # as most are written
+            return value  # type: ignore[no-any-return]
         if value is None or value == "":
             return None
         text = str(value).strip().lower()
@@ -159,6 +165,8 @@ class EntryValidator:
         return number
 
     def _priority(self, label: str, value: Any) -> float | None:
+        if value.__class__ is float and 0.0 <= value <= 1.0:  # as most are written
+            return round(value, 4)
         number = self._number(label, "priority", value, 0.0, 1.0)
         return None if number is None else round(number, 4)
 

@@ -67,3 +67,16 @@ def test_close_stops_the_worker(tmp_path):
     reader.close()
     assert worker.poll() is not None  # stopped, not left waiting for more pages
     assert reader.results() == {}
+
+
+def test_the_reader_runs_beside_the_build_only_where_a_cpu_is_free(monkeypatch):
+    """The load average counts the build itself: on two CPUs, another busy process (a load near
+    2) leaves none free, and pages are read in the build's process."""
+    monkeypatch.setattr(background, "default_jobs", lambda: 2)
+    for load, free in ((0.2, True), (1.2, True), (1.6, False), (3.0, False)):
+        monkeypatch.setattr(background.os, "getloadavg", lambda load=load: (load, load, load))
+        assert background.idle_cpu() is free
+        assert BackgroundReader()._enabled is free
+    monkeypatch.setattr(background, "default_jobs", lambda: 1)
+    monkeypatch.setattr(background.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert background.idle_cpu() is False
