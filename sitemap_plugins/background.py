@@ -58,16 +58,24 @@ def default_jobs() -> int:
 def idle_cpu() -> bool:
     """Is a CPU free for the reader?  Not when this process may use only one, nor when the
     others are busy (a CI runner's other jobs, a laptop compiling): the reader would then take
-    turns with the build on one core, and its start and its hand-over cost more than they save.
-    The load average (over a minute) counts this build itself."""
+    turns with the build on one core, and its start and its hand-over cost more than they save."""
     cpus = default_jobs()
-    if cpus < 2:
-        return False
+    return cpus >= 2 and others_running() <= cpus - 1.5
+
+
+def others_running() -> float:
+    """How many processes besides this one are running now: Linux's count of runnable tasks
+    (an instant: the load average lags a minute behind a job that just started or ended), else
+    the load average less this process."""
     try:
-        load = os.getloadavg()[0]
+        with open("/proc/loadavg", encoding="ascii") as stream:
+            return int(stream.read().split()[3].split("/")[0]) - 1
+    except (OSError, IndexError, ValueError):
+        pass
+    try:
+        return max(0.0, os.getloadavg()[0] - 1)
     except (AttributeError, OSError):  # not on this system
-        return True
-    return load < cpus - 0.5
+        return 0.0
 
 
 class BackgroundReader:

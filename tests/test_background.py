@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
 from sitemap_plugins import background
 from sitemap_plugins.background import BackgroundReader, read_files
 from sitemap_plugins.htmlfacts import read_html
@@ -70,13 +77,26 @@ def test_close_stops_the_worker(tmp_path):
 
 
 def test_the_reader_runs_beside_the_build_only_where_a_cpu_is_free(monkeypatch):
-    """The load average counts the build itself: on two CPUs, another busy process (a load near
-    2) leaves none free, and pages are read in the build's process."""
+    """On two CPUs, one other running process (a CI runner's other job) leaves none free, and
+    pages are read in the build's process."""
     monkeypatch.setattr(background, "default_jobs", lambda: 2)
-    for load, free in ((0.2, True), (1.2, True), (1.6, False), (3.0, False)):
-        monkeypatch.setattr(background.os, "getloadavg", lambda load=load: (load, load, load))
+    for others, free in ((0, True), (0.4, True), (1, False), (3, False)):
+        monkeypatch.setattr(background, "others_running", lambda others=others: others)
         assert background.idle_cpu() is free
         assert BackgroundReader()._enabled is free
     monkeypatch.setattr(background, "default_jobs", lambda: 1)
-    monkeypatch.setattr(background.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(background, "others_running", lambda: 0)
     assert background.idle_cpu() is False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/loadavg"), reason="Linux's instant count of running tasks")
+def test_others_running_counts_a_busy_process():
+    """Linux's instant count sees a CPU-bound process the moment it runs."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.3)
+        seen = max(background.others_running() for _ in range(20))
+    finally:
+        spinner.kill()
+        spinner.wait()
+    assert seen >= 1
