@@ -124,6 +124,7 @@ class Renderer:
         # Compiling a template costs as much as rendering hundreds of entries: each is compiled
         # when first needed (url.xml itself only for entries rendered one by one).
         self._url: Template | None = None
+        self._url_globals: dict[str, Any] = {}
         self._urlset: Template = self.xml.get_template("urlset.xml")
         self.stylesheet_href = "sitemap.xsl" if options.stylesheet else None
         self._builtin = builtin

@@ -143,7 +143,7 @@ def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
     """Entries rendered before they reach the writer, in one template call (`Renderer.urls`)."""
     page_entries = [entry if entry.news is None else replace(entry, news=None) for entry in entries]
     pages = renderer.urls(page_entries)
-    sizes = [len(page) if page.isascii() else len(page.encode()) for page in pages]
+    sizes = list(map(_size, pages))
     namespaces = [entry_namespaces(entry) for entry in page_entries]
     lastmods: list[Any] = [entry.lastmod for entry in entries]  # dates or datetimes once validated
     news = []

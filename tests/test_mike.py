@@ -200,19 +200,18 @@ def test_material_version_selector_keeps_the_reader_on_the_page(tmp_path):
         make_project(repo, "symlink", None, site_url=base_url)
         deploy_three(repo)
         branch_files(repo, served)
-        page = chromium.new_page()
-        page.goto(base_url + "1.0/guide/")
-        page.wait_for_load_state("networkidle")
-        page.hover(".md-version__current", force=True)  # the hidden list lies over the button
-        page.locator(".md-version__link", has_text="3.0").first.click()
-        page.wait_for_url(lambda url: "/3.0/" in url)
-        assert page.url == base_url + "3.0/guide/"
+        assert _pick_version(chromium, base_url + "1.0/guide/", "3.0") == base_url + "3.0/guide/"
         # A page 1.0 does not have: from 3.0's /new/ to 1.0 lands on 1.0's home.
-        page = chromium.new_page()  # the mouse of the first one still holds the menu open
-        page.goto(base_url + "3.0/new/")
-        page.wait_for_load_state("networkidle")
-        page.hover(".md-version__current", force=True)  # the hidden list lies over the button
-        page.locator(".md-version__link", has_text="1.0").first.click()
-        page.wait_for_url(lambda url: "/1.0/" in url)
-        assert page.url == base_url + "1.0/"
+        assert _pick_version(chromium, base_url + "3.0/new/", "1.0") == base_url + "1.0/"
         assert etree.QName(parse(served / "1.0" / "sitemap.xml")).localname == "urlset"
+
+
+def _pick_version(chromium, start: str, version: str) -> str:
+    """Where Material's version selector takes a reader of `start` who picks `version`."""
+    page = chromium.new_page()  # a fresh page: an earlier one's mouse may hold the menu open
+    page.goto(start)
+    page.wait_for_load_state("networkidle")
+    page.hover(".md-version__current", force=True)  # the hidden list lies over the button
+    page.locator(".md-version__link", has_text=version).first.click()
+    page.wait_for_url(lambda url: f"/{version}/" in url)
+    return page.url
