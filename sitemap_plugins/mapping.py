@@ -155,13 +155,15 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     """An entry from a mapping: our field names, or the npm `sitemap` package's item format
     (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`.
     FieldError names the field that cannot be read."""
-    if isinstance(data, str):
-        data = {"loc": data}
-    if not _is_mapping(data):
-        raise FieldError(
-            "line",
-            f"not a sitemap entry (a JSON object or a URL string is one, a {type(data).__name__} is not)",
-        )
+    # Read once per line of a JSON Lines stream: written for the dict JSON gives.
+    if type(data) is not dict:
+        if isinstance(data, str):
+            data = {"loc": data}
+        elif not isinstance(data, Mapping):
+            raise FieldError(
+                "line",
+                f"not a sitemap entry (a JSON object or a URL string is one, a {type(data).__name__} is not)",
+            )
     if not ENTRY_FIELDS.issuperset(data):
         unknown = sorted(map(str, data.keys() - ENTRY_FIELDS))
         raise FieldError("line", f"not a sitemap entry (unknown field(s) {', '.join(unknown)})")
@@ -169,44 +171,48 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     loc = data["loc"] if "loc" in data else get("url")
     if not isinstance(loc, str) or not loc.strip():
         raise FieldError("loc", f"must be a URL or a path, got {loc!r}")
-    for name, kinds in _TYPED_FIELDS:
-        value = get(name)
-        if value is not None and not isinstance(value, kinds):
-            raise FieldError(name, f"must be a string, got {value!r}")
+    lastmod, changefreq, source = get("lastmod"), get("changefreq"), get("source")
+    if lastmod is not None and not isinstance(lastmod, (str, dt.date)):
+        raise FieldError("lastmod", f"must be a string, got {lastmod!r}")
+    if changefreq is not None and not isinstance(changefreq, str):
+        raise FieldError("changefreq", f"must be a string, got {changefreq!r}")
+    if source is not None and not isinstance(source, str):
+        raise FieldError("source", f"must be a string, got {source!r}")
     # One guard for every nested field (a try per field costs as much as reading it): `field`
-    # names the one being read when an error comes.
+    # names the one being read when an error comes; fields an entry lacks are not looked at.
     field = "images" if "images" in data else "img"
     try:
-        images = [_image(item) for item in _as_list(get(field))]
+        value = get(field)
+        images = [] if value is None else [_image(item) for item in _as_list(value)]
         field = "videos" if "videos" in data else "video"
-        videos = [_video(item) for item in _as_list(get(field))]
+        value = get(field)
+        videos = [] if value is None else [_video(item) for item in _as_list(value)]
         field = "alternates" if "alternates" in data else "links"
-        alternates = _links(get(field), base_url)
+        value = get(field)
+        alternates = {} if value is None else _links(value, base_url)
         field = "news"
-        news = _news(data["news"]) if get("news") is not None else None
+        value = get("news")
+        news = None if value is None else _news(value)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, FieldError):
             raise
         said = str(error) if isinstance(error, ValueError) else f"cannot be read ({error})"
         raise FieldError(field, said) from error
     return Entry(
-        absolute_url(loc, base_url),
-        get("lastmod"),
-        get("changefreq"),
+        loc if "://" in loc else base_url + loc.lstrip("/"),
+        lastmod,
+        changefreq,
         get("priority"),
         images,
         videos,
         news,
         alternates,
-        get("source"),
+        source,
     )
 
 
-_TYPED_FIELDS = (("lastmod", (str, dt.date)), ("changefreq", str), ("source", str))
-
-
 def _image(item: Any) -> Image:
-    url = item.get("url") if type(item) is not str and _is_mapping(item) else item
+    url = item.get("url") if type(item) is dict or (type(item) is not str and _is_mapping(item)) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
@@ -219,21 +225,21 @@ def _video(item: Any) -> Video:
 
 
 def _links(links: Any, base_url: str) -> dict[str, str]:
-    if links is None:
-        return {}
     if type(links) is not list and _is_mapping(links):
         pairs = links.items()
     else:
         pairs = []
         for link in _as_list(links):
-            if not _is_mapping(link) or "lang" not in link or "url" not in link:
+            if not (type(link) is dict or _is_mapping(link)) or "lang" not in link or "url" not in link:
                 raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
             pairs.append((link["lang"], link["url"]))
     found = {}
     for code, url in pairs:
         if not isinstance(url, str):
             raise ValueError(f"{code}: {url!r} is not a URL")
-        found[str(code)] = absolute_url(url, base_url)
+        found[code if code.__class__ is str else str(code)] = (
+            url if "://" in url else base_url + url.lstrip("/")  # absolute_url, inline
+        )
     return found
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -34,13 +35,23 @@ def describe_chars(chars: list[str]) -> str:
     return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
 
 
-# An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port, a
-# path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the parse.
-_PLAIN_URI = re.compile(
-    r"https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?/"
-    r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*"
-    r"(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})+)?"
-)
+def plain_uri_pattern(possessive: bool) -> str:
+    """An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port,
+    a path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the
+    parse.
+
+    Possessive runs (`++`, `*+`, Python 3.11+) read a path a run of characters at a time and
+    never backtrack (no run can end where an escape or `?` must start): twice as fast as one
+    alternation per character, the only safe form without them.  Three URLs an entry pass here."""
+    run, runs, some = ("++", "*+", "++") if possessive else ("", "*", "+")
+    return (
+        r"https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?/"
+        rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]{run}|%[0-9A-Fa-f]{{2}}){runs}"
+        rf"(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]{run}|%[0-9A-Fa-f]{{2}}){some})?"
+    )
+
+
+_PLAIN_URI = re.compile(plain_uri_pattern(sys.version_info >= (3, 11)))
 
 
 #: True (a match) when `text` is an absolute http(s) URI that to_uri would return unchanged.

@@ -19,7 +19,10 @@ from jinja2 import (
     PrefixLoader,
     StrictUndefined,
     Template,
+    nodes,
 )
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.filters import do_dictsort
 from markupsafe import Markup
 
 from .model import NS_IMAGE, NS_NEWS, NS_VIDEO, NS_XHTML, Entry
@@ -88,6 +91,43 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
+def _dictsort(
+    value: dict[Any, Any], case_sensitive: bool = False, by: str = "key", reverse: bool = False
+) -> list[tuple[Any, Any]]:
+    """Jinja's `dictsort`, the same order, without a Python call per key where the keys are
+    strings sorted as url.xml sorts alternates (by key, ignoring case)."""
+    if not case_sensitive and by == "key" and not reverse:
+        try:
+            return [(key, value[key]) for key in sorted(value, key=str.lower)]
+        except TypeError:  # a key that is not a string: Jinja's own way
+            pass
+    return do_dictsort(value, case_sensitive, by, reverse)  # type: ignore[arg-type]
+
+
+class _ChunkCodeGenerator(CodeGenerator):
+    """Python for the chunk template alone, whose values are the model's own attributes: read
+    as plain attributes (not Jinja's getattr-then-getitem), written through the finalizer without
+    the str() around it (it returns a str already), and `is none` tested inline.  A third less
+    time per entry; the output is the same, which a test holds byte for byte."""
+
+    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
+        self.visit(node.node, frame)
+        self.write(f".{node.attr}")
+
+    def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        self.write(finalize.src)
+
+    def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        self.write(")")
+
+    def visit_Test(self, node: nodes.Test, frame: Frame) -> None:
+        if node.name != "none" or node.args or node.kwargs or node.dyn_args or node.dyn_kwargs:
+            return super().visit_Test(node, frame)
+        self.write("(")
+        self.visit(node.node, frame)
+        self.write(" is None)")
+
+
 _EXTENSIONS = ("image", "video", "news", "xhtml")
 _NAMESPACE_SETS: dict[tuple[bool, ...], frozenset[str]] = {}
 
@@ -118,7 +158,7 @@ class Renderer:
             autoescape=False,
         )
         self.xml = Environment(finalize=_finalize_xml, **common)
-        self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no)
+        self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no, dictsort=_dictsort)
         self.text = Environment(**common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR
         # Compiling a template costs as much as rendering hundreds of entries: each is compiled
@@ -160,7 +200,9 @@ class Renderer:
         source, _, _ = builtin.get_source(self.xml, "url.xml")
         body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
         body = _BLOCK_TAG.sub("", body)
-        return self.xml.from_string(f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}")
+        chunks = self.xml.overlay()
+        chunks.code_generator_class = _ChunkCodeGenerator
+        return chunks.from_string(f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}")
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
         used = sorted(set(namespaces))

@@ -1,15 +1,21 @@
 import datetime as dt
+import re
+import sys
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from sitemap_plugins.normalize import (
+    _to_uri,
     clean_text,
     format_w3c,
     normalize_hreflang,
     normalize_news_language,
     parse_date,
+    plain_uri_pattern,
     to_uri,
 )
 from sitemap_plugins.render import xml_escape
@@ -141,3 +147,21 @@ def test_bad_news_language():
 def test_clean_text_reports_what_it_removed():
     assert clean_text("a\x00b\x1fc\ufffe\ud800d\te") == ("abcd\te", ["\x00", "\x1f", "\ufffe", "\ud800"])
     assert clean_text("plain ✓ 𝄞") == ("plain ✓ 𝄞", [])
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="possessive quantifiers need Python 3.11")
+@settings(max_examples=600, deadline=None)
+@given(
+    st.tuples(
+        st.sampled_from(["http://", "https://", "HTTPS://", "ftp://"]),
+        st.sampled_from(["example.com", "a1.b-c.org"]) | st.text("abcXYZ019.-:", max_size=8),
+        st.text("aZ09-._~!$&'()*+,;=:@/?%Fg", max_size=24) | st.text("a/?%Fä #", max_size=12),
+    ).map(lambda parts: f"{parts[0]}{parts[1]}/{parts[2]}")
+)
+def test_the_fast_plain_uri_test_accepts_what_the_plain_one_does(text):
+    """Possessive runs change the speed of the URL test, never its answer; and a URL it accepts
+    is one to_uri leaves as it is."""
+    fast, plain = (re.compile(plain_uri_pattern(p)).fullmatch for p in (True, False))
+    assert bool(fast(text)) == bool(plain(text))
+    if fast(text):
+        assert _to_uri(text) == text

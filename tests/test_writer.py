@@ -400,21 +400,53 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
         family_friendly=True,
         uploader=sp.VideoUploader("Me", f"{BASE}me/"),
     )
+    # Every field url.xml writes: the chunk template reads them as plain attributes.
+    every_field = sp.Video(
+        thumbnail_loc=f"{BASE}t2.jpg",
+        title="Every field",
+        description="All of them",
+        player_loc=f"{BASE}player?v=2&x=1",
+        duration=600,
+        expiration_date="2030-01-01",
+        rating=4.25,
+        view_count=12,
+        publication_date="2024-01-02T03:04:05Z",
+        tags=["a"],
+        family_friendly=False,
+        restriction=sp.VideoRestriction("deny", ["GB", "IE"]),
+        prices=[sp.VideoPrice("1.99", "EUR", "rent", "hd"), sp.VideoPrice("5", "USD")],
+        requires_subscription=True,
+        uploader=sp.VideoUploader("Only a name"),
+        platform=sp.VideoPlatform("allow", ["web", "tv"]),
+        live=False,
+    )
+    news = sp.News("The Daily", "en", "2024-05-01T10:00:00Z", "A & B")
     entries = [
         validate(
             sp.Entry(
                 f"{BASE}ä/{n}/",
                 lastmod="2024-05-01T10:00:00+02:00" if n % 2 else None,
+                changefreq="daily" if n % 3 == 1 else None,
                 priority=0.5 if n % 3 else None,
                 images=[sp.Image(f"{BASE}i{n}.png")] * (n % 2),
-                videos=[video] * (n % 4 == 0),
-                alternates={"en": f"{BASE}ä/{n}/", "de": f"{BASE}de/{n}/"} if n % 5 else {},
+                videos=[video] * (n % 4 == 0) + [every_field] * (n % 6 == 0),
+                news=news if n % 7 == 0 else None,
+                # Regions and scripts in capitals: the order is Jinja's dictsort, ignoring case.
+                alternates=(
+                    {"zh-Hant": f"{BASE}zh-hant/{n}/", "en": f"{BASE}ä/{n}/", "zh-HK": f"{BASE}hk/{n}/"}
+                    | ({"x-default": f"{BASE}ä/{n}/"} if n % 2 else {"de": f"{BASE}de/{n}/"})
+                    if n % 5
+                    else {}
+                ),
             )
         )
-        for n in range(40)
+        for n in range(42)
     ]
     renderer = Renderer(options)
     assert renderer.urls(entries) == [renderer.url(e) for e in entries]
+    assert "<video:live>no</video:live>" in renderer.urls(entries[:2])[0]
+    hreflangs = re.findall(r'hreflang="([^"]+)"', renderer.urls(entries[:2])[1])
+    assert hreflangs == ["en", "x-default", "zh-Hant", "zh-HK"]  # case-sensitive: zh-HK first
     templates = tmp_path / "templates"
     templates.mkdir()
     (templates / "url.xml").write_text(
