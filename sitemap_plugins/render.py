@@ -104,6 +104,14 @@ def _dictsort(
     return do_dictsort(value, case_sensitive, by, reverse)  # type: ignore[arg-type]
 
 
+#: Filters whose output is digits, letters and `-+:.T` (dates, decimals, yes and no): nothing to escape.
+_PLAIN_ASCII_FILTERS = frozenset({"w3c", "decimal", "yesno"})
+
+
+def _is_plain_ascii(node: nodes.Expr) -> bool:
+    return isinstance(node, nodes.Filter) and node.name in _PLAIN_ASCII_FILTERS
+
+
 class _ChunkCodeGenerator(CodeGenerator):
     """Python for the chunk template alone, whose values are the model's own attributes: read
     as plain attributes (not Jinja's getattr-then-getitem), written through the finalizer without
@@ -115,10 +123,13 @@ class _ChunkCodeGenerator(CodeGenerator):
         self.write(f".{node.attr}")
 
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
-        self.write(finalize.src)
+        if not _is_plain_ascii(node):
+            # The finalizer's common case inline: a str with nothing to escape is written as is.
+            self.write("(_v if (_v := ")
 
     def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
-        self.write(")")
+        if not _is_plain_ascii(node):
+            self.write(").__class__ is str and not environment.needs_escape(_v) else environment.finalize(_v))")
 
     def visit_Test(self, node: nodes.Test, frame: Frame) -> None:
         if node.name != "none" or node.args or node.kwargs or node.dyn_args or node.dyn_kwargs:
@@ -202,6 +213,7 @@ class Renderer:
         body = _BLOCK_TAG.sub("", body)
         chunks = self.xml.overlay()
         chunks.code_generator_class = _ChunkCodeGenerator
+        chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
         return chunks.from_string(f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}")
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
