@@ -129,7 +129,8 @@ class _ChunkCodeGenerator(CodeGenerator):
 
     def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
         if not _is_plain_ascii(node):
-            self.write(").__class__ is str and not environment.needs_escape(_v) else environment.finalize(_v))")
+            self.write(").__class__ is str and not environment.needs_escape(_v)")
+            self.write(" else environment.finalize(_v))")
 
     def visit_Test(self, node: nodes.Test, frame: Frame) -> None:
         if node.name != "none" or node.args or node.kwargs or node.dyn_args or node.dyn_kwargs:
