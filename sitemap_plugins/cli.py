@@ -15,21 +15,23 @@ errors.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import logging
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .background import default_jobs
 from .errors import ConfigError, Progress, Reporter, SitemapError
-from .jsonl import jsonl_entries
+from .jsonl import JsonlEntries
 from .mapping import entry_from_mapping
-from .model import Entry
 from .options import NewsOptions, Options
-from .writer import BUILTIN_SITEMAP, RenderedChunk, WriteResult, material_index_warning, write_sitemaps
+
+if TYPE_CHECKING:  # the writer loads Jinja: `--from-jsonl` imports it after its workers start
+    from .writer import WriteResult
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -94,8 +96,10 @@ def generate(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
-        entries = _jsonl(args.from_jsonl, options, report, progress, jobs)
-        result = write_sitemaps(entries, out, options, report)
+        with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
+            from .writer import write_sitemaps  # after the workers started: they load beside it
+
+            result = write_sitemaps(entries, out, options, report)
     _finish(args, progress, result, report)
     return 0
 
@@ -107,6 +111,7 @@ def generate_project(args: argparse.Namespace) -> int:
     from .project import language_groups, language_roots, read_project
     from .sitemap import Sitemap
     from .sources import add_project_pages, read_project_pages
+    from .writer import BUILTIN_SITEMAP, material_index_warning
 
     projects = [read_project(Path(name)) for name in args.project]
     if args.out and len(projects) > 1:
@@ -190,9 +195,10 @@ def _finish(
         )
 
 
+@contextlib.contextmanager
 def _jsonl(
     source: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
-) -> Iterator[Entry | RenderedChunk]:
+) -> Iterator[JsonlEntries]:
     """Validated entries, streamed: nothing is held but the file being filled and the chunks
     the workers have."""
     # surrogateescape: a byte that is not UTF-8 is reported with its line, not raised.
@@ -205,11 +211,13 @@ def _jsonl(
             stream, name = open(source, encoding="utf-8", errors="surrogateescape"), source  # noqa: SIM115
         except OSError as error:
             raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
-    entries = jsonl_entries(stream, name, options, report, progress, jobs)
     try:
-        yield from entries
+        entries = JsonlEntries(stream, name, options, report, progress, jobs)
+        try:
+            yield entries
+        finally:
+            entries.close()  # stops the workers now, whether the entries were read or not
     finally:
-        entries.close()  # stops the workers now, not when the generator is collected
         if stream is not sys.stdin:
             stream.close()
 

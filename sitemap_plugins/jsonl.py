@@ -6,6 +6,9 @@ only reads the stream and packs them into files, a chunk at a time.  At most two
 flight, so memory stays flat whatever the length of the stream.  Short streams, `--jobs 1` and
 `SITEMAP_PLUGINS_WORKER=0` keep everything in this process; if the workers fail, the stream goes
 on in this process.  The output is the same byte for byte either way.
+
+The workers start as soon as the stream is known to be long, before this process loads Jinja and
+the writer: their start-up (a fresh interpreter each) runs beside that instead of after it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 
@@ -28,9 +31,11 @@ from .errors import Problem, Progress, Reporter, log
 from .mapping import FieldError, entry_from_mapping
 from .model import X_DEFAULT, Entry
 from .options import Options
-from .render import Renderer
 from .validate import EntryValidator
-from .writer import RenderedChunk, render_chunk
+
+if TYPE_CHECKING:  # imported where used: the workers start before this process loads Jinja
+    from .render import Renderer
+    from .writer import RenderedChunk
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
 CHUNK_LINES = 2000
@@ -85,24 +90,41 @@ class LineReader:
         return checked
 
 
-def jsonl_entries(
-    stream: IO[str],
-    name: str,
-    options: Options,
-    report: Reporter,
-    progress: Progress | None = None,
-    jobs: int = 1,
-) -> Generator[Entry | RenderedChunk, None, None]:
+class JsonlEntries:
     """The entries of a JSON Lines stream, in order; rendered by `jobs` worker processes when
-    there is more than one and the stream is long enough."""
-    chunks = _chunks(stream)
-    if jobs > 1:
-        head = list(itertools.islice(chunks, MIN_CHUNKS_FOR_WORKERS))
-        chunks = itertools.chain(head, chunks)
-        if len(head) == MIN_CHUNKS_FOR_WORKERS:
-            yield from _Workers(name, options, report, progress, jobs).entries(chunks)
-            return
-    yield from _in_process(chunks, name, LineReader(options, report), progress)
+    there is more than one and the stream is long enough, which start here and now.  Iterate
+    once; `close()` stops the workers, read to the end or not."""
+
+    def __init__(
+        self,
+        stream: IO[str],
+        name: str,
+        options: Options,
+        report: Reporter,
+        progress: Progress | None = None,
+        jobs: int = 1,
+    ) -> None:
+        chunks = _chunks(stream)
+        self._workers: _Workers | None = None
+        if jobs > 1:
+            head = list(itertools.islice(chunks, MIN_CHUNKS_FOR_WORKERS))
+            if len(head) == MIN_CHUNKS_FOR_WORKERS:
+                self._workers = _Workers(name, options, report, progress, jobs, head)
+            else:
+                chunks = iter(head)
+        self._entries: Generator[Entry | RenderedChunk, None, None] = (
+            self._workers.entries(chunks)
+            if self._workers is not None
+            else _in_process(chunks, name, LineReader(options, report), progress)
+        )
+
+    def __iter__(self) -> Iterator[Entry | RenderedChunk]:
+        return self._entries
+
+    def close(self) -> None:
+        self._entries.close()
+        if self._workers is not None:
+            self._workers.close()  # also when the entries were never read
 
 
 def _chunks(stream: IO[str]) -> Iterator[Chunk]:
@@ -125,27 +147,40 @@ def _in_process(
 
 
 class _Workers:
+    """The worker pool, fed the first chunks at once: its processes start while this one goes on."""
+
     def __init__(
-        self, name: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
+        self,
+        name: str,
+        options: Options,
+        report: Reporter,
+        progress: Progress | None,
+        jobs: int,
+        head: list[Chunk],
     ) -> None:
         self.name, self.options, self.report, self.progress, self.jobs = name, options, report, progress, jobs
-
-    def entries(self, chunks: Iterator[Chunk]) -> Iterator[Entry | RenderedChunk]:
         # spawn, not fork: the writer's gzip thread may be running, and a forked copy of a
         # process with threads can hang.
-        pool = ProcessPoolExecutor(
-            self.jobs,
+        self.pool = ProcessPoolExecutor(
+            jobs,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self.options, os.getpid()),
+            initargs=(options, os.getpid()),
         )
-        log.info("sitemap: reading %s in %d worker processes", self.name, self.jobs)
-        window: deque[tuple[Future[Rendered], Chunk]] = deque()
+        log.info("sitemap: reading %s in %d worker processes", name, jobs)
+        self.window: deque[tuple[Future[Rendered], Chunk]] = deque(
+            (_submit(self.pool, name, chunk), chunk) for chunk in head
+        )
+
+    def entries(self, chunks: Iterator[Chunk]) -> Generator[Entry | RenderedChunk, None, None]:
+        from .writer import RenderedChunk
+
+        window = self.window
         try:
             while True:
                 chunk = next(chunks, None)
                 if chunk is not None:
-                    window.append((_submit(pool, self.name, chunk), chunk))
+                    window.append((_submit(self.pool, self.name, chunk), chunk))
                     if len(window) <= 2 * self.jobs:
                         continue
                 if not window:
@@ -163,10 +198,13 @@ class _Workers:
                     self.progress.update(oldest[0] + len(oldest[1]) - 1)
                 yield RenderedChunk._make(rendered)
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            self.close()
         # The chunks the workers had, and the rest of the stream, are read here.
         rest = itertools.chain([chunk for _, chunk in window], chunks)
         yield from _in_process(rest, self.name, LineReader(self.options, self.report), self.progress)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _submit(pool: ProcessPoolExecutor, name: str, chunk: Chunk) -> Future[Rendered]:
@@ -196,12 +234,16 @@ def _start_worker(options: Options, parent: int) -> None:
     global _worker
     if os.getpid() != parent:  # a real worker process (tests also run this in their own)
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    from .render import Renderer
+
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
     _worker = (LineReader(options, report), Renderer(options))
 
 
 def _render_chunk(name: str, chunk: Chunk) -> Rendered:
+    from .writer import render_chunk
+
     assert _worker is not None
     reader, renderer = _worker
     reader.report.problems = []

@@ -141,6 +141,21 @@ def test_a_short_stream_stays_in_this_process(tmp_path, monkeypatch):
     assert code == 0 and len(urls(tmp_path / "out" / "sitemap.xml")) == 100
 
 
+def test_workers_start_at_once_and_stop_when_closed_unread(tmp_path):
+    """The pool starts with the head of the stream (its start-up runs beside the writer's set-up);
+    closing the entries unread stops every worker."""
+    import multiprocessing
+
+    source = _stream(tmp_path / "entries.jsonl")
+    with source.open(encoding="utf-8") as stream:
+        entries = jsonl.JsonlEntries(stream, "e.jsonl", Options(base_url=BASE), Reporter(), jobs=2)
+        assert entries._workers is not None and len(entries._workers.window) == jsonl.MIN_CHUNKS_FOR_WORKERS
+        entries._workers.window[0][0].result(timeout=60)  # a worker is up and has rendered
+        assert multiprocessing.active_children()
+        entries.close()
+    assert multiprocessing.active_children() == []
+
+
 class _PoolThatBreaks:
     """Renders the first chunk as a worker would, then fails as a pool whose worker died."""
 
