@@ -25,6 +25,7 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.filters import do_dictsort
 from markupsafe import Markup
 
+from .errors import log
 from .model import NS_IMAGE, NS_NEWS, NS_VIDEO, NS_XHTML, Entry
 from .normalize import _XML_ILLEGAL, format_w3c
 from .options import Options
@@ -212,10 +213,15 @@ class Renderer:
         source, _, _ = builtin.get_source(self.xml, "url.xml")
         body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
         body = _BLOCK_TAG.sub("", body)
+        loop = f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"
         chunks = self.xml.overlay()
         chunks.code_generator_class = _ChunkCodeGenerator
         chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
-        return chunks.from_string(f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}")
+        try:
+            return chunks.from_string(loop)
+        except Exception as error:  # a Jinja whose code generator we do not know
+            log.debug("sitemap: url.xml's chunk template uses Jinja's own code (%r)", error)
+            return self.xml.from_string(loop)
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
         used = sorted(set(namespaces))
