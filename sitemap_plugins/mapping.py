@@ -199,7 +199,7 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
         said = str(error) if isinstance(error, ValueError) else f"cannot be read ({error})"
         raise FieldError(field, said) from error
     return Entry(
-        loc if "://" in loc else base_url + loc.lstrip("/"),
+        absolute_url(loc, base_url),
         lastmod,
         changefreq,
         get("priority"),
@@ -212,7 +212,7 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
 
 
 def _image(item: Any) -> Image:
-    url = item.get("url") if type(item) is dict or (type(item) is not str and _is_mapping(item)) else item
+    url = item.get("url") if type(item) is not str and _is_mapping(item) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
@@ -230,16 +230,14 @@ def _links(links: Any, base_url: str) -> dict[str, str]:
     else:
         pairs = []
         for link in _as_list(links):
-            if not (type(link) is dict or _is_mapping(link)) or "lang" not in link or "url" not in link:
+            if not _is_mapping(link) or "lang" not in link or "url" not in link:
                 raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
             pairs.append((link["lang"], link["url"]))
     found = {}
     for code, url in pairs:
         if not isinstance(url, str):
             raise ValueError(f"{code}: {url!r} is not a URL")
-        found[code if code.__class__ is str else str(code)] = (
-            url if "://" in url else base_url + url.lstrip("/")  # absolute_url, inline
-        )
+        found[str(code)] = absolute_url(url, base_url)
     return found
 
 
