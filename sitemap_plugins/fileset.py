@@ -26,7 +26,7 @@ import os
 import re
 import tempfile
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,13 +62,19 @@ def io_error(path: Path | str, error: OSError, doing: str) -> OutputError:
     return OutputError(f"sitemap: cannot {doing} {path}: {reason}" + (f"; {hint}" if hint else ""))
 
 
-def gzip_bytes(data: bytes) -> bytes:
-    """Byte-reproducible gzip: no file name and a fixed mtime in the header.  Level 6 (zlib's
-    default): level 9 takes about twice as long on sitemap XML for a few percent."""
+def gzip_bytes(data: bytes | Sequence[bytes]) -> bytes:
+    """Byte-reproducible gzip of `data` (or of its pieces, in order: the same bytes as of their
+    join): no file name and a fixed mtime in the header.  Level 6 (zlib's default): level 9 takes
+    about twice as long on sitemap XML for a few percent."""
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as stream:
-        stream.write(data)
+        for piece in _pieces(data):
+            stream.write(piece)
     return buffer.getvalue()
+
+
+def _pieces(data: bytes | Sequence[bytes]) -> Sequence[bytes]:
+    return (data,) if isinstance(data, bytes) else data
 
 
 def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
@@ -133,8 +139,11 @@ class Manifest:
     robots: list[str]
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _digest(data: bytes | Sequence[bytes]) -> str:
+    digest = hashlib.sha256()
+    for piece in _pieces(data):
+        digest.update(piece)
+    return digest.hexdigest()
 
 
 def _digest_of(path: Path) -> str | None:
@@ -213,11 +222,12 @@ class FileSet:
 
     # -- staging ---------------------------------------------------------------------------------
 
-    def stage(self, name: str, data: bytes) -> Staged:
+    def stage(self, name: str, data: bytes | Sequence[bytes]) -> Staged:
+        """`data`: the file's bytes, or its pieces in order (a large file is never joined)."""
         try:
             handle, temp = tempfile.mkstemp(dir=self.out, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
             with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
+                stream.writelines(_pieces(data))
             os.chmod(temp, self._mode)  # mkstemp makes 0600; a web server must be able to read it
         except OSError as error:
             raise io_error(self.out, error, "write a sitemap file into") from error

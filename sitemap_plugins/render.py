@@ -188,6 +188,8 @@ class Renderer:
         #: template then renders each entry.
         self._chunked = not (options.templates_dir and (Path(options.templates_dir) / "url.xml").exists())
         self._urls: Template | None = None
+        #: urlset.xml before and after its <url> elements, per set of namespaces (`urlset_parts`).
+        self._frames: dict[frozenset[str], tuple[bytes, ...]] = {}
 
     def url(self, entry: Entry) -> str:
         # Called once per page: Template.render's own context set-up costs a quarter of the time,
@@ -203,10 +205,15 @@ class Renderer:
         """`url(entry)` for each entry, byte for byte, in one template call where url.xml is ours."""
         if not self._chunked or len(entries) < 2:
             return [self.url(entry) for entry in entries]
-        if self._urls is None:
-            self._urls = self._chunk_template(self._builtin)
+        self.prepare_chunks()
+        assert self._urls is not None
         rendered = self._urls.render(entries=entries)
         return rendered.split(_SEPARATOR)[:-1]
+
+    def prepare_chunks(self) -> None:
+        """Compile the chunk template now, not at the first chunk: forked workers inherit it."""
+        if self._chunked and self._urls is None:
+            self._urls = self._chunk_template(self._builtin)
 
     def _chunk_template(self, builtin: FileSystemLoader) -> Template:
         """url.xml's own source, its leading comment and block tags taken out (a block cannot see
@@ -238,6 +245,19 @@ class Renderer:
             stylesheet=self.stylesheet_href,
             schema_location=schema_location,
         )
+
+    def urlset_parts(self, urls: Sequence[bytes], namespaces: Iterable[str]) -> list[bytes]:
+        """A urlset file as the pieces to write, in order: `urls` (UTF-8) between what urlset.xml
+        writes before and after them, so that a file of tens of megabytes is never one string.
+        A urlset.xml that does not write its urls once, in order, is rendered whole."""
+        used = frozenset(namespaces)
+        frame = self._frames.get(used)
+        if frame is None:
+            around = self.urlset([_SEPARATOR], used).split(_SEPARATOR)
+            frame = self._frames[used] = tuple(part.encode() for part in around) if len(around) == 2 else ()
+        if frame:
+            return [frame[0], *urls, frame[1]]
+        return [self.urlset([url.decode() for url in urls], used).encode()]
 
     def index(self, sitemaps: Sequence[Any]) -> str:
         return self.xml.get_template("sitemapindex.xml").render(

@@ -124,11 +124,13 @@ class RenderedChunk(NamedTuple):
     lastmods: list[dt.date | dt.datetime | None]
     #: The prefixes of the extension namespaces each `<url>` uses (`news` aside).
     namespaces: list[frozenset[str]]
-    #: Each `<url>` of the page sitemaps, without the news tag, and its size in UTF-8 bytes.
-    pages: list[str]
+    #: The `<url>` of each page (without its news tag), in UTF-8, one after the other: a chunk
+    #: that fits in the file being filled is written as it is, and crosses processes as one value.
+    body: bytes
+    #: The size of each `<url>` in `body`, in bytes.
     sizes: list[int]
-    #: (position in the chunk, the `<url>` with its news tag, its size) for entries with news.
-    news: list[tuple[int, str, int]]
+    #: (position in the chunk, the `<url>` with its news tag, in UTF-8) for entries with news.
+    news: list[tuple[int, bytes]]
     images: list[int]
     videos: list[int]
     #: Totals for the one-step path: the bytes of all pages, the largest page, every namespace used,
@@ -138,6 +140,13 @@ class RenderedChunk(NamedTuple):
     used: frozenset[str]
     newest: dt.date | dt.datetime | None
 
+    def pages(self) -> Iterator[bytes]:
+        """Each page's `<url>` from the body, in order."""
+        offset = 0
+        for size in self.sizes:
+            yield self.body[offset : offset + size]
+            offset += size
+
 
 def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
     """Entries rendered before they reach the writer, in one template call (`Renderer.urls`)."""
@@ -146,17 +155,13 @@ def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
     sizes = list(map(_size, pages))
     namespaces = [entry_namespaces(entry) for entry in page_entries]
     lastmods: list[Any] = [entry.lastmod for entry in entries]  # dates or datetimes once validated
-    news = []
-    for position, entry in enumerate(entries):
-        if entry.news is not None:
-            text = renderer.url(entry)
-            news.append((position, text, _size(text)))
+    news = [(n, renderer.url(entry).encode()) for n, entry in enumerate(entries) if entry.news is not None]
     return RenderedChunk(
         [entry.loc for entry in entries],
         [entry.source for entry in entries],
         lastmods,
         namespaces,
-        pages,
+        "".join(pages).encode(),
         sizes,
         news,
         [len(entry.images) for entry in entries],
@@ -210,7 +215,7 @@ class _Packer:
         self._reset()
 
     def _reset(self) -> None:
-        self.texts: list[str] = []
+        self.texts: list[bytes] = []
         self.count = 0
         self.namespaces: set[str] = set()
         self.size = 0
@@ -221,8 +226,7 @@ class _Packer:
         pages left out (too large for any file).  The files are those `add` makes page by page."""
         if chunk.largest > self.budget:
             columns = zip(
-                chunk.pages,
-                chunk.sizes,
+                chunk.pages(),
                 chunk.namespaces,
                 chunk.sources,
                 chunk.locs,
@@ -231,10 +235,11 @@ class _Packer:
             )
             return {
                 position
-                for position, (page, size, namespaces, source, loc, lastmod) in enumerate(columns)
-                if not self.add(page, size, namespaces, entry_label(source, loc), lastmod)
+                for position, (page, namespaces, source, loc, lastmod) in enumerate(columns)
+                if not self.add(page, namespaces, entry_label(source, loc), lastmod)
             }
-        start, end, sizes = 0, len(chunk.pages), chunk.sizes
+        start, end, sizes = 0, len(chunk.sizes), chunk.sizes
+        offset = 0  # of page `start` in the chunk's body
         while start < end:
             if start == 0 and self.count + end <= self.max_urls and self.size + chunk.size <= self.budget:
                 stop, size = end, chunk.size  # the whole chunk fits: its totals serve
@@ -248,7 +253,8 @@ class _Packer:
                 self.flush()
                 continue
             whole = stop - start == end
-            self.texts.append("".join(chunk.pages[start:stop]))
+            self.texts.append(chunk.body if whole else chunk.body[offset : offset + size])
+            offset += size
             self.count += stop - start
             self.size += size
             self.namespaces.update(chunk.used if whole else set().union(*chunk.namespaces[start:stop]))
@@ -257,7 +263,8 @@ class _Packer:
             start = stop
         return set()
 
-    def add(self, text: str, size: int, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
+    def add(self, text: bytes, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
+        size = len(text)
         if size > self.budget:
             self.report(
                 label,
@@ -280,10 +287,10 @@ class _Packer:
     def flush(self) -> None:
         if not self.count:
             return
-        data = self.renderer.urlset(self.texts, self.namespaces).encode()
-        staged = self.staging.stage(f"{self.kind}-{len(self.files)}", data)
+        parts = self.renderer.urlset_parts(self.texts, self.namespaces)
+        staged = self.staging.stage(f"{self.kind}-{len(self.files)}", parts)
         if self.compressor is not None:  # zlib releases the GIL: this runs on another core
-            self.compressed.append((staged, self.compressor.submit(gzip_bytes, data)))
+            self.compressed.append((staged, self.compressor.submit(gzip_bytes, parts)))
         self.files.append(SitemapFile(staged, self.count, self.lastmod))
         self._reset()
 
@@ -360,14 +367,14 @@ def write_sitemaps(
         text = _TextPacker(renderer, options) if wants_text else None
         for chunk in _rendered(entries, renderer):
             left_out = pages.add_chunk(chunk)
-            result.urls += len(chunk.pages) - len(left_out)
+            result.urls += len(chunk.sizes) - len(left_out)
             result.images += sum(chunk.images) - sum(chunk.images[i] for i in left_out)
             result.videos += sum(chunk.videos) - sum(chunk.videos[i] for i in left_out)
-            for position, page, size in chunk.news:
+            for position, page in chunk.news:
                 if position in left_out:
                     continue
                 label = entry_label(chunk.sources[position], chunk.locs[position])
-                if news.add(page, size, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
+                if news.add(page, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
                     result.news += 1
             if text is not None:
                 for position, loc in enumerate(chunk.locs):

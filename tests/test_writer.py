@@ -1,6 +1,7 @@
 """Writing the set: one urlset or split files with an index, gzip, stylesheet, stale files, templates."""
 
 import gzip
+import itertools
 import os
 import re
 import stat
@@ -461,6 +462,52 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
     assert all("<!-- mine -->" in fragment for fragment in mine.urls(entries))
 
 
+@pytest.mark.parametrize("namespaces", [[], ["image"], ["image", "video", "news", "xhtml"]])
+def test_a_file_is_written_around_its_pieces(namespaces):
+    """`urlset_parts` puts the pieces between what urlset.xml writes before and after them:
+    the bytes of the template rendered whole, stylesheet and schemaLocation included."""
+    from sitemap_plugins.render import Renderer
+
+    renderer = Renderer(sp.Options(base_url=BASE, stylesheet=True, schema_location=True))
+    pieces = ["<url>\n  <loc>https://example.com/a/</loc>\n</url>\n", "<url><!-- Grüße --></url>\n" * 3]
+    parts = renderer.urlset_parts([piece.encode() for piece in pieces], namespaces)
+    assert len(parts) == len(pieces) + 2
+    assert b"".join(parts) == renderer.urlset(pieces, namespaces).encode()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{% for url in urls %}{{ url }}{% endfor %}{% for url in urls %}{{ url }}{% endfor %}",
+        "<!-- {{ urls|length }} pieces -->",
+    ],
+)
+def test_a_urlset_xml_that_does_not_write_its_pieces_once_is_rendered_whole(tmp_path_factory, body):
+    from sitemap_plugins.render import Renderer
+
+    templates = tmp_path_factory.mktemp("templates")  # not a sitemap: outside the schema sweep
+    (templates / "urlset.xml").write_text(f"<urlset>{body}</urlset>\n")
+    renderer = Renderer(sp.Options(base_url=BASE, templates_dir=str(templates)))
+    pieces = ["<url>1</url>", "<url>2</url>"]
+    parts = renderer.urlset_parts([piece.encode() for piece in pieces], [])
+    assert parts == [renderer.urlset(pieces, []).encode()]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.binary(max_size=3000), cuts=st.lists(st.integers(0, 3000), max_size=8))
+def test_gzip_and_digest_of_pieces_are_those_of_their_join(tmp_path_factory, data, cuts):
+    """A file staged as pieces: the same bytes on disk, the same digest, the same gzip."""
+    from sitemap_plugins.fileset import FileSet, gzip_bytes
+
+    bounds = sorted({0, len(data), *(c for c in cuts if c <= len(data))})
+    pieces = [data[a:b] for a, b in itertools.pairwise(bounds)]
+    assert gzip_bytes(pieces) == gzip_bytes(data)
+    fileset = FileSet(tmp_path_factory.mktemp("out"))
+    whole, split = fileset.stage("a.xml", data), fileset.stage("b.xml", pieces)
+    assert split.temp.read_bytes() == data and split.digest == whole.digest
+    fileset.discard()
+
+
 def test_a_jinja_whose_code_generator_differs_still_renders_chunks(monkeypatch):
     """The chunk template's code generator leans on Jinja's internals: where they differ, Jinja's
     own code renders the chunk, the same bytes."""
@@ -485,15 +532,18 @@ class _Staging:
     def __init__(self) -> None:
         self.files: list[tuple[str, bytes]] = []
 
-    def stage(self, name: str, data: bytes) -> tuple[str, bytes]:
-        self.files.append((name, data))
-        return name, data
+    def stage(self, name: str, data: bytes | list[bytes]) -> tuple[str, bytes]:
+        whole = data if isinstance(data, bytes) else b"".join(data)
+        self.files.append((name, whole))
+        return name, whole
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     shapes=st.lists(
-        st.tuples(st.integers(0, 40), st.sampled_from([None, "d", "t", "t2"])), min_size=1, max_size=70
+        st.tuples(st.integers(0, 40), st.sampled_from([None, "d", "t", "t2"]), st.booleans()),
+        min_size=1,
+        max_size=70,
     ),
     cuts=st.lists(st.integers(1, 25), min_size=1, max_size=10),
     max_urls=st.integers(1, 30),
@@ -510,11 +560,14 @@ def test_chunks_fill_the_same_files_as_pages_one_by_one(shapes, cuts, max_urls):
     validate = EntryValidator(options, Reporter())
     dates = {None: None, "d": "2024-05-0{}", "t": "2024-05-0{}T10:00:00+02:00", "t2": "2024-05-0{}T08:00:00Z"}
     entries = []
-    for n, (images, date) in enumerate(shapes):
+    for n, (images, date, video) in enumerate(shapes):
         lastmod = dates[date].format(n % 9 + 1) if date else None
         # 40 images of 90 characters make a page larger than a file may be.
         pictures = [sp.Image(f"{BASE}{'i' * 60}/{n}-{i}.png") for i in range(images)]
-        entries.append(validate(sp.Entry(f"{BASE}p/{n}/", lastmod=lastmod, images=pictures)))
+        # Text beyond ASCII: a page's size in bytes is not its length in characters.
+        videos = [sp.Video(f"{BASE}t.jpg", "Grüße ✓", "Ünïcode", f"{BASE}v.mp4")] if video else []
+        entry = sp.Entry(f"{BASE}p/{n}/", lastmod=lastmod, images=pictures, videos=videos)
+        entries.append(validate(entry))
     renderer = Renderer(options)
     chunks, start = [], 0
     for cut in cuts * len(entries):
@@ -528,11 +581,9 @@ def test_chunks_fill_the_same_files_as_pages_one_by_one(shapes, cuts, max_urls):
     one_by_one = _Packer("pages", renderer, by_page, options, max_urls, Reporter(emit=said.append))
     left_out_one_by_one = []
     for chunk in chunks:
-        for position, page in enumerate(chunk.pages):
+        for position, page in enumerate(chunk.pages()):
             label = f"{chunk.locs[position]}"
-            if not one_by_one.add(
-                page, chunk.sizes[position], chunk.namespaces[position], label, chunk.lastmods[position]
-            ):
+            if not one_by_one.add(page, chunk.namespaces[position], label, chunk.lastmods[position]):
                 left_out_one_by_one.append(chunk.locs[position])
     one_by_one.flush()
     chunked = _Packer("pages", renderer, by_chunk, options, max_urls, Reporter(emit=said.append))
