@@ -188,8 +188,9 @@ class Renderer:
         #: template then renders each entry.
         self._chunked = not (options.templates_dir and (Path(options.templates_dir) / "url.xml").exists())
         self._urls: Template | None = None
-        #: urlset.xml before and after its <url> elements, per set of namespaces (`urlset_parts`).
-        self._frames: dict[frozenset[str], tuple[bytes, ...]] = {}
+        #: urlset.xml before and after its <url> elements, per set of namespaces and stylesheet
+        #: (`urlset_parts`).
+        self._frames: dict[tuple[frozenset[str], str | None], tuple[bytes, ...]] = {}
 
     def url(self, entry: Entry) -> str:
         # Called once per page: Template.render's own context set-up costs a quarter of the time,
@@ -251,10 +252,11 @@ class Renderer:
         writes before and after them, so that a file of tens of megabytes is never one string.
         A urlset.xml that does not write its urls once, in order, is rendered whole."""
         used = frozenset(namespaces)
-        frame = self._frames.get(used)
+        key = (used, self.stylesheet_href)  # the writer drops the stylesheet when its name is taken
+        frame = self._frames.get(key)
         if frame is None:
             around = self.urlset([_SEPARATOR], used).split(_SEPARATOR)
-            frame = self._frames[used] = tuple(part.encode() for part in around) if len(around) == 2 else ()
+            frame = self._frames[key] = tuple(part.encode() for part in around) if len(around) == 2 else ()
         if frame:
             return [frame[0], *urls, frame[1]]
         return [self.urlset([url.decode() for url in urls], used).encode()]
