@@ -99,7 +99,7 @@ def generate(args: argparse.Namespace) -> int:
         with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
             from .writer import write_sitemaps  # after the workers started: they load beside it
 
-            result = write_sitemaps(entries, out, options, report)
+            result = write_sitemaps(entries, out, options, report, renderer=entries.renderer)
     _finish(args, progress, result, report)
     return 0
 

@@ -124,6 +124,11 @@ class JsonlEntries:
     def __iter__(self) -> Iterator[Entry | RenderedChunk]:
         return self._entries
 
+    @property
+    def renderer(self) -> Renderer | None:
+        """The renderer the forked workers inherited, for the writer to use too (not made twice)."""
+        return self._workers.renderer if self._workers is not None else None
+
     def close(self) -> None:
         self._entries.close()
         if self._workers is not None:
@@ -169,6 +174,7 @@ class _Workers:
 
             renderer = Renderer(options)
             renderer.prepare_chunks()
+        self.renderer = renderer
         self.pool = ProcessPoolExecutor(
             jobs,
             mp_context=multiprocessing.get_context("spawn" if renderer is None else "fork"),
