@@ -3,19 +3,24 @@
 Site generators render on one core; on a machine with two or more, reading each written page
 (the parse for images, videos, robots and canonical tags) costs the build nothing when it runs
 beside it.  Pages go to the worker by path, in batches, over its stdin; it writes the facts to a
-file that is read once the build is done.  A plain subprocess, not multiprocessing, so the
-generator's `__main__` is never imported again.  Without a free second core (`idle_cpu`), or if
+file that is read once the build is done.  On Linux the worker is a fork of the build's process
+(no interpreter to start, lxml loaded already), else a plain subprocess, not multiprocessing, so
+the generator's `__main__` is never imported again.  Without a free second core (`idle_cpu`), or if
 the worker fails, pages are read in this process: the facts, and so the sitemap, are the same
 either way.
 """
 
 from __future__ import annotations
 
+import gc
+import itertools
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Hashable
 from typing import IO, TYPE_CHECKING, Any
 
@@ -24,7 +29,8 @@ from .errors import log
 if TYPE_CHECKING:
     from .htmlfacts import HtmlFacts
 
-BATCH = 64
+#: Pages per batch: few, so that the worker is never far behind when the build ends.
+BATCH = 16
 Job = tuple[str, str, bool]  # path, url, media
 
 
@@ -85,7 +91,7 @@ class BackgroundReader:
         if enabled is None:
             enabled = idle_cpu()
         self._enabled = enabled
-        self._worker: subprocess.Popen[bytes] | None = None
+        self._worker: subprocess.Popen[bytes] | _ForkedWorker | None = None
         self._output: IO[bytes] | None = None
         self._pending: list[tuple[Hashable, Job]] = []
         self._sent: list[tuple[Hashable, Job]] = []  # in the worker's hands, in order
@@ -100,7 +106,9 @@ class BackgroundReader:
 
     def results(self) -> dict[Hashable, HtmlFacts | None]:
         """Every added page's facts (a key added twice: the last); the worker is stopped."""
-        self._send(self._pending)
+        # The pages not sent yet are read here while the worker finishes what it was sent.
+        pending, self._pending = self._pending, []
+        read_here = read_files([job for _, job in pending])
         received = self._collect()
         for key, facts in zip([k for k, _ in self._sent], received, strict=False):
             self._facts[key] = facts
@@ -108,6 +116,8 @@ class BackgroundReader:
         if missed:  # the worker stopped early: read the rest here
             for (key, _), facts in zip(missed, read_files([job for _, job in missed]), strict=True):
                 self._facts[key] = facts
+        for (key, _), facts in zip(pending, read_here, strict=True):
+            self._facts[key] = facts
         facts, self._facts, self._sent = self._facts, {}, []
         return facts
 
@@ -146,11 +156,14 @@ class BackgroundReader:
         if self._worker is None and self._enabled:
             try:
                 self._output = tempfile.TemporaryFile()  # noqa: SIM115 (closed in _collect)
-                self._worker = subprocess.Popen(
-                    [sys.executable, "-m", "sitemap_plugins.background"],
-                    stdin=subprocess.PIPE,
-                    stdout=self._output,
-                )
+                if can_fork():
+                    self._worker = _ForkedWorker(self._output)
+                else:
+                    self._worker = subprocess.Popen(
+                        [sys.executable, "-m", "sitemap_plugins.background"],
+                        stdin=subprocess.PIPE,
+                        stdout=self._output,
+                    )
             except OSError as error:
                 log.debug("sitemap: no background reader (%s); reading in this process", error)
                 self._enabled = False
@@ -174,6 +187,61 @@ class BackgroundReader:
         finally:
             output.close()
         return received
+
+
+def can_fork() -> bool:
+    """A forked copy of a process with other threads can hang on a lock one of them held;
+    macOS frameworks are not fork-safe."""
+    return sys.platform == "linux" and threading.active_count() == 1
+
+
+class _ForkedWorker:
+    """The reader as a fork of this process: no interpreter to start, nothing to import again."""
+
+    def __init__(self, sink: IO[bytes]) -> None:
+        read_end, write_end = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:
+            code = 1
+            try:
+                # Only what a subprocess would have (Popen's close_fds): no pipe of the build's
+                # is held open by the reader.
+                for low, high in _gaps(sorted({2, read_end, sink.fileno()})):
+                    os.closerange(low, high)
+                # The build's objects are never collected here: a collection writes to each,
+                # which would copy the build's memory page by page.
+                gc.freeze()
+                _serve(os.fdopen(read_end, "rb"), sink)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(read_end)
+        self.stdin: IO[bytes] | None = os.fdopen(write_end, "wb")
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, signal.SIGKILL)
+
+
+def _gaps(kept: list[int]) -> list[tuple[int, int]]:
+    """The ranges of descriptors between and after `kept` (sorted), for os.closerange."""
+    bounds = [*kept, os.sysconf("SC_OPEN_MAX")]  # a worker is forked on Linux only
+    return [(low + 1, high) for low, high in itertools.pairwise(bounds) if high > low + 1]
 
 
 def _serve(source: IO[bytes], sink: IO[bytes]) -> None:

@@ -16,7 +16,6 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
-from lxml import html as lxml_html
 
 from .model import Video
 
@@ -74,6 +73,8 @@ _YOUTUBE_HOSTS = {
 _YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
 _VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+#: libxml2's HTML parser, as lxml.html's, without its Python element classes: a third less work.
+_PARSER = etree.HTMLParser()
 
 
 @dataclass
@@ -142,8 +143,11 @@ _VIDEO_TAGS = ("video", "iframe", "lite-youtube")
 #: Where a page's frame (not its content) stands: images inside are not page content.
 _FRAME_TAGS = ("nav", "header", "footer", "article")
 _MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure", *_FRAME_TAGS)
-_MEDIA = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
-_MEDIA_LOWER = re.compile(f"<(/?)({'|'.join(_MEDIA_NAMES)})[\\s/>]")
+_MEDIA_ANY_CASE = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
+#: The media and frame tags as nearly every page writes them, or a tag name in upper case.  No
+#: groups, and one `</?` for both: saving groups or trying a second branch at each of a page's
+#: thousands of `<` would cost as much again.
+_MEDIA_OR_UPPER = re.compile(f"</?(?:(?:{'|'.join(_MEDIA_NAMES)})[\\s/>]|[A-Z])")
 _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
 _TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
 
@@ -161,29 +165,22 @@ def _relevant_html(text: str, media: bool = True) -> str:
     head = text[: start.start()] + "</head><body>"
     if not media:
         return head + "</body></html>"
-    # Scanning a lower-cased copy is faster than a case-insensitive pattern; its positions are
-    # the text's own unless lower-casing changed the length (a few non-ASCII letters do).
-    lowered = text.lower()
-    if len(lowered) == len(text):
-        tokens = list(_MEDIA_LOWER.finditer(lowered, start.start()))
-    else:
-        tokens = list(_MEDIA.finditer(text, start.start()))
+    tokens = _media_tags(text, start.start())
     windows: list[list[Any]] = []  # [begin, end, is_video], in document order
     opened: dict[str, int] = {}
     depth = dict.fromkeys(_FRAME_TAGS, 0)
     decorations: list[int] = []  # where the <img> tags that are not page content start
-    for index, token in enumerate(tokens):
-        closing, name = token[1], token[2].lower()
+    for index, (position, after, closing, name) in enumerate(tokens):
         if name in depth:
             depth[name] = max(0, depth[name] + (-1 if closing else 1))
             continue
-        if name == "img" and not closing and _in_frame(text, token.start(), depth):
-            decorations.append(token.start())
+        if name == "img" and not closing and _in_frame(text, position, depth):
+            decorations.append(position)
         if name in ("picture", "figure"):
             if not closing:
-                opened[name] = token.start()
+                opened[name] = position
             elif name in opened:
-                begin, end = opened.pop(name), text.find(">", token.start()) + 1 or len(text)
+                begin, end = opened.pop(name), text.find(">", position) + 1 or len(text)
                 for window in reversed(windows):  # the media opened inside it
                     if window[0] < begin:
                         break
@@ -191,13 +188,13 @@ def _relevant_html(text: str, media: bool = True) -> str:
             continue
         if closing:
             continue
-        end = _TAG_REST.match(text, token.end() - 1).end()  # type: ignore[union-attr]
+        end = _TAG_REST.match(text, after - 1).end()  # type: ignore[union-attr]
         if name != "img":
             for later in tokens[index + 1 :]:
-                if later[1] and later[2].lower() == name:
-                    end = text.find(">", later.start()) + 1 or len(text)
+                if later[2] and later[3] == name:
+                    end = text.find(">", later[0]) + 1 or len(text)
                     break
-        windows.append([token.start(), end, name != "img"])
+        windows.append([position, end, name != "img"])
     if not windows:
         return head + "</body></html>"
     paragraphs: list[tuple[int, int]] = []
@@ -221,6 +218,21 @@ def _relevant_html(text: str, media: bool = True) -> str:
             + "</div>"
         )
     return head + "".join(parts) + "</body></html>"
+
+
+def _media_tags(text: str, start: int) -> list[tuple[int, int, bool, str]]:
+    """(where, where it ends, closing, lower-case name) of each media and frame tag from `start`.
+    Tags are matched as pages write them, in lower case; a page with a tag name that starts in
+    upper case (a hand-written `<IMG>`) is scanned again, case-insensitively."""
+    tags = []
+    for match in _MEDIA_OR_UPPER.finditer(text, start):
+        tag = match[0]
+        if tag[-1].isupper():
+            matches = _MEDIA_ANY_CASE.finditer(text, start)
+            return [(m.start(), m.end(), bool(m[1]), m[2].lower()) for m in matches]
+        closing = tag[1] == "/"
+        tags.append((match.start(), match.end(), closing, tag[1 + closing : -1]))
+    return tags
 
 
 #: The attribute that marks an image of the page's frame in the parts handed to the parser.
@@ -268,10 +280,10 @@ def _parse(text: str, media: bool = True) -> Any:
         return None
     text = _relevant_html(text, media)
     try:
-        return lxml_html.document_fromstring(text)
+        return etree.fromstring(text, _PARSER)
     except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then
-        return lxml_html.document_fromstring(text.encode("utf-8", "surrogateescape"))
-    except etree.ParserError:
+        return etree.fromstring(text.encode("utf-8", "surrogateescape"), _PARSER)
+    except etree.XMLSyntaxError:
         return None
 
 
@@ -395,7 +407,7 @@ def _image(img: Any, base: str) -> str | None:
 
 
 def _text(element: Any) -> str | None:
-    text = " ".join(element.text_content().split()) if element is not None else ""
+    text = " ".join("".join(element.itertext()).split()) if element is not None else ""
     return text or None
 
 

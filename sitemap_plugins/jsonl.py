@@ -19,7 +19,6 @@ import itertools
 import multiprocessing
 import os
 import re
-import sys
 import threading
 import time
 from collections import deque
@@ -30,6 +29,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 
+from . import background
 from .errors import Problem, Progress, Reporter, log
 from .mapping import FieldError, entry_from_mapping
 from .model import X_DEFAULT, Entry
@@ -168,7 +168,8 @@ class _Workers:
     ) -> None:
         self.name, self.options, self.report, self.progress, self.jobs = name, options, report, progress, jobs
         renderer = None
-        if _can_fork():  # the workers inherit the renderer, its chunk template compiled
+        # The pool forks its workers before it starts its own threads.
+        if background.can_fork():  # the workers inherit the renderer, its chunk template compiled
             from .render import Renderer
             from .writer import render_chunk  # noqa: F401  (loaded here once, for every worker)
 
@@ -240,12 +241,6 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
-
-
-def _can_fork() -> bool:
-    """A forked copy of a process with other threads can hang on a lock one of them held (the
-    pool forks its workers before it starts its own threads); macOS frameworks are not fork-safe."""
-    return sys.platform == "linux" and threading.active_count() == 1
 
 
 def _start_worker(options: Options, parent: int, renderer: Renderer | None = None) -> None:

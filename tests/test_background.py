@@ -16,6 +16,15 @@ from sitemap_plugins.htmlfacts import read_html
 BASE = "https://example.com/"
 
 
+@pytest.fixture(params=["fork", "spawn"])
+def start(request, monkeypatch):
+    """The worker forked from this process (Linux, no other thread) or a new interpreter."""
+    if request.param == "fork" and not background.can_fork():
+        pytest.skip("a worker is forked on Linux only, from a process with one thread")
+    monkeypatch.setattr(background, "can_fork", lambda: request.param == "fork")
+    return request.param
+
+
 def _pages(tmp_path, count: int) -> list[tuple[str, str, bool]]:
     jobs = []
     for number in range(count):
@@ -29,7 +38,7 @@ def _pages(tmp_path, count: int) -> list[tuple[str, str, bool]]:
     return jobs
 
 
-def test_worker_and_in_process_agree(tmp_path):
+def test_worker_and_in_process_agree(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH * 2 + 5)  # several batches and a remainder
     worker, local = BackgroundReader(enabled=True), BackgroundReader(enabled=False)
     for number, (path, url, media) in enumerate(jobs):
@@ -41,7 +50,7 @@ def test_worker_and_in_process_agree(tmp_path):
     assert from_here[1].images == [f"{BASE}p1/i1.png"] and from_here[0].images == []  # media off: head only
 
 
-def test_files_written_after_the_call_and_missing_files(tmp_path):
+def test_files_written_after_the_call_and_missing_files(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH + 3)
     reader = BackgroundReader(enabled=True)
     late = tmp_path / "late.html"
@@ -55,16 +64,88 @@ def test_files_written_after_the_call_and_missing_files(tmp_path):
     assert len(facts) == len(jobs) + 2
 
 
-def test_a_worker_that_cannot_start_falls_back(tmp_path, monkeypatch):
-    jobs = _pages(tmp_path, 3)
+def test_a_worker_that_cannot_start_falls_back(tmp_path, monkeypatch, start):
+    jobs = _pages(tmp_path, background.BATCH + 3)
     monkeypatch.setattr(background.sys, "executable", str(tmp_path / "no-such-python"))
+
+    def no_fork():
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(background.os, "fork", no_fork)
     reader = BackgroundReader(enabled=True)
     for number, (path, url, media) in enumerate(jobs):
         reader.add(number, path, url, media)
     assert reader.results() == dict(enumerate(read_files(jobs)))
+    assert reader._worker is None and not reader._enabled
 
 
-def test_close_stops_the_worker(tmp_path):
+@pytest.mark.skipif(sys.platform != "linux", reason="a worker is forked on Linux only")
+def test_a_worker_is_forked_unless_another_thread_runs():
+    import threading
+
+    alone = subprocess.run(
+        [sys.executable, "-c", "from sitemap_plugins import background; print(background.can_fork())"],
+        capture_output=True,
+        text=True,
+    )
+    assert alone.stdout.strip() == "True", alone.stderr
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not background.can_fork()
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_a_forked_worker_holds_no_pipe_of_the_build(tmp_path, start):
+    """Like a subprocess, the reader keeps no descriptor of the build's open: a pipe the build
+    closes reaches its end at once, not when the reader exits."""
+    import select
+
+    read_end, write_end = os.pipe()
+    reader = BackgroundReader(enabled=True)
+    try:
+        for number, (path, url, media) in enumerate(_pages(tmp_path, background.BATCH + 2)):
+            reader.add(number, path, url, media)
+        assert reader._worker is not None and reader._worker.poll() is None
+        os.close(write_end)
+        assert select.select([read_end], [], [], 5)[0] == [read_end]
+        assert os.read(read_end, 1) == b""  # the end: no copy of write_end is left open
+    finally:
+        os.close(read_end)
+        reader.close()
+
+
+def test_a_worker_ends_when_the_build_is_killed(tmp_path, start):
+    """The build's process killed mid-build: its reader sees the end of its input and exits."""
+    script = (
+        "import os, sys\n"
+        "from sitemap_plugins import background\n"
+        f"background.can_fork = lambda: {start == 'fork'}\n"
+        "reader = background.BackgroundReader(enabled=True)\n"
+        "for n in range(background.BATCH + 2):\n"
+        f"    reader.add(n, {str(tmp_path / 'p0.html')!r}, 'https://example.com/', True)\n"
+        "pid = getattr(reader._worker, 'pid')\n"
+        "print(pid, flush=True)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    _pages(tmp_path, 1)
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert run.returncode == -9 and run.stdout.strip(), run.stderr
+    worker = int(run.stdout)
+    for _ in range(100):
+        if not _running(worker):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"the reader {worker} outlived the build by 5 s")
+
+
+def test_close_stops_the_worker(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH + 2)
     reader = BackgroundReader(enabled=True)
     for number, (path, url, media) in enumerate(jobs):
@@ -100,3 +181,16 @@ def test_others_running_counts_a_busy_process():
         spinner.kill()
         spinner.wait()
     assert seen >= 1
+
+
+def _running(pid: int) -> bool:
+    """Is `pid` alive (an exited process that nobody reaped yet is not)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True

@@ -123,32 +123,12 @@ def test_spawned_workers_write_what_forked_ones_do(tmp_path, monkeypatch):
         return pool(jobs, mp_context=mp_context, initializer=initializer, initargs=initargs)
 
     monkeypatch.setattr(jsonl, "ProcessPoolExecutor", recording)
-    monkeypatch.setattr(jsonl, "_can_fork", lambda: False)
+    monkeypatch.setattr(jsonl.background, "can_fork", lambda: False)
     args = ["generate", "--base-url", BASE, "--out", str(tmp_path / "spawned"), "--from-jsonl", str(source)]
     args += ["--max-urls", "1000", "--gzip", "--text-sitemap", "--news-publication-name", "The Times"]
     assert main([*args, "-j", "2"]) == 0
     assert started == [("spawn", None)]  # no renderer to inherit: each worker makes its own
     assert _files(tmp_path / "spawned") == _files(tmp_path / "forked")
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
-def test_workers_are_forked_unless_another_thread_runs():
-    import threading
-
-    alone = subprocess.run(
-        [sys.executable, "-c", "from sitemap_plugins import jsonl; print(jsonl._can_fork())"],
-        capture_output=True,
-        text=True,
-    )
-    assert alone.stdout.strip() == "True", alone.stderr
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        assert not jsonl._can_fork()
-    finally:
-        stop.set()
-        thread.join()
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="glibc's malloc is tuned, on Linux")

@@ -94,3 +94,24 @@ def test_the_xml_dictsort_filter_orders_as_jinjas_own(value, case_sensitive, by,
         value = {str(k): v for k, v in value.items()}  # mixed keys cannot be sorted by either
     assert _dictsort(value, case_sensitive, by, reverse) == do_dictsort(value, case_sensitive, by, reverse)
     assert _dictsort(value) == do_dictsort(value)
+
+
+_TAG_PIECES = [
+    *("<img src='a.png'>", "<IMG SRC=b.png>", "<Img/>", "<img\n", "<imgx>", "</img>", "<picture>"),
+    *("</figure>", "<Figure class=x>", "<nav>", "</NAV>", "<Header>", "</footer >", "<article\t"),
+    *("<lite-youtube videoid=x>", "</iframe >", "<iframe/", "<video>", "</VIDEO>", "<p>", "</p>"),
+    *("<li>", "<a href=x>", "<A href=y>", "</a>", "<", "</", "<>", "text", " ", "é", "İ"),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_TAG_PIECES), max_size=40))
+def test_media_tags_are_those_a_case_insensitive_scan_finds(pieces):
+    """The scan for media and frame tags, matched as written in lower case with a second scan for
+    a page whose tag names start in upper case, finds what a case-insensitive pattern finds
+    (İ lower-cases to two characters: positions stay the page's own)."""
+    from sitemap_plugins.htmlfacts import _MEDIA_ANY_CASE, _media_tags
+
+    text = "".join(pieces)
+    expected = [(m.start(), m.end(), bool(m[1]), m[2].lower()) for m in _MEDIA_ANY_CASE.finditer(text)]
+    assert _media_tags(text, 0) == expected
