@@ -84,6 +84,9 @@ class Harvester:
         self.build_time = build_time
         self.source_root = source_root
         self._git: dict[Path, GitDates] = {}
+        if source_root is not None and "git" in options.lastmod:
+            # Started now, read at the first page: git runs beside the build.
+            self._git[source_root] = GitDates(source_root, report.notice)
         #: Every page not listed, with the reason, in the order met.
         self.left_out: list[LeftOut] = []
         #: Metadata keys for lastmod, in order; adapters add their generator's plugins' keys.

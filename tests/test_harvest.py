@@ -311,10 +311,11 @@ def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
     import subprocess
 
     calls = []
-    real_run = subprocess.run
-    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a[0]) or real_run(*a, **k))
+    real_popen = subprocess.Popen
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: calls.append(a[0]) or real_popen(*a, **k))
     docs = repo / "docs"
     sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), now=NOW, source_root=docs)
+    assert len(calls) == 1  # started with the build, before any page: it runs beside it
     index = sitemap.add_page(sp.Page(f"{BASE}", source_path=docs / "index.md"))
     umlaut = sitemap.add_page(sp.Page(f"{BASE}guide/u/", source_path=docs / "guide" / "ümlaut page.md"))
     new = sitemap.add_page(sp.Page(f"{BASE}new/", source_path=docs / "new.md"))
@@ -323,6 +324,32 @@ def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
     assert new.lastmod is None  # not committed yet: no source left in this list
     assert len(calls) == 1  # one log for all pages, run in docs/, paths relative to it
     assert calls[0][-2:] == ["--", "."] and "--relative" in calls[0]
+
+
+def test_a_long_history_is_read_whole(tmp_path):
+    """git's output goes to a file, not a pipe that would fill (64 KiB) while the build runs."""
+    import threading
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    names = [f"a-page-with-a-rather-long-name-to-fill-the-log-{number:04d}.md" for number in range(1500)]
+    for name in names:
+        (docs / name).write_text("# Page\n")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-qm", "pages", date="2024-01-10T10:00:00+00:00")
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), now=NOW, source_root=docs)
+    entries = []
+    reading = threading.Thread(
+        target=lambda: entries.extend(
+            sitemap.add_page(sp.Page(f"{BASE}{name}/", source_path=docs / name)) for name in names
+        ),
+        daemon=True,
+    )
+    reading.start()
+    reading.join(60)
+    assert not reading.is_alive(), "reading git's output hung"
+    assert {entry.lastmod for entry in entries} == {dt.datetime(2024, 1, 10, 10, 0, tzinfo=dt.timezone.utc)}
 
 
 def test_default_sources_are_metadata_then_git_then_html(repo):
