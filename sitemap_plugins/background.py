@@ -88,8 +88,8 @@ class BackgroundReader:
     """`add` pages as they are written, `results` once the build is done."""
 
     def __init__(self, enabled: bool | None = None) -> None:
-        if enabled is None:
-            enabled = idle_cpu()
+        #: None: decided at the first batch (`idle_cpu`), not now: what starts with the build
+        #: (its one `git` process) is over by then and takes no CPU from the reader.
         self._enabled = enabled
         self._worker: subprocess.Popen[bytes] | _ForkedWorker | None = None
         self._output: IO[bytes] | None = None
@@ -153,6 +153,8 @@ class BackgroundReader:
             self._facts[key] = facts
 
     def _start(self) -> subprocess.Popen[bytes] | None:
+        if self._enabled is None:
+            self._enabled = idle_cpu()
         if self._worker is None and self._enabled:
             try:
                 self._output = tempfile.TemporaryFile()  # noqa: SIM115 (closed in _collect)

@@ -157,14 +157,21 @@ def test_close_stops_the_worker(tmp_path, start):
     assert reader.results() == {}
 
 
-def test_the_reader_runs_beside_the_build_only_where_a_cpu_is_free(monkeypatch):
+def test_the_reader_runs_beside_the_build_only_where_a_cpu_is_free(tmp_path, monkeypatch):
     """On two CPUs, one other running process (a CI runner's other job) leaves none free, and
-    pages are read in the build's process."""
+    pages are read in the build's process.  It is decided at the first batch: a process that ran
+    when the reader was made (the build's own git) does not count."""
+    jobs = _pages(tmp_path, background.BATCH + 2)
     monkeypatch.setattr(background, "default_jobs", lambda: 2)
     for others, free in ((0, True), (0.4, True), (1, False), (3, False)):
+        monkeypatch.setattr(background, "others_running", lambda: 1)  # git, when the reader is made
+        reader = BackgroundReader()
         monkeypatch.setattr(background, "others_running", lambda others=others: others)
         assert background.idle_cpu() is free
-        assert BackgroundReader()._enabled is free
+        for number, (path, url, media) in enumerate(jobs):
+            reader.add(number, path, url, media)
+        assert (reader._worker is not None) is free
+        assert reader.results() == dict(enumerate(read_files(jobs)))
     monkeypatch.setattr(background, "default_jobs", lambda: 1)
     monkeypatch.setattr(background, "others_running", lambda: 0)
     assert background.idle_cpu() is False
