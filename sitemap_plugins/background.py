@@ -12,6 +12,7 @@ either way.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import os
@@ -202,8 +203,9 @@ class _ForkedWorker:
 
     def __init__(self, sink: IO[bytes]) -> None:
         read_end, write_end = os.pipe()
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):  # or what they hold would be written twice
+            with contextlib.suppress(AttributeError, ValueError, OSError):  # None, closed
+                stream.flush()
         self.pid = os.fork()
         if self.pid == 0:
             code = 1
@@ -224,20 +226,28 @@ class _ForkedWorker:
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
-        if self.returncode is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.returncode = os.waitstatus_to_exitcode(status)
-        return self.returncode
+        return self._reap(os.WNOHANG)
 
     def wait(self) -> int:
-        if self.returncode is None:
-            self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
-        return self.returncode
+        returncode = self._reap(0)
+        assert returncode is not None
+        return returncode
 
     def kill(self) -> None:
         if self.returncode is None:
-            os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def _reap(self, options: int) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, options)
+            except ChildProcessError:  # reaped by someone else (a SIGCHLD handler): gone
+                self.returncode = -1
+            else:
+                if pid:
+                    self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
 
 
 def _gaps(kept: list[int]) -> list[tuple[int, int]]:

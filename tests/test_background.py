@@ -201,3 +201,19 @@ def _running(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return True
+
+
+def test_a_reader_forks_when_stdout_is_closed_or_missing(tmp_path, monkeypatch, start):
+    """A build run with stdout closed, or without stderr (pythonw), still gets its reader."""
+    import io
+
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stdout", closed)
+    monkeypatch.setattr(sys, "stderr", None)
+    jobs = _pages(tmp_path, background.BATCH + 2)
+    reader = BackgroundReader(enabled=True)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    assert reader._worker is not None
+    assert reader.results() == dict(enumerate(read_files(jobs)))
