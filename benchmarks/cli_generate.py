@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import busy_cpu
+from _common import busy_cpu, compile_bytecode
 
 from sitemap_plugins.background import default_jobs
 
@@ -164,6 +164,7 @@ def main() -> None:
     parser.add_argument("--memory-entries", type=int, default=1_000_000)
     parser.add_argument("--load", default="idle,busy", help="the other CPU idle, or kept busy")
     args = parser.parse_args()
+    compile_bytecode()
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         source = root / "entries.jsonl"

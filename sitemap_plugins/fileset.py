@@ -198,10 +198,11 @@ class FileSet:
 
     def is_ours(self, name: str) -> bool:
         path = self.out / name
-        digest = self.previous.files.get(name)
-        if digest is not None and _digest_of(path) == digest:
+        # The marker, in the file's first bytes, is looked for before the whole file is digested.
+        if name.endswith((".xml", ".xml.gz", ".xsl")) and has_marker(path):
             return True
-        return name.endswith((".xml", ".xml.gz", ".xsl")) and has_marker(path)
+        digest = self.previous.files.get(name)
+        return digest is not None and _digest_of(path) == digest
 
     def owner_conflict(self, name: str) -> bool:
         """A file that is not ours stands where the set needs `name`."""
