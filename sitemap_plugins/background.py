@@ -122,11 +122,23 @@ class BackgroundReader:
         facts, self._facts, self._sent = self._facts, {}, []
         return facts
 
+    def prefork(self) -> None:
+        """Fork the worker now, while this process runs one thread: a generator that later runs
+        others (Pelican shows its progress from a thread once the build starts) would otherwise
+        get a new interpreter.  Whether it reads is still decided at the first batch."""
+        if self._worker is None and self._enabled is not False and can_fork():
+            from . import htmlfacts  # noqa: F401  (imported once, here: the fork has it)
+
+            self._fork()
+
     def close(self) -> None:
         """Stop the worker without waiting for results (a build that failed half-way)."""
+        self._stop()
+        self._pending, self._sent, self._facts = [], [], {}
+
+    def _stop(self) -> None:
         worker, output = self._worker, self._output
         self._worker = self._output = None
-        self._pending, self._sent, self._facts = [], [], {}
         if worker is not None:
             if worker.stdin is not None:
                 worker.stdin.close()
@@ -153,24 +165,33 @@ class BackgroundReader:
         for (key, _), facts in zip(items, read_files([job for _, job in items]), strict=True):
             self._facts[key] = facts
 
-    def _start(self) -> subprocess.Popen[bytes] | None:
+    def _start(self) -> subprocess.Popen[bytes] | _ForkedWorker | None:
         if self._enabled is None:
             self._enabled = idle_cpu()
+            if not self._enabled:
+                self._stop()  # one forked early, not needed
         if self._worker is None and self._enabled:
-            try:
-                self._output = tempfile.TemporaryFile()  # noqa: SIM115 (closed in _collect)
-                if can_fork():
-                    self._worker = _ForkedWorker(self._output)
-                else:
-                    self._worker = subprocess.Popen(
-                        [sys.executable, "-m", "sitemap_plugins.background"],
-                        stdin=subprocess.PIPE,
-                        stdout=self._output,
-                    )
-            except OSError as error:
-                log.debug("sitemap: no background reader (%s); reading in this process", error)
-                self._enabled = False
+            self._fork()
         return self._worker
+
+    def _fork(self) -> None:
+        """The worker: a fork of this process where that is safe, else a new interpreter."""
+        try:
+            self._output = tempfile.TemporaryFile()  # noqa: SIM115 (closed in _collect)
+            if can_fork():
+                self._worker = _ForkedWorker(self._output)
+            else:
+                self._worker = subprocess.Popen(
+                    [sys.executable, "-m", "sitemap_plugins.background"],
+                    stdin=subprocess.PIPE,
+                    stdout=self._output,
+                )
+        except OSError as error:
+            log.debug("sitemap: no background reader (%s); reading in this process", error)
+            self._enabled = False
+            if self._output is not None:
+                self._output.close()
+                self._output = None
 
     def _collect(self) -> list[HtmlFacts | None]:
         worker, output = self._worker, self._output

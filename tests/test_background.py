@@ -99,6 +99,50 @@ def test_a_worker_is_forked_unless_another_thread_runs():
         thread.join()
 
 
+@pytest.mark.skipif(not background.can_fork(), reason="a worker is forked on Linux only, from one thread")
+def test_a_reader_forked_early_serves_a_build_that_runs_threads(tmp_path, monkeypatch):
+    """Forked before the generator starts a thread (Pelican's progress), the reader serves the
+    whole build: no new interpreter, the same facts."""
+    import threading
+
+    def no_interpreter(*args, **kwargs):
+        raise AssertionError("a new interpreter was started")
+
+    monkeypatch.setattr(background.subprocess, "Popen", no_interpreter)
+    jobs = _pages(tmp_path, background.BATCH * 2 + 3)
+    reader = BackgroundReader()
+    reader.prefork()
+    worker = reader._worker
+    assert isinstance(worker, background._ForkedWorker)
+    monkeypatch.setattr(background, "idle_cpu", lambda: True)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        for number, (path, url, media) in enumerate(jobs):
+            reader.add(number, path, url, media)
+        assert reader._worker is worker and reader._sent
+        assert reader.results() == dict(enumerate(read_files(jobs)))
+    finally:
+        stop.set()
+        thread.join()
+    assert worker.poll() == 0
+
+
+@pytest.mark.skipif(not background.can_fork(), reason="a worker is forked on Linux only, from one thread")
+def test_a_reader_forked_early_is_stopped_where_no_cpu_is_free(tmp_path, monkeypatch):
+    jobs = _pages(tmp_path, background.BATCH + 3)
+    reader = BackgroundReader()
+    reader.prefork()
+    worker = reader._worker
+    assert worker is not None and worker.poll() is None
+    monkeypatch.setattr(background, "idle_cpu", lambda: False)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    assert reader._worker is None and worker.poll() is not None  # stopped at the first batch
+    assert reader.results() == dict(enumerate(read_files(jobs)))
+
+
 def test_a_forked_worker_holds_no_pipe_of_the_build(tmp_path, start):
     """Like a subprocess, the reader keeps no descriptor of the build's open: a pipe the build
     closes reaches its end at once, not when the reader exits."""

@@ -75,7 +75,7 @@ class _Run:
 class _Build:
     """One `pelican` invocation: the main run and the subsites nested in it."""
 
-    def __init__(self, pelican: Any) -> None:
+    def __init__(self, pelican: Any, reader: BackgroundReader | None = None) -> None:
         settings = pelican.settings
         self.site_url = _site_url(settings)
         self.config: PelicanSettings = read_settings(settings, self.site_url)
@@ -88,7 +88,7 @@ class _Build:
         #: What this build copies from the content (a sitemap.xml there is the user's own).
         self.static_names: set[str] = set()
         # Each written page is read (images, videos, robots, canonical) beside the build.
-        self.reader = BackgroundReader()
+        self.reader = reader or BackgroundReader()
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
@@ -383,15 +383,24 @@ def _newest(articles: Any, tz: dt.tzinfo) -> Any:
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
+#: The next build's page reader, forked before Pelican starts its progress thread.
+_reader: BackgroundReader | None = None
+
+
+def on_initialized(pelican: Any) -> None:
+    global _reader
+    if _build is None and _reader is None:  # not a subsite made inside a build
+        _reader = BackgroundReader()
+        _reader.prefork()
 
 
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
-    global _build
+    global _build, _reader
     if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
         if _build is not None:
             _build.reader.close()  # an earlier run that failed (`pelican -r` goes on after errors)
-        _build = _Build(pelican)
+        _build, _reader = _Build(pelican, _reader), None
     _build.start(pelican)
 
 
