@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 from .errors import Reporter, log
 from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_html
-from .mapping import absolute_url, video_fields
+from .mapping import absolute_url, is_mapping, video_fields
 from .model import Entry, Image, LeftOut, News, Page, Video
 from .normalize import date_key, normalize_hreflang, parse_date, to_uri
 from .options import Options
@@ -41,10 +41,10 @@ def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
     """`meta["date"]["updated"]` for `"date.updated"`; a mapping is not a value (`date: {...}`)."""
     value: Any = meta
     for key in dotted.split("."):
-        if not isinstance(value, Mapping) or key not in value:
+        if not is_mapping(value) or key not in value:
             return None
         value = value[key]
-    return None if isinstance(value, Mapping) else value
+    return None if is_mapping(value) else value
 
 
 def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:

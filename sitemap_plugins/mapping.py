@@ -138,9 +138,18 @@ ENTRY_FIELDS = frozenset(
 )
 
 
-def _is_mapping(value: Any) -> bool:
-    # JSON gives dicts: checked first, the abstract check (slow) only for other mappings.
-    return type(value) is dict or isinstance(value, Mapping)
+#: What JSON and front matter give besides dicts, and never a mapping.
+_NOT_MAPPINGS = frozenset({str, int, float, bool, list, type(None), dt.date, dt.datetime})
+
+
+def is_mapping(value: Any) -> bool:
+    """`isinstance(value, Mapping)`, answered by the value's type for dicts and for the values
+    JSON and front matter give most: the abstract check costs several times a dict lookup, and
+    reading a page's metadata asks it some twenty times."""
+    kind = type(value)
+    if kind is dict:
+        return True
+    return kind not in _NOT_MAPPINGS and isinstance(value, Mapping)
 
 
 class FieldError(ValueError):
@@ -212,25 +221,25 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
 
 
 def _image(item: Any) -> Image:
-    url = item.get("url") if type(item) is not str and _is_mapping(item) else item
+    url = item.get("url") if type(item) is not str and is_mapping(item) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
 
 
 def _video(item: Any) -> Video:
-    if not _is_mapping(item):
+    if not is_mapping(item):
         raise ValueError(f"a video is an object of video fields, got {item!r}")
     return video_from_mapping(item)
 
 
 def _links(links: Any, base_url: str) -> dict[str, str]:
-    if type(links) is not list and _is_mapping(links):
+    if type(links) is not list and is_mapping(links):
         pairs = links.items()
     else:
         pairs = []
         for link in _as_list(links):
-            if not _is_mapping(link) or "lang" not in link or "url" not in link:
+            if not is_mapping(link) or "lang" not in link or "url" not in link:
                 raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
             pairs.append((link["lang"], link["url"]))
     found = {}
@@ -242,9 +251,9 @@ def _links(links: Any, base_url: str) -> dict[str, str]:
 
 
 def _news(item: Any) -> News:
-    if not _is_mapping(item):
+    if not is_mapping(item):
         raise ValueError(f"news is an object (publication_name, publication_language, ...), got {item!r}")
-    publication = item.get("publication") if _is_mapping(item.get("publication")) else {}
+    publication = item.get("publication") if is_mapping(item.get("publication")) else {}
     return News(
         item.get("publication_name", publication.get("name")),
         item.get("publication_language", publication.get("language")),

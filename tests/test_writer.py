@@ -598,3 +598,26 @@ def test_chunks_fill_the_same_files_as_pages_one_by_one(shapes, cuts, max_urls):
     assert [(f.urls, f.lastmod) for f in chunked.files] == [(f.urls, f.lastmod) for f in one_by_one.files]
     assert left_out == left_out_one_by_one
     assert all(len(data) <= 4096 for _, data in by_chunk.files)
+
+
+def test_the_collector_is_paused_for_the_end_of_a_build_and_left_as_it_was():
+    """The adapters harvest and write with the collector paused: the generator's pages are all
+    alive then, and a collection would walk them to free nothing of ours."""
+    import gc
+
+    from sitemap_plugins.sitemap import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        before = gc.get_stats()[0]["collections"]
+        made = [[] for _ in range(50_000)]  # enough to set off some seventy young collections
+        assert gc.get_stats()[0]["collections"] == before and len(made) == 50_000
+    assert gc.isenabled()
+    gc.disable()  # a generator (or its user) that runs without the collector keeps it off
+    try:
+        with pytest.raises(ValueError), collector_paused():
+            raise ValueError("a build that fails half-way")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -28,8 +28,8 @@ from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
-from ..sitemap import Sitemap
-from ..writer import BUILTIN_SITEMAP, material_index_warning
+from ..sitemap import Sitemap, collector_paused
+from ..writer import BUILTIN_SITEMAP, WriteResult, material_index_warning
 from .config import SitemapConfig
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
@@ -211,6 +211,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._add_pages_not_rendered(config)
         if _i18n_building(config):
             return
+        with collector_paused():
+            result = self._write(config)
+        if self.command == "serve":
+            _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+        if result.entry_point_is_index and config.theme.name == "material":
+            log.warning(material_index_warning(result))
+        if result.robots_advice():
+            log.info(result.robots_advice())
+        log.info(result.summary())
+
+    def _write(self, config: MkDocsConfig) -> WriteResult:
+        assert self.sitemap is not None
         facts = self.reader.results()
         for number, built in enumerate(self._pages):
             entry = self.sitemap.add_page(built, facts.get(number))
@@ -227,16 +239,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if report and self.command == "serve":  # writers open it from the dev server
             report_to.append(Path(self.site_dir) / "sitemap-report.html")
         try:
-            result = self.sitemap.write(self.site_dir, replaceable=self._replaceable, report_to=report_to)
+            return self.sitemap.write(self.site_dir, replaceable=self._replaceable, report_to=report_to)
         except SitemapError as error:
             raise PluginError(str(error)) from error
-        if self.command == "serve":
-            _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
-        if result.entry_point_is_index and config.theme.name == "material":
-            log.warning(material_index_warning(result))
-        if result.robots_advice():
-            log.info(result.robots_advice())
-        log.info(result.summary())
 
     def _add_pages_not_rendered(self, config: MkDocsConfig) -> None:
         """Under `mkdocs serve --dirty` unchanged pages are not rendered again: list them with

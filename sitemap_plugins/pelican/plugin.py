@@ -27,7 +27,7 @@ from ..background import BackgroundReader
 from ..errors import ConfigError
 from ..model import Page
 from ..normalize import date_key, to_uri
-from ..sitemap import Sitemap
+from ..sitemap import Sitemap, collector_paused
 from ..writer import BUILTIN_SITEMAP, IndexItem
 from .config import KINDS, PelicanSettings, read_settings
 
@@ -237,18 +237,19 @@ class _Build:
             self.finished.append(self.stack.pop())
         if self.stack:
             return False
-        self._harvest()
-        # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
-        report = self.sitemap.report_path(Path.cwd())
-        # Pelican does not clear its output: a sitemap.xml no static file of this build put there
-        # is an earlier build's (pelican-sitemap's, before switching), and is replaced.
-        replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
-        result = self.sitemap.write(
-            self.output_path,
-            extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
-            replaceable=replaceable,
-            report_to=[report] if report else [],
-        )
+        with collector_paused():
+            self._harvest()
+            # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
+            report = self.sitemap.report_path(Path.cwd())
+            # Pelican does not clear its output: a sitemap.xml no static file of this build put
+            # there is an earlier build's (pelican-sitemap's, before switching), and is replaced.
+            replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
+            result = self.sitemap.write(
+                self.output_path,
+                extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
+                replaceable=replaceable,
+                report_to=[report] if report else [],
+            )
         if result.robots_advice():
             log.info(result.robots_advice())
         problems = len(self.sitemap.report.problems)

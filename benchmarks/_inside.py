@@ -1,0 +1,100 @@
+"""One build with our plugin, run in this process with the plugin's handlers timed.
+
+    python benchmarks/_inside.py mkdocs|pelican SITE_ROOT
+
+Prints, as JSON, the CPU and wall time of our handlers and of importing the plugin, the build's
+own totals, and its children's CPU (the background reader and git).  Our share is measured inside
+one build, so it does not move with the host's speed, which changes a whole build's time by 15%
+from one build to the next; what it leaves out is any cost our plugin puts on the generator's own
+code (copy-on-write faults after the reader's fork, caches), which only the alternated builds see.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import resource
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+spent = {"cpu": 0.0, "wall": 0.0}
+#: CPU seconds by handler
+handlers: dict[str, float] = {}
+
+
+def timed(function: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        cpu, wall = time.process_time(), time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            used = time.process_time() - cpu
+            spent["cpu"] += used
+            spent["wall"] += time.perf_counter() - wall
+            handlers[function.__name__] = handlers.get(function.__name__, 0.0) + used
+
+    return wrapper
+
+
+def build_mkdocs() -> None:
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    import mkdocs.commands.build
+    import mkdocs.config.defaults
+    import mkdocs.plugins
+    import mkdocs.structure.nav  # noqa: F401  (what any build imports, before ours is timed)
+
+    plugin = timed_import("sitemap_plugins.mkdocs.plugin")
+    for name in ("on_startup", "on_config", "on_pre_build", "on_files", "on_post_page", "on_post_build"):
+        if hasattr(plugin.SitemapPlugin, name):
+            setattr(plugin.SitemapPlugin, name, timed(getattr(plugin.SitemapPlugin, name)))
+    from mkdocs.config import load_config
+
+    config = load_config("mkdocs.yml", site_dir="site")
+    config.plugins.on_startup(command="build", dirty=False)
+    mkdocs.commands.build.build(config)
+    config.plugins.on_shutdown()
+
+
+def build_pelican() -> None:
+    import pelican
+
+    plugin = timed_import("sitemap_plugins.pelican.plugin")
+    for name in dir(plugin):
+        if name.startswith("on_"):  # the signal handlers, connected when Pelican registers us
+            setattr(plugin, name, timed(getattr(plugin, name)))
+    pelican.main(["-q", "-s", "pelicanconf.py", "-o", "output", "content"])
+
+
+def timed_import(name: str) -> Any:
+    import importlib
+
+    return timed(importlib.import_module)(name)
+
+
+def main() -> None:
+    generator, root = sys.argv[1:3]
+    os.chdir(root)
+    start = time.perf_counter()
+    {"mkdocs": build_mkdocs, "pelican": build_pelican}[generator]()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        json.dumps(
+            {
+                "ours_cpu": spent["cpu"],
+                "ours_wall": spent["wall"],
+                "build_cpu": own.ru_utime + own.ru_stime,
+                "build_wall": time.perf_counter() - start,
+                "children_cpu": children.ru_utime + children.ru_stime,
+                "handlers": handlers,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
