@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import compileall
 import contextlib
+import json
 import os
 import resource
 import statistics
@@ -146,3 +147,30 @@ def print_ratios(
     verdict = "meets" if ratios[0] <= wall_target and ratios[1] <= cpu_target else "MISSES"
     print(f"    {verdict} the targets (wall <= {wall_target}, CPU <= {cpu_target})")
     return ratios[0], ratios[1]
+
+
+def print_inside(generator: str, root: Path, rounds: int, env: dict[str, str] | None = None) -> None:
+    """Our share measured inside builds (`_inside.py`): the CPU our handlers and our import take
+    in the build's process, beside the build's own, and its children's (the background reader,
+    git).  Medians of `rounds` builds; each share is taken within one build, so the host's swings
+    do not enter it."""
+    script = str(Path(__file__).with_name("_inside.py"))
+    runs = []
+    for _ in range(rounds):
+        done = subprocess.run(
+            [sys.executable, script, generator, str(root)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    ours = statistics.median(r["ours_cpu"] for r in runs)
+    share = statistics.median(r["ours_cpu"] / r["build_cpu"] for r in runs)
+    wall_share = statistics.median(r["ours_wall"] / r["build_wall"] for r in runs)
+    children = statistics.median(r["children_cpu"] for r in runs)
+    build = statistics.median(r["build_cpu"] for r in runs)
+    print(
+        f"    inside {rounds} builds: ours {ours:.2f} s of the build's {build:.2f} s CPU ({share:.1%}; "
+        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s"
+    )
