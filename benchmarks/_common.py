@@ -76,7 +76,7 @@ def compile_bytecode() -> None:
 
     The peers run from installed, compiled packages. An editable checkout gets its bytecode from
     its first import, unless PYTHONDONTWRITEBYTECODE is set (as on these hosts): then every
-    build compiled our modules from source again, about 45 ms of CPU that no user pays."""
+    build compiled our modules from source again, about 50 ms of CPU that no user pays."""
     package = Path(__file__).resolve().parent.parent / "sitemap_plugins"
     compileall.compile_dir(package, quiet=1)
 
