@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -146,8 +147,11 @@ _MEDIA_NAMES = ("img", *_VIDEO_TAGS, "picture", "figure", *_FRAME_TAGS)
 _MEDIA_ANY_CASE = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAMES)})[\\s/>]")
 #: The media and frame tags as nearly every page writes them, or a tag name in upper case.  No
 #: groups, and one `</?` for both: saving groups or trying a second branch at each of a page's
-#: thousands of `<` would cost as much again.
-_MEDIA_OR_UPPER = re.compile(f"</?(?:(?:{'|'.join(_MEDIA_NAMES)})[\\s/>]|[A-Z])")
+#: thousands of `<` would cost as much again.  The `/?` is possessive where Python has it (3.11):
+#: no backtracking point saved at each `<`, a third less time on a page of navigation.
+_MEDIA_OR_UPPER = re.compile(
+    f"</?{'+' if sys.version_info >= (3, 11) else ''}(?:(?:{'|'.join(_MEDIA_NAMES)})[\\s/>]|[A-Z])"
+)
 _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
 _TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")
 
