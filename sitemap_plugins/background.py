@@ -126,7 +126,7 @@ class BackgroundReader:
         """Fork the worker now, while this process runs one thread: a generator that later runs
         others (Pelican shows its progress from a thread once the build starts) would otherwise
         get a new interpreter.  Whether it reads is still decided at the first batch."""
-        if self._worker is None and self._enabled is not False and can_fork():
+        if self._worker is None and self._enabled is not False and default_jobs() > 1 and can_fork():
             from . import htmlfacts  # noqa: F401  (imported once, here: the fork has it)
 
             self._fork()

@@ -129,6 +129,14 @@ def test_a_reader_forked_early_serves_a_build_that_runs_threads(tmp_path, monkey
     assert worker.poll() == 0
 
 
+def test_no_reader_is_forked_early_for_one_cpu_or_sitemap_plugins_worker_0(monkeypatch):
+    monkeypatch.setenv("SITEMAP_PLUGINS_WORKER", "0")
+    reader = BackgroundReader()
+    reader.prefork()
+    assert reader._worker is None
+    reader.close()
+
+
 @pytest.mark.skipif(not background.can_fork(), reason="a worker is forked on Linux only, from one thread")
 def test_a_reader_forked_early_is_stopped_where_no_cpu_is_free(tmp_path, monkeypatch):
     jobs = _pages(tmp_path, background.BATCH + 3)
