@@ -63,6 +63,17 @@ DECORATIVE_URLS = (
 
 #: The patterns above as one expression: one match per image, not one per pattern.
 _DECORATIVE_URL = re.compile("|".join(fnmatch.translate(pattern) for pattern in DECORATIVE_URLS))
+#: The longest literal part of each pattern, which every URL it matches contains.  Searched for
+#: first: a pattern's leading `*` backtracks over the whole URL, 12 µs an image against 1.
+_DECORATIVE_HINT = re.compile(
+    "|".join(re.escape(max(re.split(r"[*?]|\[[^\]]*\]", pattern), key=len)) for pattern in DECORATIVE_URLS)
+)
+
+
+def is_decorative_url(url: str) -> bool:
+    """Is `url` (lower case) served by an emoji CDN or a badge service (`DECORATIVE_URLS`)?"""
+    return bool(_DECORATIVE_HINT.search(url) and _DECORATIVE_URL.match(url))
+
 
 _YOUTUBE_HOSTS = {
     "youtube.com",
@@ -328,7 +339,7 @@ def is_decoration(img: Any) -> bool:
     classes = set((img.get("class") or "").lower().split())
     if classes & DECORATIVE_CLASSES:
         return True
-    return bool(_DECORATIVE_URL.match((img.get("src") or "").lower()))
+    return is_decorative_url((img.get("src") or "").lower())
 
 
 def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:

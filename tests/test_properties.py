@@ -115,3 +115,22 @@ def test_media_tags_are_those_a_case_insensitive_scan_finds(pieces):
     text = "".join(pieces)
     expected = [(m.start(), m.end(), bool(m[1]), m[2].lower()) for m in _MEDIA_ANY_CASE.finditer(text)]
     assert _media_tags(text, 0) == expected
+
+
+def _url_pieces() -> list[str]:
+    """Parts of the decorative URL patterns and of ordinary image URLs, to build URLs from."""
+    from sitemap_plugins.htmlfacts import DECORATIVE_URLS
+
+    parts = {part for pattern in DECORATIVE_URLS for part in pattern.split("*") if part}
+    return sorted(parts | {"https://", "http://", "example.com/", "img/", "a.png", "badge", "/", ".svg", "x"})
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_url_pieces()), max_size=8))
+def test_decorative_urls_are_those_the_patterns_match(pieces):
+    """The literal each pattern must contain is searched for before the patterns themselves:
+    the answer is the patterns' own."""
+    from sitemap_plugins.htmlfacts import _DECORATIVE_URL, is_decorative_url
+
+    url = "".join(pieces)
+    assert is_decorative_url(url) == bool(_DECORATIVE_URL.match(url))
