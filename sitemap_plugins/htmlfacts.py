@@ -303,18 +303,19 @@ def _parse(text: str, media: bool = True) -> Any:
 
 
 def _read_meta(element: Any, facts: HtmlFacts) -> None:
-    name = (element.get("name") or "").strip().lower()
-    content = (element.get("content") or "").lower()
-    prop = (element.get("property") or "").strip().lower()
-    if prop in MODIFIED_META and facts.modified is None:
+    # Every page has several: each attribute is read only where the one before did not decide.
+    prop = element.get("property")
+    if prop is not None and facts.modified is None and prop.strip().lower() in MODIFIED_META:
         facts.modified = (element.get("content") or "").strip() or None
-    elif name in ("robots", "googlebot"):
-        directives = {d.strip() for d in content.split(",")}
+        return
+    name = (element.get("name") or "").strip().lower()
+    if name in ("robots", "googlebot"):
+        directives = {d.strip() for d in (element.get("content") or "").lower().split(",")}
         facts.noindex = facts.noindex or bool(directives & {"noindex", "none"})
     elif name == "description" and facts.description is None:
         facts.description = (element.get("content") or "").strip() or None
-    elif (element.get("http-equiv") or "").strip().lower() == "refresh" and _REFRESH.search(content):
-        facts.redirect = True
+    elif (element.get("http-equiv") or "").strip().lower() == "refresh":
+        facts.redirect = facts.redirect or bool(_REFRESH.search(element.get("content") or ""))
 
 
 def _json_ld_modified(text: str) -> str | None:
