@@ -137,7 +137,7 @@ class Harvester:
         value = page.meta.get("sitemap")
         if value is None or value is True or _is_off(value):
             return {}
-        if not isinstance(value, Mapping):
+        if not is_mapping(value):
             self.report(
                 label,
                 "sitemap",
@@ -178,7 +178,7 @@ class Harvester:
         flag = page.meta.get("sitemap")
         if _is_off(flag):
             return "metadata: sitemap: false"
-        if isinstance(flag, Mapping) and flag.get("exclude") is True:
+        if is_mapping(flag) and flag.get("exclude") is True:
             return "metadata: sitemap: {exclude: true}"
         pattern = _globs_match(self.options.exclude, path, "/" + path)
         if pattern is None:
@@ -310,7 +310,7 @@ class Harvester:
         declared = page.meta.get("alternates")
         if declared is None:
             return {}
-        if not isinstance(declared, Mapping):
+        if not is_mapping(declared):
             self.report(
                 label,
                 "alternates",
@@ -377,7 +377,7 @@ class Harvester:
         raw = page.meta.get("videos", page.meta.get("video"))
         blocks = []
         for item in raw if isinstance(raw, list) else [raw] if raw is not None else []:
-            if not isinstance(item, Mapping):
+            if not is_mapping(item):
                 self.report(label, "metadata video", f"{item!r} is not a mapping of video fields; ignored")
                 continue
             try:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -19,6 +18,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from .model import Video
+from .normalize import POSSESSIVE_REGEX
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -161,7 +161,7 @@ _MEDIA_ANY_CASE = re.compile(f"<(/?)({'|'.join(_any_case(t) for t in _MEDIA_NAME
 #: thousands of `<` would cost as much again.  The `/?` is possessive where Python has it (3.11):
 #: no backtracking point saved at each `<`, a third less time on a page of navigation.
 _MEDIA_OR_UPPER = re.compile(
-    f"</?{'+' if sys.version_info >= (3, 11) else ''}(?:(?:{'|'.join(_MEDIA_NAMES)})[\\s/>]|[A-Z])"
+    f"</?{'+' if POSSESSIVE_REGEX else ''}(?:(?:{'|'.join(_MEDIA_NAMES)})[\\s/>]|[A-Z])"
 )
 _PARAGRAPH = re.compile(f"<({_any_case('p')})[\\s>]|</{_any_case('p')}\\s*>")
 _TAG_REST = re.compile(r"""(?:"[^"]*"|'[^']*'|[^'">])*>?""")

@@ -39,6 +39,11 @@ def describe_chars(chars: list[str]) -> str:
     return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
 
 
+#: Python's `re` has possessive quantifiers (3.11+): a run that never gives back what it read
+#: saves no backtracking point per repetition.
+POSSESSIVE_REGEX = sys.version_info >= (3, 11)
+
+
 def plain_uri_pattern(possessive: bool) -> str:
     """An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port,
     a path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the
@@ -55,7 +60,7 @@ def plain_uri_pattern(possessive: bool) -> str:
     )
 
 
-_PLAIN_URI = re.compile(plain_uri_pattern(sys.version_info >= (3, 11)))
+_PLAIN_URI = re.compile(plain_uri_pattern(POSSESSIVE_REGEX))
 
 
 #: True (a match) when `text` is an absolute http(s) URI that to_uri would return unchanged.
