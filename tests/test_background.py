@@ -50,6 +50,47 @@ def test_worker_and_in_process_agree(tmp_path, start):
     assert from_here[1].images == [f"{BASE}p1/i1.png"] and from_here[0].images == []  # media off: head only
 
 
+@pytest.mark.parametrize("enabled", [False, None])
+def test_pages_read_here_are_read_from_the_text_handed_over(tmp_path, monkeypatch, enabled):
+    """Where pages are read in this process (decided at once, or at the first batch) the text
+    the caller holds is read, not the file; a worker reads the files."""
+    monkeypatch.setattr(background, "idle_cpu", lambda: False)
+    jobs = _pages(tmp_path, background.BATCH * 2 + 3)
+    told = '<html><head><meta name="robots" content="noindex"></head><body></body></html>'
+    reader = BackgroundReader(enabled=enabled)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media, written=False, html=told)
+    facts = reader.results()
+    assert len(facts) == len(jobs) and all(f.noindex for f in facts.values())
+    assert not reader._texts
+
+
+def test_a_worker_reads_the_files_and_keeps_no_text(tmp_path, start):
+    jobs = _pages(tmp_path, background.BATCH * 2 + 3)
+    told = '<html><head><meta name="robots" content="noindex"></head><body></body></html>'
+    reader = BackgroundReader(enabled=True)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media, html=told)
+        assert len(reader._texts) == 0
+    assert reader.results() == dict(enumerate(read_files(jobs)))
+
+
+def test_a_file_and_its_text_give_the_same_facts_whatever_the_line_ends(tmp_path):
+    """A file is read as bytes (no newline translation) and a page's text as it was handed over:
+    the parser reads CR LF and CR as LF, so both give what a text stream's read gives."""
+    html = (
+        '<html><head>\r\n<meta name="description" content="One\r\ntwo\rthree">\r\n</head>'
+        '<body>\r<p>Before\r\n</p><video src="v.mp4" poster="v.jpg" title="A\r\nB"></video></body></html>'
+    )
+    path = tmp_path / "crlf.html"
+    path.write_bytes(html.encode())
+    with open(path, encoding="utf-8") as stream:  # a text stream: universal newlines
+        expected = read_html(stream.read(), BASE)
+    assert read_files([(str(path), BASE, True)]) == [expected]
+    assert background.read_page(str(tmp_path / "absent.html"), BASE, True, html) == expected
+    assert expected.description == "One\ntwo\nthree"
+
+
 def test_files_written_after_the_call_and_missing_files(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH + 3)
     reader = BackgroundReader(enabled=True)

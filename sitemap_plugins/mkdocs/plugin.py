@@ -161,8 +161,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         url = self._url(page.url, config, root=True) if self.mike_version else page.canonical_url
         url = url or self._url(page.url, config)
         self._rendered.add(url)
-        # MkDocs writes `output` to the page's file right after this event: the background
-        # reader parses that file beside the build instead of the build parsing `output` here.
+        # MkDocs writes `output` to the page's file right after this event (this handler runs
+        # after other plugins'): the background reader parses that file beside the build; where
+        # pages are read in the build's process, `output` itself is read.
         built = self._page(page, url, None, config)
         self.reader.add(
             len(self._pages),
@@ -170,6 +171,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             url,
             self.sitemap.harvester.reads_media(built),
             written=False,
+            html=output,
         )
         self._pages.append(built)
 
