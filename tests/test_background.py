@@ -57,12 +57,25 @@ def test_pages_read_here_are_read_from_the_text_handed_over(tmp_path, monkeypatc
     monkeypatch.setattr(background, "idle_cpu", lambda: False)
     jobs = _pages(tmp_path, background.BATCH * 2 + 3)
     told = '<html><head><meta name="robots" content="noindex"></head><body></body></html>'
+    monkeypatch.setattr(background, "TEXT_HELD", 5 * len(told))  # a batch of 5 or 6 pages
     reader = BackgroundReader(enabled=enabled)
     for number, (path, url, media) in enumerate(jobs):
         reader.add(number, path, url, media, written=False, html=told)
+        assert reader._text_held == len(reader._texts) * len(told) <= background.TEXT_HELD
     facts = reader.results()
     assert len(facts) == len(jobs) and all(f.noindex for f in facts.values())
     assert not reader._texts
+
+
+def test_pages_read_here_without_text_go_in_large_batches(tmp_path, monkeypatch):
+    jobs = _pages(tmp_path, background.BATCH * 3)
+    reader = BackgroundReader(enabled=False)
+    batches = []
+    monkeypatch.setattr(reader, "_read_here", lambda items: batches.append(len(items)) or [None] * len(items))
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    reader.results()
+    assert batches == [len(jobs)] and len(jobs) <= background.BATCH_HERE
 
 
 def test_a_worker_reads_the_files_and_keeps_no_text(tmp_path, start):
