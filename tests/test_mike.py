@@ -86,8 +86,11 @@ def branch_files(repo: Path, target: Path, branch: str = "gh-pages") -> Path:
     """The branch as it would be served, extracted (symbolic links included)."""
     archive = subprocess.run(["git", "archive", branch], cwd=repo, capture_output=True, check=True).stdout
     target.mkdir(parents=True, exist_ok=True)
+    # Our own archive, links and all.  Extraction filters came with Python 3.11.4 (Debian 12 has
+    # 3.11.2); 3.14 filters by default, so the trusted one is named where it exists.
+    trusted = {"filter": "fully_trusted"} if hasattr(tarfile, "fully_trusted_filter") else {}
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(target, filter="fully_trusted")
+        tar.extractall(target, **trusted)
     return target
 
 
