@@ -6,8 +6,8 @@ beside it.  Pages go to the worker by path, in batches, over its stdin; it write
 file that is read once the build is done.  On Linux the worker is a fork of the build's process
 (no interpreter to start, lxml loaded already), else a plain subprocess, not multiprocessing, so
 the generator's `__main__` is never imported again.  Without a free second core (`idle_cpu`), or if
-the worker fails, pages are read in this process: the facts, and so the sitemap, are the same
-either way.
+the worker fails, pages are read in this process, in larger batches, from the text the generator
+handed over where it did (MkDocs' `output`): the facts, and so the sitemap, are the same either way.
 """
 
 from __future__ import annotations
