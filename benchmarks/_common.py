@@ -170,7 +170,14 @@ def print_inside(generator: str, root: Path, rounds: int, env: dict[str, str] | 
     wall_share = statistics.median(r["ours_wall"] / r["build_wall"] for r in runs)
     children = statistics.median(r["children_cpu"] for r in runs)
     build = statistics.median(r["build_cpu"] for r in runs)
+    # As ratios to the same build without our work: ours adds to its wall time (the reader runs
+    # beside it), ours and the children's to its CPU time.
+    wall_ratio = statistics.median(r["build_cpu"] / (r["build_cpu"] - r["ours_cpu"]) for r in runs)
+    cpu_ratio = statistics.median(
+        (r["build_cpu"] + r["children_cpu"]) / (r["build_cpu"] - r["ours_cpu"]) for r in runs
+    )
     print(
         f"    inside {rounds} builds: ours {ours:.2f} s of the build's {build:.2f} s CPU ({share:.1%}; "
-        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s"
+        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s; "
+        f"as ratios: wall {wall_ratio:.3f}, CPU {cpu_ratio:.3f}"
     )
