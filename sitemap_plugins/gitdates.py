@@ -92,7 +92,7 @@ class GitDates:
             elif line and stamp is not None:
                 self._dates.setdefault(line, stamp)  # newest first: the first date seen is the last change
 
-    def lastmod(self, path: Path) -> dt.datetime | None:
+    def lastmod(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         root = self.root
         if root is None:
             return None
@@ -103,7 +103,7 @@ class GitDates:
             found = self._dates.get(text[len(self._prefix) :].replace(os.sep, "/"))
             if found is not None:
                 return found
-        for candidate in (Path(text), path.resolve()):
+        for candidate in (Path(text), Path(path).resolve()):
             try:
                 found = self._dates.get(candidate.relative_to(root).as_posix())
             except ValueError:

@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from .model import Video
-from .normalize import POSSESSIVE_REGEX
+from .normalize import POSSESSIVE_REGEX, is_plain_uri
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -118,7 +118,7 @@ def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
     base = url
     for element in root.iter("base"):
         if element.get("href"):
-            base = urljoin(url, element.get("href").strip())
+            base = _resolve(url, element.get("href").strip())
         break
     seen_images: set[str] = set()
     for element in root.iter("meta", "link", "script", "img", "video", "iframe", "lite-youtube"):
@@ -143,6 +143,46 @@ def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
             if video is not None:
                 facts.videos.append(video)
     return facts
+
+
+#: A relative path with nothing urlsplit reads as a scheme, a query, a fragment or parameters.
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,=@/%]+")
+#: A page URL with a plain path and nothing after it: (scheme and host, path).
+_PLAIN_BASE = re.compile(r"(https?://[a-z0-9.-]+)(/[A-Za-z0-9\-._~!$&'()*+,=:@/%]*)")
+
+
+def _resolve(base: str, href: str) -> str:
+    """`urljoin(base, href)`.  Where both are plain (most pages' images and links: absolute, or
+    a relative path such as `../img/a.png`) it is worked out here, by urljoin's own steps, at a
+    fifth of its cost or less: urljoin takes 12 µs a URL where the URLs differ (urlsplit's cache
+    then misses)."""
+    if is_plain_uri(href):
+        if ";" not in href and "/." not in href:
+            return href  # urljoin gives an absolute URL back as urlunsplit(urlsplit(it)) makes it
+    elif not href.startswith("//") and _PLAIN_PATH.fullmatch(href) and (page := _PLAIN_BASE.fullmatch(base)):
+        return page[1] + _merged_path(page[2], href)
+    return urljoin(base, href)
+
+
+def _merged_path(base_path: str, path: str) -> str:
+    """The path `urljoin` makes of a relative `path` on a page at `base_path` (RFC 3986's merge
+    and dot-segment removal, with urljoin's own ways: empty segments inside are dropped)."""
+    if path[0] == "/":
+        segments = path.split("/")
+    else:
+        segments = base_path.split("/")[:-1] + path.split("/")
+        segments[1:-1] = filter(None, segments[1:-1])
+    resolved: list[str] = []
+    for segment in segments:
+        if segment == "..":
+            if resolved:
+                resolved.pop()
+        elif segment != ".":
+            resolved.append(segment)
+    if segments[-1] in (".", ".."):
+        resolved.append("")
+    joined = "/".join(resolved) or "/"
+    return joined if joined[0] == "/" else "/" + joined
 
 
 def _any_case(word: str) -> str:
@@ -291,7 +331,7 @@ def _merged(spans: list[list[Any]]) -> list[list[Any]]:
 
 
 def _parse(text: str, media: bool = True) -> Any:
-    if not text or not text.strip():
+    if not text or text.isspace():  # not strip(): that copies the page
         return None
     text = _relevant_html(text, media)
     try:
@@ -349,9 +389,9 @@ def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
     if not href:
         return
     if "canonical" in rel and facts.canonical is None:
-        facts.canonical = urljoin(base, href)
+        facts.canonical = _resolve(base, href)
     elif "alternate" in rel and element.get("hreflang"):
-        facts.alternates[element.get("hreflang").strip()] = urljoin(base, href)
+        facts.alternates[element.get("hreflang").strip()] = _resolve(base, href)
 
 
 def parse_srcset(value: str) -> list[tuple[str, str]]:
@@ -416,7 +456,7 @@ def _image(img: Any, base: str) -> str | None:
     chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
     if not chosen:
         return None
-    url, _, fragment = urljoin(base, chosen).partition("#")
+    url, _, fragment = _resolve(base, chosen).partition("#")
     # Material's `#only-dark` and GitHub's `#gh-dark-mode-only` mark the dark twin of an image
     # listed in its light variant: one of a pair is listed, and no image URL keeps a fragment.
     return None if fragment in DARK_VARIANTS else url
@@ -446,8 +486,8 @@ def _html5_video(video: Any, base: str) -> Video:
     caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
     anchor = figure if figure is not None else video
     return Video(
-        content_loc=urljoin(base, src.strip()) if src else None,
-        thumbnail_loc=urljoin(base, video.get("poster").strip()) if video.get("poster") else None,
+        content_loc=_resolve(base, src.strip()) if src else None,
+        thumbnail_loc=_resolve(base, video.get("poster").strip()) if video.get("poster") else None,
         title=video.get("title") or video.get("aria-label") or caption,
         description=caption
         if caption and (video.get("title") or video.get("aria-label"))
@@ -466,7 +506,7 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         src = (element.get("src") or element.get("data-src") or "").strip()
         if not src:
             return None
-        player = urljoin(base, src)
+        player = _resolve(base, src)
         parts = urlsplit(player)
         host = (parts.hostname or "").lower()
         title = element.get("title")

@@ -134,3 +134,29 @@ def test_decorative_urls_are_those_the_patterns_match(pieces):
 
     url = "".join(pieces)
     assert is_decorative_url(url) == bool(_DECORATIVE_URL.match(url))
+
+
+_PAGE_URLS = [
+    *("https://example.com/", "https://example.com/a/b/", "https://example.com/a/b/page.html"),
+    *("http://example.com/a", "https://example.com//a//b/", "https://example.com/a/./b/../c/"),
+    *("https://Example.com/a/", "https://example.com/a?q=1", "https://example.com:8080/a/"),
+    "https://example.com/a;p/",
+]
+_HREF_PIECES = [
+    *("..", ".", "", "/", "img", "a.png", "x%20y", "é"),
+    *("c:d", "e;f", "?q", "#only-dark", "//h", "https:"),
+]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.sampled_from(_PAGE_URLS), st.lists(st.sampled_from(_HREF_PIECES), min_size=1, max_size=7))
+def test_urls_in_a_page_resolve_as_urljoin_resolves_them(base, pieces):
+    """Plain absolute URLs and relative paths are resolved without urljoin, by its own steps:
+    the answer is urljoin's, whatever the dot segments, empty segments and odd characters."""
+    from urllib.parse import urljoin
+
+    from sitemap_plugins.htmlfacts import _resolve
+
+    href = "/".join(pieces)
+    assert _resolve(base, href) == urljoin(base, href)
+    assert _resolve(base, "https://example.com/" + href) == urljoin(base, "https://example.com/" + href)
