@@ -68,7 +68,9 @@ def commit_all(repo: Path, message: str, date: str | None = None) -> None:
     if not (repo / ".git").exists():
         subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    subprocess.run(["git", "commit", "-qm", message], cwd=repo, check=True, env=env)
+    # No automatic `git gc`: it detaches into the background, where it would take CPU from the
+    # builds being timed, and write into .git while a benchmark removes it.
+    subprocess.run(["git", "-c", "gc.auto=0", "commit", "-qm", message], cwd=repo, check=True, env=env)
 
 
 def compile_bytecode() -> None:
