@@ -147,8 +147,6 @@ def read_html(text: str, url: str, media: bool = True) -> HtmlFacts:
 
 #: A relative path with nothing urlsplit reads as a scheme, a query, a fragment or parameters.
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,=@/%]+")
-#: A page URL with a plain path and nothing after it: (scheme and host, path).
-_PLAIN_BASE = re.compile(r"(https?://[a-z0-9.-]+)(/[A-Za-z0-9\-._~!$&'()*+,=:@/%]*)")
 
 
 def _resolve(base: str, href: str) -> str:
@@ -159,8 +157,15 @@ def _resolve(base: str, href: str) -> str:
     if is_plain_uri(href):
         if ";" not in href and "/." not in href:
             return href  # urljoin gives an absolute URL back as urlunsplit(urlsplit(it)) makes it
-    elif not href.startswith("//") and _PLAIN_PATH.fullmatch(href) and (page := _PLAIN_BASE.fullmatch(base)):
-        return page[1] + _merged_path(page[2], href)
+    elif (
+        not href.startswith("//")
+        and _PLAIN_PATH.fullmatch(href)
+        and is_plain_uri(base)
+        and "?" not in base
+        and ";" not in base
+    ):
+        path = base.index("/", base.index("//") + 2)  # a plain URI has a path after its host
+        return base[:path] + _merged_path(base[path:], href)
     return urljoin(base, href)
 
 

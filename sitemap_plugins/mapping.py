@@ -221,7 +221,7 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
 
 
 def _image(item: Any) -> Image:
-    url = item.get("url") if type(item) is not str and is_mapping(item) else item
+    url = item.get("url") if is_mapping(item) else item
     if not isinstance(url, str):
         raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
     return Image(url)
@@ -234,7 +234,7 @@ def _video(item: Any) -> Video:
 
 
 def _links(links: Any, base_url: str) -> dict[str, str]:
-    if type(links) is not list and is_mapping(links):
+    if is_mapping(links):
         pairs = links.items()
     else:
         pairs = []
