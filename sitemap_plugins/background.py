@@ -39,15 +39,18 @@ BATCH = 16
 BATCH_HERE = 256
 #: ... holding at most this much of the pages' text (`add`'s `html`).
 TEXT_HELD = 8 << 20
-Job = tuple[str, str, bool]  # path, url, media
+#: path, url, media, content: `read_html`'s arguments, and the page's file.
+Job = tuple[str, str, bool, str | None]
 
 
 def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
-    """The facts of each (path, url, media); None for a file that cannot be read."""
+    """The facts of each (path, url, media, content); None for a file that cannot be read."""
     return [read_page(*job) for job in batch]
 
 
-def read_page(path: str, url: str, media: bool, html: str | None = None) -> HtmlFacts | None:
+def read_page(
+    path: str, url: str, media: bool, content: str | None = None, html: str | None = None
+) -> HtmlFacts | None:
     """The facts of one page: of `html` where given, else of its file (None if it cannot be read)."""
     from .htmlfacts import read_html  # lxml: not for processes that only ask `default_jobs`
 
@@ -58,7 +61,7 @@ def read_page(path: str, url: str, media: bool, html: str | None = None) -> Html
                 html = stream.readall().decode("utf-8", "replace")
         except OSError:
             return None
-    return read_html(html, url, media)
+    return read_html(html, url, media, content)
 
 
 def default_jobs() -> int:
@@ -113,16 +116,24 @@ class BackgroundReader:
         self._text_held = 0
 
     def add(
-        self, key: Hashable, path: str, url: str, media: bool, written: bool = True, html: str | None = None
+        self,
+        key: Hashable,
+        path: str,
+        url: str,
+        media: bool,
+        written: bool = True,
+        html: str | None = None,
+        content: str | None = None,
     ) -> None:
         """Queue a page; `written=False` when its file is only written after this call returns
         (MkDocs writes a page after `on_post_page`): it goes in a later batch.  `html`: the text
         the file gets, where the caller has it: a page read in this process is read from it, not
-        from its file (opening and decoding a documentation page's file is a fifth of its read)."""
+        from its file (opening and decoding a documentation page's file is a fifth of its read).
+        `media` and `content`: as `read_html` takes them."""
         if html is not None and self._enabled is not True:  # kept until its batch is read
             self._texts[key] = html
             self._text_held += len(html)
-        self._pending.append((key, (path, url, media)))
+        self._pending.append((key, (path, url, media, content)))
         if (
             len(self._pending) > (BATCH_HERE if self._enabled is False else BATCH)
             or self._text_held > TEXT_HELD
@@ -149,7 +160,7 @@ class BackgroundReader:
     def _read_here(self, items: list[tuple[Hashable, Job]]) -> list[HtmlFacts | None]:
         """Read in this process: each page from its text where `add` was given it, else its file."""
         texts = self._texts
-        facts = [read_page(*job, texts.pop(key, None)) for key, job in items]
+        facts = [read_page(*job, html=texts.pop(key, None)) for key, job in items]
         self._text_held = sum(map(len, texts.values()))  # the page written after this call, if any
         return facts
 

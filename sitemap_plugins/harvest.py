@@ -115,7 +115,7 @@ class Harvester:
         if facts is None:
             facts = HtmlFacts()
             if reason is None and page.html:
-                facts = read_html(page.html, page.url, self.reads_media(page))
+                facts = read_html(page.html, page.url, self.reads_media(page), self.media_content(page))
         if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
@@ -172,6 +172,12 @@ class Harvester:
     def reads_media(self, page: Page) -> bool:
         """Whether the page's body is read: only the head matters without images and videos."""
         return not page.listing and (self.options.images or self.options.videos)
+
+    def media_content(self, page: Page) -> str | None:
+        """Where in the body images and videos are read (`read_html`'s `content`): the page's own
+        content where the adapter gives it; the whole body where the frame's images are listed
+        too (`images_decorative`)."""
+        return None if self.options.images_decorative else page.content
 
     # -- what is listed --------------------------------------------------------------------------
 

@@ -42,12 +42,14 @@ def test_worker_and_in_process_agree(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH * 2 + 5)  # several batches and a remainder
     worker, local = BackgroundReader(enabled=True), BackgroundReader(enabled=False)
     for number, (path, url, media) in enumerate(jobs):
-        worker.add(number, path, url, media)
-        local.add(number, path, url, media)
+        content = "<p>Words.</p>" if number % 4 == 2 else None  # the page's own part, told
+        worker.add(number, path, url, media, content=content)
+        local.add(number, path, url, media, content=content)
     from_worker, from_here = worker.results(), local.results()
     assert from_worker == from_here
     assert from_here[1] == read_html((tmp_path / "p1.html").read_text(), f"{BASE}p1/")
     assert from_here[1].images == [f"{BASE}p1/i1.png"] and from_here[0].images == []  # media off: head only
+    assert from_here[2].canonical == f"{BASE}p2/" and not from_here[2].images and not from_here[2].videos
 
 
 @pytest.mark.parametrize("enabled", [False, None])
@@ -100,7 +102,7 @@ def test_a_file_and_its_text_give_the_same_facts_whatever_the_line_ends(tmp_path
     with open(path, encoding="utf-8") as stream:  # a text stream: universal newlines
         expected = read_html(stream.read(), BASE)
     assert read_files([(str(path), BASE, True)]) == [expected]
-    assert background.read_page(str(tmp_path / "absent.html"), BASE, True, html) == expected
+    assert background.read_page(str(tmp_path / "absent.html"), BASE, True, html=html) == expected
     assert expected.description == "One\ntwo\nthree"
 
 

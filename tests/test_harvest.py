@@ -553,6 +553,33 @@ def test_the_frame_of_a_page_is_not_its_content():
     ]
 
 
+def test_where_the_content_is_known_the_rest_of_the_body_is_frame():
+    """`content` (MkDocs' page.content): images and videos are read in it alone, wherever the
+    page shows it; its own <header> is content; the paragraph a video is described by is its."""
+    content = (
+        '<header><img src="hero.jpg"></header><p>About the clip.</p>'
+        '<video src="clip.mp4" poster="clip.jpg"></video><p><img src="/a.png"></p>'
+    )
+    frame = (
+        '<div class="navbar"><img src="/banner.png"><p>Frame words.</p><video src="/ad.mp4"></video></div>'
+    )
+    html = f'<html><head><link rel="canonical" href="{BASE}page/"></head><body>{frame}<main>{content}</main>{frame}</body></html>'
+    facts = read_html(html, f"{BASE}page/", content=content)
+    assert facts.images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
+    assert facts.decorative_images == []
+    assert [(v.content_loc, v.description) for v in facts.videos] == [
+        (f"{BASE}page/clip.mp4", "About the clip.")
+    ]
+    assert facts.canonical == f"{BASE}page/"  # the head is read as ever
+    # Not in the page (changed after rendering): the whole body; an empty content: no media.
+    whole = read_html(html, f"{BASE}page/")
+    assert read_html(html, f"{BASE}page/", content=content + " ") == whole
+    assert whole.images == [f"{BASE}banner.png", f"{BASE}a.png"]  # there a <header> is the frame's
+    assert whole.decorative_images == [f"{BASE}page/hero.jpg"]
+    empty = read_html(html, f"{BASE}page/", content="")
+    assert (empty.images, empty.videos, empty.canonical) == ([], [], f"{BASE}page/")
+
+
 @pytest.mark.parametrize("in_a_repository", [True, False])
 def test_one_git_process_per_real_build_and_one_message(tmp_path, in_a_repository):
     """A real MkDocs build with a `git` that counts its runs first on the PATH."""

@@ -275,6 +275,51 @@ def test_serve_rebuilds_and_dirty_rebuilds(tmp_path):
     assert set(urls(site / "sitemap.xml")) == {serve_url, f"{serve_url}a/"}
 
 
+_BANNER_OVERRIDE = """{% extends "base.html" %}
+{% block next_prev %}{{ super() }}<li><img src="{{ 'img/banner.png' | url }}" alt="Banner"></li>{% endblock %}
+"""
+#: A plugin that changes the page's content after MkDocs rendered it (as lazy-loading ones do).
+_LAZY_HOOK = """def on_post_page(output, page, **kwargs):
+    return output.replace('alt="Photo"', 'alt="Photo" loading="lazy"')
+"""
+
+
+@pytest.mark.parametrize(
+    "setting, hook, listed",
+    [
+        ("", False, ["img/photo.png"]),
+        ("images_decorative: true", False, ["img/banner.png", "img/photo.png"]),
+        ("", True, ["img/banner.png", "img/photo.png"]),  # the content is not found: the whole body
+    ],
+)
+def test_a_pages_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_path, setting, hook, listed):
+    """MkDocs tells each page's content (page.content): an image a theme override writes around it
+    is the frame's, even outside any <nav>, <header> or <footer>, and is listed with
+    `images_decorative`.  A plugin that changed the content after rendering: the whole body is read."""
+    project = write_site(
+        tmp_path,
+        f"""
+        site_name: t
+        site_url: https://example.com/
+        theme: {{name: mkdocs, custom_dir: overrides}}
+        {"hooks: [hook.py]" if hook else ""}
+        plugins:
+          - sitemap:
+              {setting or "images: true"}
+        """,
+        {"index.md": "# Home\n\n![Photo](img/photo.png)\n"},
+    )
+    (project / "overrides").mkdir()
+    (project / "overrides" / "main.html").write_text(_BANNER_OVERRIDE)
+    (project / "hook.py").write_text(_LAZY_HOOK)
+    run = mkdocs(project)
+    assert run.returncode == 0, run.stderr
+    assert 'src="img/banner.png"' in (project / "site" / "index.html").read_text()
+    home = entries(project / "site" / "sitemap.xml")["https://example.com/"]
+    images = [i.text for i in home.iterfind("image:image/image:loc", NS)]
+    assert images == [f"https://example.com/{path}" for path in listed]
+
+
 def test_git_revision_date_in_page_meta_is_read(tmp_path):
     project = write_site(
         tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n", {"index.md": "# Home"}
@@ -318,9 +363,9 @@ from sitemap_plugins import background
 background.idle_cpu = lambda: sys.argv[1] == "worker"  # whatever this machine is doing
 read_page, given = background.read_page, []
 
-def recorded(path, url, media, html=None):
+def recorded(path, url, media, content=None, html=None):
     given.append(html is not None)
-    return read_page(path, url, media, html)
+    return read_page(path, url, media, content, html)
 
 background.read_page = recorded
 from mkdocs.__main__ import cli

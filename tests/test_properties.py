@@ -114,7 +114,7 @@ def test_media_tags_are_those_a_case_insensitive_scan_finds(pieces):
 
     text = "".join(pieces)
     expected = [(m.start(), m.end(), bool(m[1]), m[2].lower()) for m in _MEDIA_ANY_CASE.finditer(text)]
-    assert _media_tags(text, 0) == expected
+    assert _media_tags(text, 0, len(text)) == expected
 
 
 def _url_pieces() -> list[str]:

@@ -165,13 +165,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # after other plugins'): the background reader parses that file beside the build; where
         # pages are read in the build's process, `output` itself is read.
         built = self._page(page, url, None, config)
+        harvester = self.sitemap.harvester
         self.reader.add(
             len(self._pages),
             page.file.abs_dest_path,
             url,
-            self.sitemap.harvester.reads_media(built),
+            harvester.reads_media(built),
             written=False,
             html=output,
+            content=harvester.media_content(built),
         )
         self._pages.append(built)
 
@@ -185,6 +187,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         return Page(
             url=url,
             html=html,
+            content=page.content,
             title=page.title,
             meta=dict(page.meta),
             source=page.file.src_uri,
