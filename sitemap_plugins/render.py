@@ -36,6 +36,14 @@ _SEPARATOR = "\x00"
 #: A `{% block %}` or `{% endblock %}` tag on a line of its own, with that line's end.
 _BLOCK_TAG = re.compile(r"[ \t]*\{%-?\s*(?:end)?block\b[^%]*-?%\}\n?")
 
+
+def _block(name: str) -> re.Pattern[str]:
+    """The block `name`, whole, of a template whose blocks inside it hold no block."""
+    return re.compile(
+        rf"[ \t]*\{{%-?\s*block\s+{name}\s*-?%\}}.*?\{{%-?\s*endblock\b[^%]*-?%\}}\n?", re.DOTALL
+    )
+
+
 NAMESPACES = {"image": NS_IMAGE, "video": NS_VIDEO, "news": NS_NEWS, "xhtml": NS_XHTML}
 SCHEMA_LOCATIONS = {
     "": "http://www.sitemaps.org/schemas/sitemap/0.9 http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd",
@@ -144,6 +152,8 @@ class _ChunkCodeGenerator(CodeGenerator):
 
 
 _EXTENSIONS = ("image", "video", "news", "xhtml")
+#: The block of url.xml that writes each extension, by its namespace prefix.
+_EXTENSION_BLOCKS = dict(zip(_EXTENSIONS, ("images", "videos", "news", "alternates"), strict=True))
 _NAMESPACE_SETS: dict[tuple[bool, ...], frozenset[str]] = {}
 
 
@@ -188,6 +198,8 @@ class Renderer:
         #: template then renders each entry.
         self._chunked = not (options.templates_dir and (Path(options.templates_dir) / "url.xml").exists())
         self._urls: Template | None = None
+        #: The extensions `_urls` writes: the others' blocks are left out of it.
+        self._urls_cover: frozenset[str] = frozenset()
         #: urlset.xml before and after its <url> elements, per set of namespaces and stylesheet
         #: (`urlset_parts`).
         self._frames: dict[tuple[frozenset[str], str | None], tuple[bytes, ...]] = {}
@@ -202,26 +214,37 @@ class Renderer:
             self._url.root_render_func(self._url.new_context({**self._url_globals, "entry": entry}, True))
         )
 
-    def urls(self, entries: Sequence[Entry]) -> list[str]:
-        """`url(entry)` for each entry, byte for byte, in one template call where url.xml is ours."""
+    def urls(self, entries: Sequence[Entry], used: frozenset[str] | None = None) -> list[str]:
+        """`url(entry)` for each entry, byte for byte, in one template call where url.xml is ours.
+        `used`: the extensions the entries use (`entry_namespaces`), where the caller has them."""
         if not self._chunked or len(entries) < 2:
             return [self.url(entry) for entry in entries]
-        self.prepare_chunks()
+        if used is None:
+            used = frozenset().union(*map(entry_namespaces, entries))
+        self.prepare_chunks(used)
         assert self._urls is not None
         rendered = self._urls.render(entries=entries)
         return rendered.split(_SEPARATOR)[:-1]
 
-    def prepare_chunks(self) -> None:
-        """Compile the chunk template now, not at the first chunk: forked workers inherit it."""
-        if self._chunked and self._urls is None:
-            self._urls = self._chunk_template(self._builtin)
+    def prepare_chunks(self, used: frozenset[str] = frozenset(_EXTENSIONS)) -> None:
+        """Compile the chunk template for entries that use the extensions `used` (all of them
+        unless told), now, not at the first chunk: forked workers inherit it.  One compiled for
+        fewer is compiled again for those and the ones it had."""
+        if self._chunked and (self._urls is None or not used <= self._urls_cover):
+            self._urls_cover |= used
+            self._urls = self._chunk_template(self._builtin, self._urls_cover)
 
-    def _chunk_template(self, builtin: FileSystemLoader) -> Template:
+    def _chunk_template(self, builtin: FileSystemLoader, extensions: frozenset[str]) -> Template:
         """url.xml's own source, its leading comment and block tags taken out (a block cannot see
         a loop's variable), inside a loop whose entries are separated by a character XML cannot
-        carry (the finalizer drops it from values), so the one source of the <url> stays url.xml."""
+        carry (the finalizer drops it from values), so the one source of the <url> stays url.xml.
+        The blocks of the extensions no entry uses are left out: url.xml compiles in 14 ms, and
+        in 3 ms without its video and news blocks, which most sites do not use."""
         source, _, _ = builtin.get_source(self.xml, "url.xml")
         body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
+        for prefix, block in _EXTENSION_BLOCKS.items():
+            if prefix not in extensions:
+                body = _block(block).sub("", body, count=1)
         body = _BLOCK_TAG.sub("", body)
         loop = f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"
         chunks = self.xml.overlay()

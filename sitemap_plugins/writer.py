@@ -151,9 +151,10 @@ class RenderedChunk(NamedTuple):
 def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
     """Entries rendered before they reach the writer, in one template call (`Renderer.urls`)."""
     page_entries = [entry if entry.news is None else replace(entry, news=None) for entry in entries]
-    pages = renderer.urls(page_entries)
-    sizes = list(map(_size, pages))
     namespaces = [entry_namespaces(entry) for entry in page_entries]
+    used = frozenset().union(*set(namespaces))
+    pages = renderer.urls(page_entries, used)
+    sizes = list(map(_size, pages))
     lastmods: list[Any] = [entry.lastmod for entry in entries]  # dates or datetimes once validated
     news = [(n, renderer.url(entry).encode()) for n, entry in enumerate(entries) if entry.news is not None]
     return RenderedChunk(
@@ -168,7 +169,7 @@ def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
         [len(entry.videos) for entry in entries],
         sum(sizes),
         max(sizes, default=0),
-        frozenset().union(*set(namespaces)),
+        used,
         _newest(lastmods, renderer.options.tzinfo),
     )
 

@@ -453,6 +453,13 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
     assert "<video:live>no</video:live>" in renderer.urls(entries[:2])[0]
     hreflangs = re.findall(r'hreflang="([^"]+)"', renderer.urls(entries[:2])[1])
     assert hreflangs == ["en", "x-default", "zh-Hant", "zh-HK"]  # case-sensitive: zh-HK first
+    # Compiled for the extensions the entries use; a later chunk that uses more: again, for all.
+    fresh = Renderer(sp.Options(base_url=BASE))
+    plain = [e for e in entries if not (e.videos or e.news or e.alternates)]
+    assert len(plain) > 2 and fresh.urls(plain) == [fresh.url(e) for e in plain]
+    assert fresh._urls_cover == {"image"}
+    assert fresh.urls(entries) == [fresh.url(e) for e in entries]
+    assert fresh._urls_cover == {"image", "video", "news", "xhtml"}
     templates = tmp_path / "templates"
     templates.mkdir()
     (templates / "url.xml").write_text(
