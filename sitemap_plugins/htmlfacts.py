@@ -334,8 +334,11 @@ def _in_frame(text: str, position: int, depth: dict[str, int]) -> bool:
     opener = text.rfind("<", max(0, position - 400), position)
     if opener < 0 or text.startswith("</", opener):
         return False
-    classes = re.search(r"""class\s*=\s*["']([^"']*)""", text[opener:position], re.IGNORECASE)
+    classes = _CLASS_ATTRIBUTE.search(text, opener, position)
     return bool(classes and set(classes[1].lower().split()) & PROFILE_CLASSES)
+
+
+_CLASS_ATTRIBUTE = re.compile(r"""class\s*=\s*["']([^"']*)""", re.IGNORECASE)
 
 
 def _marked(text: str, begin: int, end: int, decorations: list[int]) -> str:
@@ -417,12 +420,15 @@ def is_decoration(img: Any) -> bool:
 
 def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
     rel = (element.get("rel") or "").lower().split()
+    canonical = "canonical" in rel and facts.canonical is None
+    if not canonical and not ("alternate" in rel and element.get("hreflang")):
+        return  # a stylesheet, an icon: most of a head's links, known by `rel` alone
     href = (element.get("href") or "").strip()
     if not href:
         return
-    if "canonical" in rel and facts.canonical is None:
+    if canonical:
         facts.canonical = _resolve(base, href)
-    elif "alternate" in rel and element.get("hreflang"):
+    else:
         facts.alternates[element.get("hreflang").strip()] = _resolve(base, href)
 
 
@@ -465,10 +471,12 @@ def _largest(candidates: list[tuple[str, str]]) -> str | None:
 
 
 def _is_pixel(element: Any) -> bool:
-    def one(value: str | None) -> bool:
-        return (value or "").strip().lower().removesuffix("px") in ("0", "1")
+    """A tracking pixel: 0 or 1 wide and high (most images say neither)."""
+    return _is_pixel_size(element.get("width")) and _is_pixel_size(element.get("height"))
 
-    return one(element.get("width")) and one(element.get("height"))
+
+def _is_pixel_size(value: str | None) -> bool:
+    return value is not None and value.strip().lower().removesuffix("px") in ("0", "1")
 
 
 def _image(img: Any, base: str) -> str | None:
@@ -485,7 +493,10 @@ def _image(img: Any, base: str) -> str | None:
         for source in picture.iter("source"):
             candidates += parse_srcset(source.get("srcset") or "")
         break
-    chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
+    if len(candidates) == 1 and not candidates[0][1] and not candidates[0][0].startswith("data:"):
+        chosen: str | None = candidates[0][0]  # a `src` alone: most images
+    else:
+        chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
     if not chosen:
         return None
     url, _, fragment = _resolve(base, chosen).partition("#")

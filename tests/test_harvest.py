@@ -198,6 +198,13 @@ def test_srcset_parsing():
         ("https://img.example/b.jpg", "200w"),
     ]
     assert parse_srcset(" , ,") == []
+    # One candidate: taken as it is, unless it is a data: URI or its descriptor cannot be read.
+    for srcset, expected in [
+        ("a.png", [f"{BASE}a.png"]),
+        ("data:image/gif;base64,R0l", []),
+        ("a.png 10qw", []),
+    ]:
+        assert read_html(f'<html><body><img srcset="{srcset}"></body></html>', BASE).images == expected
 
 
 def test_alternates_from_the_head_merge_with_the_generators(site, messages):
