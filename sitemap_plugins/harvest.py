@@ -115,7 +115,8 @@ class Harvester:
         if facts is None:
             facts = HtmlFacts()
             if reason is None and page.html:
-                facts = read_html(page.html, page.url, self.reads_media(page), self.media_content(page))
+                content = self.media_content(page.content)
+                facts = read_html(page.html, page.url, self.reads_media(page), content)
         if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
@@ -173,11 +174,11 @@ class Harvester:
         """Whether the page's body is read: only the head matters without images and videos."""
         return not page.listing and (self.options.images or self.options.videos)
 
-    def media_content(self, page: Page) -> str | None:
+    def media_content(self, content: str | None) -> str | None:
         """Where in the body images and videos are read (`read_html`'s `content`): the page's own
-        content where the adapter gives it; the whole body where the frame's images are listed
+        `content` where the adapter has it; the whole body where the frame's images are listed
         too (`images_decorative`)."""
-        return None if self.options.images_decorative else page.content
+        return None if self.options.images_decorative else content
 
     # -- what is listed --------------------------------------------------------------------------
 

@@ -234,6 +234,30 @@ def test_bad_metadata_is_named_and_left_out_or_fails_under_strict(tmp_path):
     assert (project / "output/sitemap.xml").read_bytes() == before  # nothing half-written
 
 
+@pytest.mark.parametrize("decorative", [False, True])
+def test_an_articles_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_path, decorative):
+    """Pelican keeps the HTML of the article it wrote: an image the theme writes around it (a
+    sidebar's portrait, in no <nav>, <header> or <footer>) is the frame's, listed only with
+    `images_decorative`."""
+    project = copy_sample("pelican-blog", tmp_path)
+    overrides = project / "overrides"
+    overrides.mkdir()
+    (overrides / "article.html").write_text(
+        '{% extends "!theme/article.html" %}{% block content %}'
+        '<aside class="sidebar"><img src="{{ SITEURL }}/images/me.png" alt="Me"></aside>'
+        "{{ super() }}{% endblock %}"
+    )
+    add_settings(project, 'THEME_TEMPLATES_OVERRIDES = ["overrides"]')
+    if decorative:
+        add_settings(project, 'SITEMAP["images_decorative"] = True')
+    output = build(project)
+    assert 'images/me.png" alt="Me"' in (output / "posts/harbour/index.html").read_text()
+    entry = _by_loc(output / "sitemap.xml")[BLOG + "posts/harbour/"]
+    images = [e.text for e in entry.iterfind("image:image/image:loc", NS)]
+    own = [BLOG + "images/harbour.png", BLOG + "images/lighthouse.png"]
+    assert images == ([BLOG + "images/me.png", *own] if decorative else own)
+
+
 def test_custom_urls_and_overridden_listing_pages(tmp_path):
     project = copy_sample("pelican-blog", tmp_path)
     # Extension-less article URLs served from .html files (a common server rewrite).

@@ -173,7 +173,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             harvester.reads_media(built),
             written=False,
             html=output,
-            content=harvester.media_content(built),
+            content=harvester.media_content(page.content),
         )
         self._pages.append(built)
 

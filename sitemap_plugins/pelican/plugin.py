@@ -125,12 +125,13 @@ class _Build:
             return
         run.written[path] = record
         media = not record.listing and (self.config.options.images or self.config.options.videos)
-        self.reader.add(path, path, record.url, media)
+        content = _own_content(context) if media else None
+        self.reader.add(path, path, record.url, media, content=self.sitemap.harvester.media_content(content))
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
         saved_as = path[len(prefix) :].replace(os.sep, "/") if path.startswith(prefix) else ""
-        content = context.get("article") or context.get("page")
+        content = _item(context)
         if content is not None:
             status = getattr(content, "status", "published")
             if status != "published" or _private(content):  # written, never listed
@@ -368,6 +369,19 @@ def _serves(url: str, saved_as: str) -> bool:
 def _glob(url: str, pattern: str) -> bool:
     path = urlsplit(url).path.lstrip("/")
     return fnmatchcase(path, pattern) or fnmatchcase(posixpath.basename(path), pattern)
+
+
+def _item(context: dict[str, Any]) -> Any:
+    """The article or page a write is of (None for listings and template pages)."""
+    return context.get("article") or context.get("page")
+
+
+def _own_content(context: dict[str, Any]) -> str | None:
+    """The HTML of the article or page the file was just written for, as its template wrote it:
+    Pelican keeps it (`get_content` is memoized by site URL, which the write set)."""
+    item = _item(context)
+    content = getattr(item, "content", None) if item is not None else None
+    return content if isinstance(content, str) else None
 
 
 def _private(content: Any) -> bool:
