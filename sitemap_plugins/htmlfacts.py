@@ -112,9 +112,9 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`).
     Without `media` only the head is read (robots, canonical, alternates): a cheaper parse.
     `content`: the HTML the page's source rendered to, where the generator tells it (MkDocs'
-    `page.content`): images and videos are read there alone, where it stands in the page; the
-    rest of the body is the theme's frame.  Not in the page (a plugin changed it after rendering):
-    the whole body is read."""
+    `page.content`, a Pelican article's content): images and videos are read there alone, where
+    it stands in the page; the rest of the body is the theme's frame.  Not in the page (a plugin
+    changed it after rendering): the whole body is read."""
     facts = HtmlFacts()
     root = _parse(text, media, content)
     if root is None:

@@ -146,8 +146,9 @@ class Page:
     url: str
     #: The rendered HTML (images, videos, robots meta, canonical and alternate links come from it).
     html: str | None = None
-    #: The HTML the page's source rendered to, inside the theme's frame (MkDocs' `page.content`),
-    #: where the generator tells it: the page's images and videos are those in it.
+    #: The HTML the page's source rendered to, inside the theme's frame (as MkDocs' `page.content`
+    #: and Pelican's article content, which the adapters hand to the reader): where it is given,
+    #: the page's images and videos are those in it (`read_html`).
     content: str | None = None
     title: str | None = None
     #: Front matter / metadata, keys as the generator gives them.

@@ -560,9 +560,10 @@ def test_the_frame_of_a_page_is_not_its_content():
     ]
 
 
-def test_where_the_content_is_known_the_rest_of_the_body_is_frame():
-    """`content` (MkDocs' page.content): images and videos are read in it alone, wherever the
-    page shows it; its own <header> is content; the paragraph a video is described by is its."""
+def test_where_the_content_is_known_the_rest_of_the_body_is_frame(site):
+    """`content` (MkDocs' page.content, a Pelican article's): images and videos are read in it
+    alone, wherever the page shows it; its own <header> is content; the paragraph a video is
+    described by is its.  `Page.content` does the same through the harvest."""
     content = (
         '<header><img src="hero.jpg"></header><p>About the clip.</p>'
         '<video src="clip.mp4" poster="clip.jpg"></video><p><img src="/a.png"></p>'
@@ -585,6 +586,11 @@ def test_where_the_content_is_known_the_rest_of_the_body_is_frame():
     assert whole.decorative_images == [f"{BASE}page/hero.jpg"]
     empty = read_html(html, f"{BASE}page/", content="")
     assert (empty.images, empty.videos, empty.canonical) == ([], [], f"{BASE}page/")
+    page = sp.Page(url=f"{BASE}page/", html=html, content=content)
+    images = [i.loc for i in site().add_page(page).images]
+    assert images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
+    with_frame = [i.loc for i in site(images_decorative=True).add_page(page).images]
+    assert with_frame == [f"{BASE}banner.png", f"{BASE}a.png", f"{BASE}page/hero.jpg"]
 
 
 @pytest.mark.parametrize("in_a_repository", [True, False])

@@ -187,7 +187,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         return Page(
             url=url,
             html=html,
-            content=page.content,
             title=page.title,
             meta=dict(page.meta),
             source=page.file.src_uri,
