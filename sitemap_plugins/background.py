@@ -114,6 +114,8 @@ class BackgroundReader:
         #: `html`), and its length.
         self._texts: dict[Hashable, str] = {}
         self._text_held = 0
+        #: The options whose templates the worker compiles first (`compile_templates`).
+        self._templates_for: Any = None
 
     def add(
         self,
@@ -139,6 +141,13 @@ class BackgroundReader:
             or self._text_held > TEXT_HELD
         ):
             self._send(self._pending if written else self._pending[:-1])
+
+    def compile_templates(self, options: Any) -> None:
+        """Have the worker, once it starts, compile the templates a build with `options` writes
+        with (`render.compile_templates`), and hand their code to this process's renderers when
+        `results` is called: beside the build, what its end would compile costs it nothing.
+        Without a worker nothing happens (they are compiled when first used, as ever)."""
+        self._templates_for = options
 
     def results(self) -> dict[Hashable, HtmlFacts | None]:
         """Every added page's facts (a key added twice: the last); the worker is stopped."""
@@ -199,6 +208,10 @@ class BackgroundReader:
             self._texts.clear()  # the worker reads the files
             self._text_held = 0
             try:
+                if self._templates_for is not None:
+                    message = (_TEMPLATES, self._templates_for)
+                    pickle.dump(message, worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                    self._templates_for = None
                 pickle.dump([job for _, job in items], worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
                 worker.stdin.flush()
                 self._sent += items
@@ -249,7 +262,13 @@ class BackgroundReader:
             worker.wait()
             output.seek(0)
             while True:
-                received += pickle.load(output)
+                record = pickle.load(output)
+                if isinstance(record, tuple):  # (_TEMPLATES, their code)
+                    from .render import adopt_compiled
+
+                    adopt_compiled(record[1])
+                else:
+                    received += record
         except (EOFError, OSError, pickle.UnpicklingError):
             pass
         finally:
@@ -321,15 +340,35 @@ def _gaps(kept: list[int]) -> list[tuple[int, int]]:
     return [(low + 1, high) for low, high in itertools.pairwise(bounds) if high > low + 1]
 
 
+#: The tag of the message that asks the worker to compile the templates, and of its answer.
+_TEMPLATES = "templates"
+
+
 def _serve(source: IO[bytes], sink: IO[bytes]) -> None:
-    """The worker: batches of jobs in, a pickled list of facts out per batch."""
+    """The worker: batches of jobs in, a pickled list of facts out per batch; a (_TEMPLATES,
+    options) message in, (_TEMPLATES, the templates' code) out."""
     while True:
         try:
             batch: Any = pickle.load(source)
         except EOFError:
             return
-        pickle.dump(read_files(batch), sink, protocol=pickle.HIGHEST_PROTOCOL)
+        if isinstance(batch, tuple):
+            answer: Any = (_TEMPLATES, _compiled(batch[1]))
+        else:
+            answer = read_files(batch)
+        pickle.dump(answer, sink, protocol=pickle.HIGHEST_PROTOCOL)
         sink.flush()
+
+
+def _compiled(options: Any) -> dict[str, Any]:
+    """The templates' code, or nothing where compiling fails here: the build compiles them then
+    (and says what is wrong with a template of the user's)."""
+    try:
+        from .render import compile_templates
+
+        return compile_templates(options)
+    except Exception:  # whatever it is, the build's own compile reports it
+        return {}
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Two environments share one loader: XML templates pass every `{{ value }}` throug
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -21,6 +22,7 @@ from jinja2 import (
     Template,
     nodes,
 )
+from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.filters import do_dictsort
 from markupsafe import Markup
@@ -167,6 +169,57 @@ def entry_namespaces(entry: Entry) -> frozenset[str]:
     return used
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Jinja's bytecode cache, in memory, for every Renderer of the process: a template is
+    compiled once a process (a `mkdocs serve` rebuild, the report's renderer), or not at all
+    where the background reader compiled it beside the build (`compile_templates`).  Jinja
+    checks each template's source against the checksum its code was made from."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+#: One cache per kind of environment: the code Jinja makes depends on its settings.
+_COMPILED = {"xml": _CompiledTemplates(), "text": _CompiledTemplates()}
+#: The chunk template's code (marshalled), by the extensions it writes: the url.xml source it
+#: was made from, and its code.
+_CHUNK_CODE: dict[frozenset[str], tuple[str, bytes]] = {}
+
+
+def compile_templates(options: Options) -> dict[str, Any]:
+    """Compile every template a build with `options` writes with, and give their code, for
+    `adopt_compiled` in another process: the background reader compiles them beside the build,
+    and the build's process, which would take 20 ms and more for it at its end, compiles none."""
+    renderer = Renderer(options)  # urlset.xml
+    renderer.prepare_chunks()  # for every extension: the build's entries use some of them
+    names = ["sitemapindex.xml"] + (["url.xml"] if options.news or not renderer._chunked else [])
+    for name in names:
+        renderer.xml.get_template(name)
+    wanted = {
+        "sitemap.txt": options.text_sitemap,
+        "robots.txt": options.robots_txt,
+        "sitemap.xsl": options.stylesheet,
+    }
+    for name in (name for name, used in wanted.items() if used):
+        renderer.text.get_template(name)
+    return {"chunks": dict(_CHUNK_CODE), **{kind: dict(cache.code) for kind, cache in _COMPILED.items()}}
+
+
+def adopt_compiled(code: dict[str, Any]) -> None:
+    """Templates compiled elsewhere (`compile_templates`), for this process's renderers."""
+    _CHUNK_CODE.update(code.get("chunks", {}))
+    for kind, cache in _COMPILED.items():
+        cache.code.update(code.get(kind, {}))
+
+
 class Renderer:
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -182,9 +235,9 @@ class Renderer:
             undefined=StrictUndefined,
             autoescape=False,
         )
-        self.xml = Environment(finalize=_finalize_xml, **common)
+        self.xml = Environment(finalize=_finalize_xml, bytecode_cache=_COMPILED["xml"], **common)
         self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no, dictsort=_dictsort)
-        self.text = Environment(**common)
+        self.text = Environment(bytecode_cache=_COMPILED["text"], **common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR
         # Compiling a template costs as much as rendering hundreds of entries: each is compiled
         # when first needed (url.xml itself only for entries rendered one by one).
@@ -231,30 +284,36 @@ class Renderer:
         unless told), now, not at the first chunk: forked workers inherit it.  One compiled for
         fewer is compiled again for those and the ones it had."""
         if self._chunked and (self._urls is None or not used <= self._urls_cover):
-            self._urls_cover |= used
-            self._urls = self._chunk_template(self._builtin, self._urls_cover)
+            self._urls, self._urls_cover = self._chunk_template(self._builtin, self._urls_cover | used)
 
-    def _chunk_template(self, builtin: FileSystemLoader, extensions: frozenset[str]) -> Template:
+    def _chunk_template(
+        self, builtin: FileSystemLoader, extensions: frozenset[str]
+    ) -> tuple[Template, frozenset[str]]:
         """url.xml's own source, its leading comment and block tags taken out (a block cannot see
         a loop's variable), inside a loop whose entries are separated by a character XML cannot
         carry (the finalizer drops it from values), so the one source of the <url> stays url.xml.
         The blocks of the extensions no entry uses are left out: url.xml compiles in 14 ms, and
         in 3 ms without its video and news blocks, which most sites do not use."""
         source, _, _ = builtin.get_source(self.xml, "url.xml")
+        chunks = self.xml.overlay()
+        chunks.code_generator_class = _ChunkCodeGenerator
+        chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
+        for cover, (made_from, code) in _CHUNK_CODE.items():  # compiled already, for as much or more
+            if made_from == source and extensions <= cover:
+                return Template.from_code(chunks, marshal.loads(code), chunks.make_globals(None)), cover
         body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
         for prefix, block in _EXTENSION_BLOCKS.items():
             if prefix not in extensions:
                 body = _block(block).sub("", body, count=1)
         body = _BLOCK_TAG.sub("", body)
         loop = f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"
-        chunks = self.xml.overlay()
-        chunks.code_generator_class = _ChunkCodeGenerator
-        chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
         try:
-            return chunks.from_string(loop)
+            code = chunks.compile(loop)
         except Exception as error:  # a Jinja whose code generator we do not know
             log.debug("sitemap: url.xml's chunk template uses Jinja's own code (%r)", error)
-            return self.xml.from_string(loop)
+            chunks, code = self.xml, self.xml.compile(loop)
+        _CHUNK_CODE[extensions] = (source, marshal.dumps(code))
+        return Template.from_code(chunks, code, chunks.make_globals(None)), extensions
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
         used = sorted(set(namespaces))

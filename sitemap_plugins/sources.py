@@ -38,6 +38,7 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
     """Harvest every page of a built site into `sitemap`, as the plugins do; the count of files."""
     base_url = sitemap.options.base_url
     reader = BackgroundReader()
+    reader.compile_templates(sitemap.options)
     pages = []
     for number, (url_path, path) in enumerate(site_pages(site_dir)):
         page = Page(
@@ -71,6 +72,7 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
     base_url = sitemap.options.base_url
     sources = sources_by_url(project)
     reader = BackgroundReader()
+    reader.compile_templates(sitemap.options)
     pages = []
     for number, (url_path, path) in enumerate(site_pages(project.site_dir)):
         source = sources.get(url_path) or _fallback_source(project, sources, url_path)

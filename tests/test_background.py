@@ -80,6 +80,39 @@ def test_pages_read_here_without_text_go_in_large_batches(tmp_path, monkeypatch)
     assert batches == [len(jobs)] and len(jobs) <= background.BATCH_HERE
 
 
+@pytest.mark.parametrize("stylesheet", [False, True])
+def test_the_worker_compiles_the_templates_and_the_build_compiles_none(
+    tmp_path, start, monkeypatch, stylesheet
+):
+    """Asked to (`compile_templates`), the worker compiles what the build will write with; once
+    the results are in, writing the whole set compiles no template in this process."""
+    from jinja2 import Environment
+
+    import sitemap_plugins as sp
+
+    jobs = _pages(tmp_path, background.BATCH + 3)  # a batch for the worker, at least
+    options = sp.Options(base_url=BASE, stylesheet=stylesheet, text_sitemap=True, gzip=True)
+    reader = BackgroundReader(enabled=True)
+    reader.compile_templates(options)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path, url, media)
+    facts = reader.results()
+
+    def compile(*args, **kwargs):
+        raise AssertionError("a template compiled in the build's process")
+
+    monkeypatch.setattr(Environment, "compile", compile)
+    sitemap = sp.Sitemap(options)
+    for number, (_, url, _) in enumerate(jobs):
+        sitemap.add_page(sp.Page(url=url), facts[number])
+    sitemap.add(
+        sp.Entry(f"{BASE}v/", videos=[sp.Video(f"{BASE}t.jpg", "T", "D", content_loc=f"{BASE}v.mp4")])
+    )
+    result = sitemap.write(tmp_path / "out")
+    assert result.urls == len(jobs) + 1 and (tmp_path / "out" / "sitemap.txt").exists()
+    assert (tmp_path / "out" / "sitemap.xsl").exists() == stylesheet
+
+
 def test_a_worker_reads_the_files_and_keeps_no_text(tmp_path, start):
     jobs = _pages(tmp_path, background.BATCH * 2 + 3)
     told = '<html><head><meta name="robots" content="noindex"></head><body></body></html>'

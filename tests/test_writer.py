@@ -453,13 +453,6 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
     assert "<video:live>no</video:live>" in renderer.urls(entries[:2])[0]
     hreflangs = re.findall(r'hreflang="([^"]+)"', renderer.urls(entries[:2])[1])
     assert hreflangs == ["en", "x-default", "zh-Hant", "zh-HK"]  # case-sensitive: zh-HK first
-    # Compiled for the extensions the entries use; a later chunk that uses more: again, for all.
-    fresh = Renderer(sp.Options(base_url=BASE))
-    plain = [e for e in entries if not (e.videos or e.news or e.alternates)]
-    assert len(plain) > 2 and fresh.urls(plain) == [fresh.url(e) for e in plain]
-    assert fresh._urls_cover == {"image"}
-    assert fresh.urls(entries) == [fresh.url(e) for e in entries]
-    assert fresh._urls_cover == {"image", "video", "news", "xhtml"}
     templates = tmp_path / "templates"
     templates.mkdir()
     (templates / "url.xml").write_text(
@@ -467,6 +460,31 @@ def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(t
     )
     mine = Renderer(sp.Options(base_url=BASE, templates_dir=str(templates)))
     assert all("<!-- mine -->" in fragment for fragment in mine.urls(entries))
+
+
+def test_templates_are_compiled_for_what_the_entries_use_and_once_a_process(monkeypatch):
+    """The chunk template leaves out the blocks of extensions no entry uses, and is compiled
+    again, for all, when a later chunk uses more; another renderer of the process (a `mkdocs
+    serve` rebuild, the report's) compiles nothing again."""
+    from jinja2 import Environment
+
+    from sitemap_plugins.render import Renderer
+
+    entries = _every_kind_of_entry()
+    plain = [e for e in entries if not (e.videos or e.news or e.alternates)]
+    first = Renderer(sp.Options(base_url=BASE))
+    one_by_one = [first.url(e) for e in entries]
+    assert len(plain) > 2 and first.urls(plain) == [first.url(e) for e in plain]
+    assert first._urls_cover == {"image"}
+    assert first.urls(entries) == one_by_one
+    assert first._urls_cover == {"image", "video", "news", "xhtml"}
+
+    def compile(*args, **kwargs):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(Environment, "compile", compile)
+    second = Renderer(sp.Options(base_url=BASE))
+    assert second.urls(entries) == one_by_one and second.url(entries[0]) == one_by_one[0]
 
 
 @pytest.mark.parametrize("namespaces", [[], ["image"], ["image", "video", "news", "xhtml"]])

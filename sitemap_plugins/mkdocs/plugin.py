@@ -108,6 +108,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._pages = []
         self.reader.close()  # a previous `mkdocs serve` build may have failed before its end
         self.reader = BackgroundReader()
+        self.reader.compile_templates(options)
         return None
 
     @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included

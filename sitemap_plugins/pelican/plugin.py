@@ -89,6 +89,7 @@ class _Build:
         self.static_names: set[str] = set()
         # Each written page is read (images, videos, robots, canonical) beside the build.
         self.reader = reader or BackgroundReader()
+        self.reader.compile_templates(self.config.options)
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
