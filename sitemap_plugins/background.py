@@ -29,6 +29,7 @@ from .errors import log
 
 if TYPE_CHECKING:
     from .htmlfacts import HtmlFacts
+    from .options import Options
 
 #: Pages per batch sent to the worker: few, so that it is never far behind when the build ends.
 BATCH = 16
@@ -115,7 +116,7 @@ class BackgroundReader:
         self._texts: dict[Hashable, str] = {}
         self._text_held = 0
         #: The options whose templates the worker compiles first (`compile_templates`).
-        self._templates_for: Any = None
+        self._templates_for: Options | None = None
 
     def add(
         self,
@@ -142,7 +143,7 @@ class BackgroundReader:
         ):
             self._send(self._pending if written else self._pending[:-1])
 
-    def compile_templates(self, options: Any) -> None:
+    def compile_templates(self, options: Options) -> None:
         """Have the worker, once it starts, compile the templates a build with `options` writes
         with (`render.compile_templates`), and hand their code to this process's renderers when
         `results` is called: beside the build, what its end would compile costs it nothing.
@@ -360,7 +361,7 @@ def _serve(source: IO[bytes], sink: IO[bytes]) -> None:
         sink.flush()
 
 
-def _compiled(options: Any) -> dict[str, Any]:
+def _compiled(options: Options) -> dict[str, Any]:
     """The templates' code, or nothing where compiling fails here: the build compiles them then
     (and says what is wrong with a template of the user's)."""
     try:

@@ -326,6 +326,9 @@ def _media_tags(text: str, start: int, end: int) -> list[tuple[int, int, bool, s
 _FRAME_MARK = "data-sitemap-frame"
 
 
+_CLASS_ATTRIBUTE = re.compile(r"""class\s*=\s*["']([^"']*)""", re.IGNORECASE)
+
+
 def _in_frame(text: str, position: int, depth: dict[str, int]) -> bool:
     """Is the <img> at `position` part of the frame: in a <nav>, in a <header> or <footer> that is
     not an article's own, or right inside an author's or profile's element (a blog's avatars)?"""
@@ -336,9 +339,6 @@ def _in_frame(text: str, position: int, depth: dict[str, int]) -> bool:
         return False
     classes = _CLASS_ATTRIBUTE.search(text, opener, position)
     return bool(classes and set(classes[1].lower().split()) & PROFILE_CLASSES)
-
-
-_CLASS_ATTRIBUTE = re.compile(r"""class\s*=\s*["']([^"']*)""", re.IGNORECASE)
 
 
 def _marked(text: str, begin: int, end: int, decorations: list[int]) -> str:
