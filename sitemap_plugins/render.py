@@ -156,6 +156,9 @@ class _ChunkCodeGenerator(CodeGenerator):
 _EXTENSIONS = ("image", "video", "news", "xhtml")
 #: The block of url.xml that writes each extension, by its namespace prefix.
 _EXTENSION_BLOCKS = dict(zip(_EXTENSIONS, ("images", "videos", "news", "alternates"), strict=True))
+#: What the entries of a build's chunks may use: its news entries are rendered one by one
+#: (`writer.render_chunk`).
+_CHUNK_EXTENSIONS = frozenset(("image", "video", "xhtml"))
 _NAMESPACE_SETS: dict[tuple[bool, ...], frozenset[str]] = {}
 
 
@@ -199,7 +202,9 @@ def compile_templates(options: Options) -> dict[str, Any]:
     `adopt_compiled` in another process: the background reader compiles them beside the build,
     and the build's process, which would take 20 ms and more for it at its end, compiles none."""
     renderer = Renderer(options)  # urlset.xml
-    renderer.prepare_chunks()  # for every extension: the build's entries use some of them
+    # For each extension the options let pages have: the build's entries use some of them.
+    allowed = {"image": options.images, "video": options.videos, "xhtml": True}
+    renderer.prepare_chunks(frozenset(prefix for prefix, on in allowed.items() if on))
     names = ["sitemapindex.xml"] + (["url.xml"] if options.news or not renderer._chunked else [])
     for name in names:
         renderer.xml.get_template(name)
@@ -279,10 +284,10 @@ class Renderer:
         rendered = self._urls.render(entries=entries)
         return rendered.split(_SEPARATOR)[:-1]
 
-    def prepare_chunks(self, used: frozenset[str] = frozenset(_EXTENSIONS)) -> None:
-        """Compile the chunk template for entries that use the extensions `used` (all of them
-        unless told), now, not at the first chunk: forked workers inherit it.  One compiled for
-        fewer is compiled again for those and the ones it had."""
+    def prepare_chunks(self, used: frozenset[str] = _CHUNK_EXTENSIONS) -> None:
+        """Compile the chunk template for entries that use the extensions `used` (all a chunk's
+        entries may use unless told), now, not at the first chunk: forked workers inherit it.
+        One compiled for fewer is compiled again for those and the ones it had."""
         if self._chunked and (self._urls is None or not used <= self._urls_cover):
             self._urls, self._urls_cover = self._chunk_template(self._builtin, self._urls_cover | used)
 
