@@ -116,7 +116,7 @@ class Harvester:
             facts = HtmlFacts()
             if reason is None and page.html:
                 content = self.media_content(page.content)
-                facts = read_html(page.html, page.url, self.reads_media(page), content)
+                facts = read_html(page.html, page.url, self.reads_media(page.listing), content)
         if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
@@ -170,9 +170,10 @@ class Harvester:
         self.left_out.append(LeftOut(url, source, kind, reason))
         log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
 
-    def reads_media(self, page: Page) -> bool:
-        """Whether the page's body is read: only the head matters without images and videos."""
-        return not page.listing and (self.options.images or self.options.videos)
+    def reads_media(self, listing: bool) -> bool:
+        """Whether a page's body is read: only the head matters without images and videos, and
+        for a listing page (`Page.listing`), whose media are those of the pages it lists."""
+        return not listing and (self.options.images or self.options.videos)
 
     def media_content(self, content: str | None) -> str | None:
         """Where in the body images and videos are read (`read_html`'s `content`): the page's own

@@ -171,7 +171,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             len(self._pages),
             page.file.abs_dest_path,
             url,
-            harvester.reads_media(built),
+            harvester.reads_media(built.listing),
             written=False,
             html=output,
             content=harvester.media_content(page.content),

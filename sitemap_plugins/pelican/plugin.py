@@ -125,9 +125,10 @@ class _Build:
             run.written.pop(path, None)
             return
         run.written[path] = record
-        media = not record.listing and (self.config.options.images or self.config.options.videos)
-        content = _own_content(context) if media else None
-        self.reader.add(path, path, record.url, media, content=self.sitemap.harvester.media_content(content))
+        harvester = self.sitemap.harvester
+        media = harvester.reads_media(record.listing)
+        content = harvester.media_content(_own_content(context)) if media else None
+        self.reader.add(path, path, record.url, media, content=content)
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
