@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Iterable, Sequence
+import traceback
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,8 @@ from jinja2 import (
     PrefixLoader,
     StrictUndefined,
     Template,
+    TemplateError,
+    TemplateSyntaxError,
     nodes,
 )
 from jinja2.bccache import Bucket, BytecodeCache
@@ -27,7 +31,7 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.filters import do_dictsort
 from markupsafe import Markup
 
-from .errors import log
+from .errors import SitemapError, log
 from .model import NS_IMAGE, NS_NEWS, NS_VIDEO, NS_XHTML, Entry
 from .normalize import _XML_ILLEGAL, XML_ILLEGAL_CHARS, format_w3c
 from .options import Options
@@ -56,6 +60,27 @@ SCHEMA_LOCATIONS = {
 INDEX_SCHEMA_LOCATION = (
     "http://www.sitemaps.org/schemas/sitemap/0.9 http://www.sitemaps.org/schemas/sitemap/0.9/siteindex.xsd"
 )
+
+
+def template_failure(error: TemplateError) -> str:
+    """Where a template failed, as Jinja tells it, and why: the file and line of a syntax error;
+    the file of an error while rendering (Jinja's line there can be a parent template's)."""
+    if isinstance(error, TemplateSyntaxError):
+        return f"{error.filename or error.name}, line {error.lineno}: {error.message}"
+    # Jinja puts the templates' own frames in the traceback.
+    files = [f.filename for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
+    return f"{files[-1]}: {error.message}" if files else str(error.message)
+
+
+@contextmanager
+def templates_named(outcome: str = "no sitemap was written") -> Iterator[None]:
+    """A template that cannot be compiled or rendered (a user's, in `templates_dir`) stops the
+    write with a message naming the option, the file and the line, and the `outcome`, not a
+    traceback."""
+    try:
+        yield
+    except TemplateError as error:
+        raise SitemapError(f"sitemap: templates_dir: {template_failure(error)}; {outcome}") from None
 
 
 def builtin_templates_dir() -> Path:
@@ -248,7 +273,8 @@ class Renderer:
         # when first needed (url.xml itself only for entries rendered one by one).
         self._url: Template | None = None
         self._url_globals: dict[str, Any] = {}
-        self._urlset: Template = self.xml.get_template("urlset.xml")
+        with templates_named():
+            self._urlset: Template = self.xml.get_template("urlset.xml")
         self.stylesheet_href = "sitemap.xsl" if options.stylesheet else None
         self._builtin = builtin
         #: url.xml's body in a loop over a chunk of entries (half the cost of a render per entry),

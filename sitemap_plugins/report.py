@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from jinja2 import TemplateError
+
 from .errors import Problem, Reporter
 from .fileset import OutputError, write_atomic
 from .model import Entry, LeftOut
-from .render import Renderer
+from .render import Renderer, template_failure
 
 #: Above this many months the chart counts years.
 MAX_MONTH_BARS = 72
@@ -247,6 +249,9 @@ def write_report(path: Path, report: Report, renderer: Renderer, problems: Repor
         write_atomic(path, render_report(report, renderer).encode())
     except OutputError as error:
         problems("option 'report'", str(path), f"{str(error).removeprefix('sitemap: ')}; no report written")
+        return False
+    except TemplateError as error:  # a report.html of the user's
+        problems("option 'report'", str(path), f"templates_dir: {template_failure(error)}; no report written")
         return False
     return True
 

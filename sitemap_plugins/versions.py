@@ -28,7 +28,7 @@ from .fileset import FileSet
 from .normalize import date_key
 from .options import Options
 from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
-from .render import Renderer
+from .render import Renderer, templates_named
 from .writer import ENTRY_POINT, IndexItem, WriteResult, update_robots_txt
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -82,11 +82,13 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
     result.sitemap_urls = [result.entry_point]
     try:
-        fileset.stage(ENTRY_POINT, renderer.index(items).encode())
+        with templates_named():
+            fileset.stage(ENTRY_POINT, renderer.index(items).encode())
         result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
     finally:
         fileset.discard()
-    update_robots_txt(fileset, renderer, options, result, report)
+    with templates_named("robots.txt was left as it was"):
+        update_robots_txt(fileset, renderer, options, result, report)
     return RootResult(items, result)
 
 

@@ -26,7 +26,7 @@ from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_a
 from .model import Entry, entry_label
 from .normalize import date_key
 from .options import Options
-from .render import Renderer, entry_namespaces
+from .render import Renderer, entry_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
 
 ENTRY_POINT = "sitemap.xml"
@@ -343,8 +343,21 @@ def write_sitemaps(
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
     `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
-    the set replaces.
+    the set replaces.  A template that fails (a user's) stops it before anything is written.
     """
+    with templates_named():
+        return _write_sitemaps(entries, out_dir, options, report, renderer, extra_sitemaps, replaceable)
+
+
+def _write_sitemaps(
+    entries: Iterable[Entry | RenderedChunk],
+    out_dir: str | PathLike[str],
+    options: Options,
+    report: Reporter | None,
+    renderer: Renderer | None,
+    extra_sitemaps: Sequence[IndexItem],
+    replaceable: Sequence[str],
+) -> WriteResult:
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
     out = Path(out_dir)

@@ -64,6 +64,35 @@ def test_generate_from_a_built_site(tmp_path, capsys):
     assert main(["check", str(site), "--base-url", BASE]) == 0
 
 
+@pytest.mark.parametrize(
+    "name, text, said",
+    [
+        ("urlset.xml", "{% for x in %}", ", line 1: Expected an expression"),
+        (
+            "url.xml",
+            '{% extends "builtin/url.xml" %}{% block extensions %}{{ entry.nope }}{% endblock %}',
+            ": 'sitemap_plugins.model.Entry object' has no attribute 'nope'",
+        ),
+    ],
+)
+def test_a_broken_template_is_named_and_the_set_before_it_stays(tmp_path, capsys, name, text, said):
+    """A template of the user's that cannot be compiled or rendered: the option, the file (and
+    line) and Jinja's words, no traceback; the sitemaps already there are left as they were."""
+    site = _site(tmp_path)
+    args = ["generate", "--base-url", BASE, "--out", str(site), "--from-dir", str(site)]
+    assert main(args) == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()}
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / name).write_text(text)
+    capsys.readouterr()
+    assert main([*args, "--templates-dir", str(templates)]) == 1
+    err = capsys.readouterr().err
+    assert f"sitemap: templates_dir: {templates / name}{said}" in err
+    assert "no sitemap was written" in err and "Traceback" not in err
+    assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
+
+
 def _jsonl(path: Path, count: int = 3) -> Path:
     lines = []
     for number in range(count):

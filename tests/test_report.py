@@ -147,6 +147,30 @@ def test_a_report_path_that_cannot_be_written_is_named_and_the_sitemaps_are(tmp_
     assert (project / "site" / "sitemap.xml").exists()
 
 
+@pytest.mark.parametrize("name", ["report.html", "urlset.xml"])
+def test_a_broken_template_of_the_users_is_named_in_a_real_build(tmp_path, name):
+    """MkDocs with a `templates_dir` template that does not compile: the report's is a problem
+    and the sitemaps are written; a sitemap template's fails the build with the option, the
+    file and the line, and no traceback."""
+    project = copy_sample("mkdocs-features", tmp_path)
+    _with_report(project, "report: sitemap-report.html")
+    _with_report(project, "templates_dir: my-templates")
+    (project / "my-templates").mkdir()
+    (project / "my-templates" / name).write_text("{% if %}")
+    run = mkdocs(project)
+    said = " ".join(run.stderr.split())
+    assert f"templates_dir: {project / 'my-templates' / name}, line 1: Expected an expression" in said, (
+        run.stderr
+    )
+    assert "Traceback" not in run.stderr
+    if name == "report.html":
+        assert run.returncode == 0 and "no report written" in said
+        assert (project / "site" / "sitemap.xml").exists() and not (project / "sitemap-report.html").exists()
+    else:
+        assert run.returncode != 0 and "no sitemap was written" in said
+        assert not (project / "site" / "sitemap.xml").exists()
+
+
 def test_the_xslt_view_shows_decoded_iris_and_readable_dates(tmp_path):
     import sitemap_plugins as sp
 
