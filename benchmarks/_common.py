@@ -151,35 +151,62 @@ def print_ratios(
     return ratios[0], ratios[1]
 
 
-def print_inside(generator: str, root: Path, rounds: int, env: dict[str, str] | None = None) -> None:
+def print_inside(
+    generator: str,
+    root: Path,
+    rounds: int,
+    configure: Callable[[bool], None],
+    env: dict[str, str] | None = None,
+) -> None:
     """Our share measured inside builds (`_inside.py`): the CPU our handlers and our import take
     in the build's process, beside the build's own, and its children's (the background reader,
-    git).  Medians of `rounds` builds; each share is taken within one build, so the host's swings
-    do not enter it."""
+    git).  Each share is taken within one build, so the host's swings do not enter it.  The
+    peer's work is timed the same way in builds configured for it (`configure(False)`), in turn
+    with ours, so the ratios can be taken against the peer's build as well as against a build
+    with no sitemap at all.  Medians of `rounds` builds of each."""
     script = str(Path(__file__).with_name("_inside.py"))
-    runs = []
+    runs: dict[str, list[dict]] = {"ours": [], "peer": []}
     for _ in range(rounds):
-        done = subprocess.run(
-            [sys.executable, script, generator, str(root)],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
+        for which in ("ours", "peer"):
+            configure(which == "ours")
+            done = subprocess.run(
+                [sys.executable, script, generator, str(root), which],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            runs[which].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    configure(True)
+    ours_runs = runs["ours"]
+    ours = statistics.median(r["sitemap_cpu"] for r in ours_runs)
+    share = statistics.median(r["sitemap_cpu"] / r["build_cpu"] for r in ours_runs)
+    wall_share = statistics.median(r["sitemap_wall"] / r["build_wall"] for r in ours_runs)
+    children = statistics.median(r["children_cpu"] for r in ours_runs)
+    build = statistics.median(r["build_cpu"] for r in ours_runs)
+    peer = statistics.median(r["sitemap_cpu"] for r in runs["peer"])
+    peer_children = statistics.median(r["children_cpu"] for r in runs["peer"])
+
+    def ratios(peer: float, peer_children: float) -> tuple[float, float]:
+        """Wall and CPU against the same build with the peer's work in place of ours: ours adds
+        to its wall time (the reader runs beside it), ours and the children's to its CPU time."""
+        wall = statistics.median(
+            r["build_cpu"] / (r["build_cpu"] - r["sitemap_cpu"] + peer) for r in ours_runs
         )
-        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
-    ours = statistics.median(r["ours_cpu"] for r in runs)
-    share = statistics.median(r["ours_cpu"] / r["build_cpu"] for r in runs)
-    wall_share = statistics.median(r["ours_wall"] / r["build_wall"] for r in runs)
-    children = statistics.median(r["children_cpu"] for r in runs)
-    build = statistics.median(r["build_cpu"] for r in runs)
-    # As ratios to the same build without our work: ours adds to its wall time (the reader runs
-    # beside it), ours and the children's to its CPU time.
-    wall_ratio = statistics.median(r["build_cpu"] / (r["build_cpu"] - r["ours_cpu"]) for r in runs)
-    cpu_ratio = statistics.median(
-        (r["build_cpu"] + r["children_cpu"]) / (r["build_cpu"] - r["ours_cpu"]) for r in runs
+        cpu = statistics.median(
+            (r["build_cpu"] + r["children_cpu"]) / (r["build_cpu"] - r["sitemap_cpu"] + peer + peer_children)
+            for r in ours_runs
+        )
+        return wall, cpu
+
+    bare_wall, bare_cpu = ratios(0.0, 0.0)
+    peer_wall, peer_cpu = ratios(peer, peer_children)
+    print(
+        f"    inside {rounds} builds: ours {ours:.3f} s of the build's {build:.2f} s CPU ({share:.1%}; "
+        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s; "
+        f"the peer's work {peer:.3f} s, its children {peer_children:.2f} s"
     )
     print(
-        f"    inside {rounds} builds: ours {ours:.2f} s of the build's {build:.2f} s CPU ({share:.1%}; "
-        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s; "
-        f"as ratios: wall {wall_ratio:.3f}, CPU {cpu_ratio:.3f}"
+        f"    as ratios: against the peer's build wall {peer_wall:.3f}, CPU {peer_cpu:.3f}; "
+        f"against a build with no sitemap wall {bare_wall:.3f}, CPU {bare_cpu:.3f}"
     )

@@ -1,12 +1,15 @@
-"""One build with our plugin, run in this process with the plugin's handlers timed.
+"""One build, run in this process with its sitemap's work timed.
 
-    python benchmarks/_inside.py mkdocs|pelican SITE_ROOT
+    python benchmarks/_inside.py mkdocs|pelican SITE_ROOT [ours|peer]
 
-Prints, as JSON, the CPU and wall time of our handlers and of importing the plugin, the build's
-own totals, and its children's CPU (the background reader and git).  Our share is measured inside
-one build, so it does not move with the host's speed, which changes a whole build's time by 15%
-from one build to the next; what it leaves out is any cost our plugin puts on the generator's own
-code (copy-on-write faults after the reader's fork, caches), which only the alternated builds see.
+`ours` (the default) times our plugin's handlers and its import; `peer` times the sitemap the
+benchmark compares us with, in a build configured for it: MkDocs' built-in sitemap.xml (its
+render and gzip) or pelican-sitemap (its handlers and import).  Prints, as JSON, that CPU and wall
+time, the build's own totals, and its children's CPU (our background reader and git).  A share
+measured inside one build does not move with the host's speed, which changes a whole build's time
+by 15% from one build to the next; what it leaves out is any cost a plugin puts on the generator's
+own code (copy-on-write faults after the reader's fork, caches), which only the alternated builds
+see.
 """
 
 from __future__ import annotations
@@ -59,6 +62,26 @@ def build_mkdocs() -> None:
     config.plugins.on_shutdown()
 
 
+def build_mkdocs_peer() -> None:
+    """MkDocs' built-in sitemap: rendering the theme's sitemap.xml and gzipping it."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    import mkdocs.commands.build
+
+    theme_template = mkdocs.commands.build._build_theme_template
+    timed_template = timed(theme_template)
+
+    def build_theme_template(name: str, *args: Any) -> None:
+        (timed_template if name == "sitemap.xml" else theme_template)(name, *args)
+
+    mkdocs.commands.build._build_theme_template = build_theme_template
+    from mkdocs.config import load_config
+
+    config = load_config("mkdocs.yml", site_dir="site")
+    config.plugins.on_startup(command="build", dirty=False)
+    mkdocs.commands.build.build(config)
+    config.plugins.on_shutdown()
+
+
 def build_pelican() -> None:
     import pelican
 
@@ -69,6 +92,16 @@ def build_pelican() -> None:
     pelican.main(["-q", "-s", "pelicanconf.py", "-o", "output", "content"])
 
 
+def build_pelican_peer() -> None:
+    """pelican-sitemap: its import and the handlers it connects to Pelican's signals."""
+    import pelican
+
+    plugin = timed_import("pelican.plugins.sitemap.sitemap")
+    for name in ("init", "queue_page", "finalize"):  # bound to its instance when Pelican registers it
+        setattr(plugin.SitemapGenerator, name, timed(getattr(plugin.SitemapGenerator, name)))
+    pelican.main(["-q", "-s", "pelicanconf.py", "-o", "output", "content"])
+
+
 def timed_import(name: str) -> Any:
     import importlib
 
@@ -76,17 +109,23 @@ def timed_import(name: str) -> Any:
 
 
 def main() -> None:
-    generator, root = sys.argv[1:3]
+    generator, root, which = [*sys.argv[1:], "ours"][:3]
     os.chdir(root)
     start = time.perf_counter()
-    {"mkdocs": build_mkdocs, "pelican": build_pelican}[generator]()
+    builds = {
+        ("mkdocs", "ours"): build_mkdocs,
+        ("mkdocs", "peer"): build_mkdocs_peer,
+        ("pelican", "ours"): build_pelican,
+        ("pelican", "peer"): build_pelican_peer,
+    }
+    builds[generator, which]()
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(
         json.dumps(
             {
-                "ours_cpu": spent["cpu"],
-                "ours_wall": spent["wall"],
+                "sitemap_cpu": spent["cpu"],
+                "sitemap_wall": spent["wall"],
                 "build_cpu": own.ru_utime + own.ru_stime,
                 "build_wall": time.perf_counter() - start,
                 "children_cpu": children.ru_utime + children.ru_stime,

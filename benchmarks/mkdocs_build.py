@@ -111,8 +111,14 @@ def main() -> None:
                             f"  theme {theme}, {'in' if git == 'in' else 'out of'} a git repository, other CPU {load}:"
                         )
                         print_ratios(ours, builtin, "built-in", 1.03, 1.10)
-                        (root / "mkdocs.yml").write_text(config(True, theme))
-                        print_inside("mkdocs", root, args.inside)
+                        print_inside(
+                            "mkdocs",
+                            root,
+                            args.inside,
+                            lambda ours, root=root, theme=theme: (root / "mkdocs.yml").write_text(
+                                config(ours, theme)
+                            ),
+                        )
 
 
 if __name__ == "__main__":

@@ -94,8 +94,13 @@ def main() -> None:
                 ours, theirs = alternate(lambda with_ours: build(root, with_ours), args.rounds)
                 print(f"  other CPU {load}:")
                 print_ratios(ours, theirs, "pelican-sitemap", 1.05, 1.10)
-                (root / "pelicanconf.py").write_text(BASE + OURS)
-                print_inside("pelican", root, args.inside, {**os.environ, "COLUMNS": "200"})
+                print_inside(
+                    "pelican",
+                    root,
+                    args.inside,
+                    lambda ours: (root / "pelicanconf.py").write_text(BASE + (OURS if ours else THEIRS)),
+                    {**os.environ, "COLUMNS": "200"},
+                )
 
 
 if __name__ == "__main__":
