@@ -143,6 +143,13 @@ class BackgroundReader:
         ):
             self._send(self._pending if written else self._pending[:-1])
 
+    @property
+    def batch(self) -> int:
+        """How many pages a caller may gather before `add`ing them: few while a worker reads
+        beside the build or may yet (it is fed as the build goes), a batch when they are read in
+        this process."""
+        return BATCH_HERE if self._enabled is False else BATCH
+
     def compile_templates(self, options: Options) -> None:
         """Have the worker, once it starts, compile the templates a build with `options` writes
         with (`render.compile_templates`), and hand their code to this process's renderers when

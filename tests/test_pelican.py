@@ -234,11 +234,14 @@ def test_bad_metadata_is_named_and_left_out_or_fails_under_strict(tmp_path):
     assert (project / "output/sitemap.xml").read_bytes() == before  # nothing half-written
 
 
-@pytest.mark.parametrize("decorative", [False, True])
-def test_an_articles_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_path, decorative):
+@pytest.mark.parametrize(("decorative", "relative"), [(False, False), (True, False), (False, True)])
+def test_an_articles_images_are_those_of_its_content_not_of_the_theme_around_it(
+    tmp_path, decorative, relative
+):
     """Pelican keeps the HTML of the article it wrote: an image the theme writes around it (a
     sidebar's portrait, in no <nav>, <header> or <footer>) is the frame's, listed only with
-    `images_decorative`."""
+    `images_decorative`.  With RELATIVE_URLS each file's content is rendered for its own depth:
+    the content is the one of the write at hand, though writes are recorded a batch later."""
     project = copy_sample("pelican-blog", tmp_path)
     overrides = project / "overrides"
     overrides.mkdir()
@@ -250,8 +253,12 @@ def test_an_articles_images_are_those_of_its_content_not_of_the_theme_around_it(
     add_settings(project, 'THEME_TEMPLATES_OVERRIDES = ["overrides"]')
     if decorative:
         add_settings(project, 'SITEMAP["images_decorative"] = True')
+    if relative:
+        add_settings(project, "RELATIVE_URLS = True")
     output = build(project)
-    assert 'images/me.png" alt="Me"' in (output / "posts/harbour/index.html").read_text()
+    page = (output / "posts/harbour/index.html").read_text()
+    assert 'images/me.png" alt="Me"' in page
+    assert ('src="../../images/harbour.png"' in page) is relative
     entry = _by_loc(output / "sitemap.xml")[BLOG + "posts/harbour/"]
     images = [e.text for e in entry.iterfind("image:image/image:loc", NS)]
     own = [BLOG + "images/harbour.png", BLOG + "images/lighthouse.png"]

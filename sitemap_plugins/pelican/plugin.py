@@ -83,6 +83,8 @@ class _Build:
         self.output_path = Path(pelican.output_path).resolve()
         self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
         self.stack: list[_Run] = []
+        #: HTML files written and not yet recorded: (run, path, context, content).
+        self.writes: list[tuple[_Run, str, dict[str, Any], str | None]] = []
         self.finished: list[_Run] = []
         self.feeds: list[IndexItem] = []
         #: What this build copies from the content (a sitemap.xml there is the user's own).
@@ -115,20 +117,30 @@ class _Build:
         # Plain string paths: this runs for every file Pelican writes, and pathlib costs.
         if not path.endswith(_HTML):
             return
-        run = self.stack[-1]
-        path = os.path.abspath(path)
-        previous = run.written.get(path)
-        if previous is not None and previous.overrides:
-            return  # Pelican skipped this write: the file keeps the overriding content
-        record = self._record(run, path, context)
-        if record is None:
-            run.written.pop(path, None)
-            return
-        run.written[path] = record
+        # Recorded a batch at a time, not one by one between Pelican's renders, which leave
+        # none of our code in the CPU's caches: 35 against 8 µs an article.  The content is
+        # taken now: Pelican renders it for the site URL of the write at hand.
+        self.writes.append((self.stack[-1], path, context, _own_content(context)))
+        if len(self.writes) >= self.reader.batch:
+            self._record_writes()
+
+    def _record_writes(self) -> None:
+        """Record the writes gathered so far, in their order, and hand their pages to the reader."""
+        writes, self.writes = self.writes, []
         harvester = self.sitemap.harvester
-        media = harvester.reads_media(record.listing)
-        content = harvester.media_content(_own_content(context)) if media else None
-        self.reader.add(path, path, record.url, media, content=content)
+        for run, path, context, content in writes:
+            path = os.path.abspath(path)
+            previous = run.written.get(path)
+            if previous is not None and previous.overrides:
+                continue  # Pelican skipped this write: the file keeps the overriding content
+            record = self._record(run, path, context)
+            if record is None:
+                run.written.pop(path, None)
+                continue
+            run.written[path] = record
+            media = harvester.reads_media(record.listing)
+            own = harvester.media_content(content) if media else None
+            self.reader.add(path, path, record.url, media, content=own)
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
@@ -234,6 +246,7 @@ class _Build:
 
     def finish(self, pelican: Any) -> bool:
         """A run ended; True when it was the outermost one and the set was written."""
+        self._record_writes()
         while self.stack and self.stack[-1].pelican is not pelican:
             self.stack.pop()  # a run that failed before finishing
         if self.stack:
