@@ -160,3 +160,47 @@ def test_urls_in_a_page_resolve_as_urljoin_resolves_them(base, pieces):
     href = "/".join(pieces)
     assert _resolve(base, href) == urljoin(base, href)
     assert _resolve(base, "https://example.com/" + href) == urljoin(base, "https://example.com/" + href)
+
+
+#: What heads hold: each tag a fact is read from (as pages write it, in other cases, in a comment),
+#: and tags that tell nothing.
+_HEAD_PIECES = [
+    *('<meta name="robots" content="noindex">', '<META NAME="GoogleBot" CONTENT="none">'),
+    *('<meta name="robots" content="index">', '<meta http-equiv="Refresh" content="0; url=/b/">'),
+    *('<link rel="canonical" href="/other/">', '<LINK REL="Canonical" HREF="https://example.com/a/">'),
+    *('<link rel="alternate" hreflang="de" href="/de/a/">', "<link rel=alternate HREFLANG=en href=/a/>"),
+    *('<base href="/sub/">', '<BASE HREF="https://cdn.example.net/">'),
+    '<meta property="article:modified_time" content="2024-04-02T10:00:00+02:00">',
+    '<meta property="OG:UPDATED_TIME" content="2024-04-03">',
+    '<script type="application/ld+json">{"dateModified": "2024-04-04"}</script>',
+    *('<meta name="description" content="About a.">', '<META NAME="DESCRIPTION" CONTENT="B.">'),
+    *('<meta charset="utf-8">', "<title>A</title>", '<link rel="stylesheet" href="a.css">'),
+    *('<meta name="viewport" content="width=device-width">', "<!-- canonical -->", "<script>x</script>"),
+]
+_BODIES = [
+    "<p>Text</p>",
+    '<p>Before.</p><img src="photo.png" alt="A photo">',
+    '<p>A talk.</p><iframe src="https://www.youtube.com/embed/aBcDeF12345" title="Talk"></iframe>',
+    '<video src="clip.mp4" poster="clip.jpg"></video><p>After.</p>',
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_HEAD_PIECES), max_size=6), st.sampled_from(_BODIES), st.booleans())
+def test_a_head_is_left_unparsed_only_where_it_tells_nothing(pieces, body, media):
+    """A head that names none of the words of what is read from it is not parsed: the facts are
+    those of a parse of every head, but the description, which is only sure to be read for a
+    page with videos (its one use)."""
+    import sitemap_plugins.htmlfacts as htmlfacts
+
+    page = f"<!DOCTYPE html><html><head>{''.join(pieces)}</head><body>{body}</body></html>"
+    facts = htmlfacts.read_html(page, BASE + "a/", media)
+    parse_every_head = htmlfacts._head_tells
+    try:
+        htmlfacts._head_tells = lambda head, videos: True
+        expected = htmlfacts.read_html(page, BASE + "a/", media)
+    finally:
+        htmlfacts._head_tells = parse_every_head
+    if not facts.videos:
+        facts.description = expected.description = None
+    assert facts == expected
