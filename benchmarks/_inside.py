@@ -15,6 +15,7 @@ see.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import os
 import resource
@@ -45,21 +46,20 @@ def timed(function: Callable[..., Any]) -> Callable[..., Any]:
 
 def build_mkdocs() -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    import mkdocs.commands.build
-    import mkdocs.config.defaults
-    import mkdocs.plugins
-    import mkdocs.structure.nav  # what any build imports, before ours is timed
+    # What any build imports, before ours is timed.
+    for module in (
+        "mkdocs.commands.build",
+        "mkdocs.config.defaults",
+        "mkdocs.plugins",
+        "mkdocs.structure.nav",
+    ):
+        importlib.import_module(module)
 
     plugin = timed_import("sitemap_plugins.mkdocs.plugin")
     for name in ("on_startup", "on_config", "on_pre_build", "on_files", "on_post_page", "on_post_build"):
         if hasattr(plugin.SitemapPlugin, name):
             setattr(plugin.SitemapPlugin, name, timed(getattr(plugin.SitemapPlugin, name)))
-    from mkdocs.config import load_config
-
-    config = load_config("mkdocs.yml", site_dir="site")
-    config.plugins.on_startup(command="build", dirty=False)
-    mkdocs.commands.build.build(config)
-    config.plugins.on_shutdown()
+    run_mkdocs()
 
 
 def build_mkdocs_peer() -> None:
@@ -74,6 +74,12 @@ def build_mkdocs_peer() -> None:
         (timed_template if name == "sitemap.xml" else theme_template)(name, *args)
 
     mkdocs.commands.build._build_theme_template = build_theme_template
+    run_mkdocs()
+
+
+def run_mkdocs() -> None:
+    """`mkdocs build` of the mkdocs.yml here, as the command runs it."""
+    import mkdocs.commands.build
     from mkdocs.config import load_config
 
     config = load_config("mkdocs.yml", site_dir="site")
@@ -103,8 +109,6 @@ def build_pelican_peer() -> None:
 
 
 def timed_import(name: str) -> Any:
-    import importlib
-
     return timed(importlib.import_module)(name)
 
 
