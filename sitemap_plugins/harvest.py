@@ -115,8 +115,7 @@ class Harvester:
         if facts is None:
             facts = HtmlFacts()
             if reason is None and page.html:
-                content = self.media_content(page.content)
-                facts = read_html(page.html, page.url, self.reads_media(page.listing), content)
+                facts = read_html(page.html, page.url, *self.what_to_read(page.listing, page.content))
         if reason is None:
             reason = self._html_exclusion(page, facts)
         if reason is not None:
@@ -170,16 +169,14 @@ class Harvester:
         self.left_out.append(LeftOut(url, source, kind, reason))
         log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
 
-    def reads_media(self, listing: bool) -> bool:
-        """Whether a page's body is read: only the head matters without images and videos, and
-        for a listing page (`Page.listing`), whose media are those of the pages it lists."""
-        return not listing and (self.options.images or self.options.videos)
-
-    def media_content(self, content: str | None) -> str | None:
-        """Where in the body images and videos are read (`read_html`'s `content`): the page's own
-        `content` where the adapter has it; the whole body where the frame's images are listed
-        too (`images_decorative`)."""
-        return None if self.options.images_decorative else content
+    def what_to_read(self, listing: bool, content: str | None = None) -> tuple[bool, str | None]:
+        """`read_html`'s `media` and `content` for a page: whether its body is read (only the head
+        matters without images and videos, and for a listing page, `Page.listing`, whose media
+        are those of the pages it lists), and where: in the page's own `content` where the
+        adapter has it; in the whole body where the frame's images are listed too
+        (`images_decorative`)."""
+        media = not listing and (self.options.images or self.options.videos)
+        return media, (content if media and not self.options.images_decorative else None)
 
     # -- what is listed --------------------------------------------------------------------------
 

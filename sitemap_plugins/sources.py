@@ -46,7 +46,8 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
             source=path.relative_to(site_dir).as_posix(),
             source_path=str(path),
         )
-        reader.add(number, str(path), page.url, sitemap.harvester.reads_media(page.listing))
+        media, content = sitemap.harvester.what_to_read(page.listing)  # a built page: no content known
+        reader.add(number, str(path), page.url, media, content=content)
         pages.append(page)
     facts = reader.results()
     for number, page in enumerate(pages):
@@ -88,7 +89,8 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
                 sitemap.report(source.name, "front matter", f"{problem}; its values are not used")
             page.meta, page.title, page.source, page.source_path = meta, title, source.name, str(source.path)
         page.language = _language(project, url_path) or (source.language if source else project.language)
-        reader.add(number, str(path), page.url, sitemap.harvester.reads_media(page.listing))
+        media, content = sitemap.harvester.what_to_read(page.listing)  # a built page: no content known
+        reader.add(number, str(path), page.url, media, content=content)
         pages.append(page)
     return ProjectPages(pages, reader.results())
 

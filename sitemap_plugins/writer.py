@@ -328,6 +328,7 @@ class IndexItem:
     lastmod: dt.date | dt.datetime | None
 
 
+@templates_named()
 def write_sitemaps(
     entries: Iterable[Entry | RenderedChunk],
     out_dir: str | PathLike[str],
@@ -345,19 +346,6 @@ def write_sitemaps(
     `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
     the set replaces.  A template that fails (a user's) stops it before anything is written.
     """
-    with templates_named():
-        return _write_sitemaps(entries, out_dir, options, report, renderer, extra_sitemaps, replaceable)
-
-
-def _write_sitemaps(
-    entries: Iterable[Entry | RenderedChunk],
-    out_dir: str | PathLike[str],
-    options: Options,
-    report: Reporter | None,
-    renderer: Renderer | None,
-    extra_sitemaps: Sequence[IndexItem],
-    replaceable: Sequence[str],
-) -> WriteResult:
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
     out = Path(out_dir)

@@ -166,15 +166,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # after other plugins'): the background reader parses that file beside the build; where
         # pages are read in the build's process, `output` itself is read.
         built = self._page(page, url, None, config)
-        harvester = self.sitemap.harvester
+        media, content = self.sitemap.harvester.what_to_read(built.listing, page.content)
         self.reader.add(
             len(self._pages),
             page.file.abs_dest_path,
             url,
-            harvester.reads_media(built.listing),
+            media,
             written=False,
             html=output,
-            content=harvester.media_content(page.content),
+            content=content,
         )
         self._pages.append(built)
 

@@ -139,8 +139,7 @@ class _Build:
                 run.written.pop(path, None)
                 continue
             run.written[path] = record
-            media = harvester.reads_media(record.listing)
-            own = harvester.media_content(content) if media else None
+            media, own = harvester.what_to_read(record.listing, content)
             self.reader.add(path, path, record.url, media, content=own)
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
