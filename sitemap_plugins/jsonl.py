@@ -28,12 +28,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, TYPE_CHECKING, Any
 
+import msgspec
 import orjson
+from msgspec import UNSET, Struct, UnsetType
 
 from . import background
 from .errors import Problem, Progress, Reporter, log
-from .mapping import FieldError, entry_from_mapping
-from .model import X_DEFAULT, Entry
+from .mapping import FieldError, absolute_url, entry_from_mapping
+from .model import X_DEFAULT, Entry, Image
 from .options import Options
 from .validate import EntryValidator
 
@@ -73,16 +75,18 @@ class LineReader:
             column = _SURROGATE.search(text).start() + 1  # type: ignore[union-attr]
             self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
             return None
-        try:
-            value = orjson.loads(text)
-        except ValueError as error:
-            self.report(label, "line", f"not a sitemap entry, not JSON ({error}); skipped")
-            return None
-        try:
-            entry = entry_from_mapping(value, self.base_url)
-        except FieldError as error:
-            self.report(label, error.field, f"{error}; entry skipped")
-            return None
+        entry = typed_entry(text, self.base_url)
+        if entry is None:  # not of the common shape: read as a mapping, which names what is wrong
+            try:
+                value = orjson.loads(text)
+            except ValueError as error:
+                self.report(label, "line", f"not a sitemap entry, not JSON ({error}); skipped")
+                return None
+            try:
+                entry = entry_from_mapping(value, self.base_url)
+            except FieldError as error:
+                self.report(label, error.field, f"{error}; entry skipped")
+                return None
         entry.source = entry.source or label
         checked = self._validate(entry)
         if checked is None:
@@ -92,6 +96,83 @@ class LineReader:
         if self.x_default and group and X_DEFAULT not in group and self.x_default in group:
             group[X_DEFAULT] = group[self.x_default]
         return checked
+
+
+# -- the common shape of a line, decoded into typed fields ------------------------------------------
+
+
+class _TypedImage(Struct):
+    url: str
+
+
+class _TypedLink(Struct):
+    lang: str
+    url: str
+
+
+_TypedImages = str | _TypedImage | list[str | _TypedImage] | None
+_TypedLinks = list[_TypedLink] | dict[str, str] | None
+
+
+class _TypedLine(Struct, forbid_unknown_fields=True):
+    """A line with a URL, its dates and numbers, images and alternates, in our spelling or the
+    npm package's: what nearly every line of a real stream is.  UNSET: the key is absent."""
+
+    loc: str | UnsetType = UNSET
+    url: str | UnsetType = UNSET
+    lastmod: str | None = None
+    changefreq: str | None = None
+    priority: int | float | str | bool | None = None
+    images: _TypedImages | UnsetType = UNSET
+    img: _TypedImages | UnsetType = UNSET
+    alternates: _TypedLinks | UnsetType = UNSET
+    links: _TypedLinks | UnsetType = UNSET
+    source: str | None = None
+
+
+_TYPED_LINE = msgspec.json.Decoder(_TypedLine)
+#: The integers orjson reads as integers; it reads larger ones as floats.
+_ORJSON_INT_MIN, _ORJSON_INT_MAX = -(1 << 63), (1 << 64) - 1
+
+
+def typed_entry(text: str, base_url: str) -> Entry | None:
+    """`entry_from_mapping(orjson.loads(text), base_url)` for a line of the common shape, its
+    types checked by msgspec's decoder as it reads them (2.3 of the 7 µs that reading a line of
+    the benchmark took); None for any other line, whatever is wrong with it: the caller reads
+    that one as a mapping, which says what is wrong.  Lines with videos or news are such lines."""
+    try:
+        line = _TYPED_LINE.decode(text)
+    except msgspec.DecodeError:
+        return None
+    # Where both spellings are there, entry_from_mapping reads ours and ignores npm's.
+    loc = line.url if line.loc is UNSET else line.loc
+    images = line.img if line.images is UNSET else line.images
+    links = line.links if line.alternates is UNSET else line.alternates
+    if loc is UNSET or not loc.strip():
+        return None
+    if line.priority.__class__ is int and not _ORJSON_INT_MIN <= line.priority <= _ORJSON_INT_MAX:
+        return None
+    if images is UNSET or images is None:
+        images = []
+    elif images.__class__ is not list:
+        images = [images]
+    if links is UNSET or links is None:
+        alternates = {}
+    elif links.__class__ is dict:
+        alternates = {code: absolute_url(url, base_url) for code, url in links.items()}
+    else:
+        alternates = {link.lang: absolute_url(link.url, base_url) for link in links}
+    return Entry(
+        absolute_url(loc, base_url),
+        line.lastmod,
+        line.changefreq,
+        line.priority,
+        [Image(image if image.__class__ is str else image.url) for image in images],
+        [],
+        None,
+        alternates,
+        line.source,
+    )
 
 
 class JsonlEntries:

@@ -10,12 +10,16 @@ from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sitemap_checks import urls
 
 from sitemap_plugins import background, jsonl
 from sitemap_plugins.cli import main
 from sitemap_plugins.errors import Reporter
+from sitemap_plugins.mapping import entry_from_mapping
 from sitemap_plugins.options import Options
 
 BASE = "https://example.com/"
@@ -93,6 +97,110 @@ def test_a_line_is_one_json_value(line, loc, problem):
     else:
         assert len(messages) == 1 and problem in messages[0] and messages[0].endswith("skipped")
         assert report.problems[0].subject == "e.jsonl:1"
+
+
+# A line's fields: mostly of the shape the typed decoding reads, else anything JSON has, so that
+# each field is also given what it must refuse.
+_urls = st.sampled_from(["", " ", "a/", "/b/", f"{BASE}c/", "https://elsewhere.example.org/", "x y"])
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(1 << 70), max_value=1 << 70)
+    | st.sampled_from([-(1 << 63) - 1, -(1 << 63), (1 << 64) - 1, 1 << 64])  # orjson's integers end
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _urls
+    | st.text(max_size=6)
+)
+_any = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["url", "lang", "x"]), inner),
+    max_leaves=6,
+)
+_image = _urls | st.fixed_dictionaries({"url": _urls}, optional={"title": _scalars})
+_link = st.fixed_dictionaries(
+    {"lang": st.sampled_from(["en", "de", "x-default"]), "url": _urls}, optional={"rel": _scalars}
+)
+_shaped = {
+    "loc": _urls,
+    "url": _urls,
+    "lastmod": st.none() | st.sampled_from(["2024-05-01", "yesterday"]),
+    "changefreq": st.none() | st.sampled_from(["weekly", "Daily", "often"]),
+    "priority": _scalars,
+    "images": st.none() | _image | st.lists(_image, max_size=3),
+    "img": st.none() | _image | st.lists(_image, max_size=3),
+    "alternates": st.none()
+    | st.lists(_link, max_size=3)
+    | st.dictionaries(st.sampled_from(["en", "de", "x-default"]), _urls, max_size=3),
+    "links": st.none() | st.lists(_link, max_size=3),
+    "source": st.none() | st.text(max_size=6),
+}
+
+
+@st.composite
+def _lines(draw: st.DrawFn) -> str:
+    """A line's text, keys repeated at times (JSON allows it: the last one counts); half the lines
+    have only fields of the common shape."""
+    shaped_only = draw(st.booleans())
+    names = [*_shaped, "url", "url"] if shaped_only else [*_shaped, "video", "news", "caption"]
+    members = []
+    for field in draw(st.lists(st.sampled_from(names), max_size=7)):
+        shaped = _shaped.get(field)
+        value = (
+            draw(shaped) if shaped_only or (shaped is not None and draw(st.integers(0, 7))) else draw(_any)
+        )
+        members.append(f"{json.dumps(field)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{" + ", ".join(members) + "}"
+
+
+def _read_as_mapping(text: str) -> str:
+    try:
+        return repr(entry_from_mapping(orjson.loads(text), BASE))
+    except ValueError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_lines())
+def test_a_typed_line_reads_as_its_mapping_does(text):
+    """The typed decoding of the common shape gives what reading the line as a mapping gives,
+    value for value and type for type, or declines and leaves the line to it (the messages)."""
+    typed = jsonl.typed_entry(text, BASE)
+    if typed is not None:
+        assert repr(typed) == _read_as_mapping(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # The npm package's item format, and ours.
+        '{"url": "/a/", "lastmod": "2024-05-01", "changefreq": "weekly", "priority": 0.5, '
+        '"img": [{"url": "/a.jpg", "title": "A"}, "/b.jpg"], '
+        '"links": [{"lang": "en", "url": "/a/"}, {"lang": "de", "url": "/de/a/"}]}',
+        '{"loc": "https://example.com/a/", "priority": 1, "images": "/a.jpg", '
+        '"alternates": {"en": "/a/", "x-default": "/a/"}, "source": "pages/a.md"}',
+        '{"url": "/a/", "img": {"url": "/a.jpg"}, "links": null}',
+        '{"url": "/a/", "priority": 18446744073709551615}',  # orjson's largest integer
+        '{"url": "/a/", "priority": -9223372036854775808}',  # and its smallest
+    ],
+)
+def test_lines_of_the_common_shape_are_decoded_typed(line):
+    typed = jsonl.typed_entry(line, BASE)
+    assert typed is not None and repr(typed) == _read_as_mapping(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"url": "/a/", "video": {"title": "V"}}',  # videos and news: read as mappings
+        '{"url": "/a/", "priority": 18446744073709551616}',  # orjson: a float
+        '{"url": "/a/", "priority": -9223372036854775809}',
+        '{"url": " "}',
+        '{"url": "/a/", "links": [{"lang": 5, "url": "/a/"}]}',  # str(5): read as a mapping
+        '"https://example.com/a/"',
+    ],
+)
+def test_other_lines_are_read_as_mappings(line):
+    assert jsonl.typed_entry(line, BASE) is None
 
 
 def test_workers_write_the_same_files_and_messages_as_one_process(tmp_path):
