@@ -204,3 +204,15 @@ def test_a_head_is_left_unparsed_only_where_it_tells_nothing(pieces, body, media
     if not facts.videos:
         facts.description = expected.description = None
     assert facts == expected
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text("ab<", max_size=40), st.text("ab<", min_size=0, max_size=90), st.integers(0, 45))
+def test_the_content_is_found_where_rfind_finds_it(text, content, start):
+    """The page's content is looked for by its first characters, then compared whole: the same
+    place as `rfind` finds, over an alphabet small enough that partial matches abound."""
+    from sitemap_plugins.htmlfacts import _last_place
+
+    page = text + content[: len(content) // 2] + text + content + text[::-1]
+    assert _last_place(page, content, start) == page.rfind(content, start)
+    assert _last_place(text, content, start) == text.rfind(content, start)
