@@ -142,7 +142,7 @@ def typed_entry(text: str, base_url: str) -> Entry | None:
     as a mapping, which says what is wrong.  Lines with videos or news are such lines."""
     try:
         line = _TYPED_LINE.decode(text)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # the latter: skipping a deep unknown value
         return None
     # Where both spellings are there, entry_from_mapping reads ours and ignores npm's.
     loc = line.url if line.loc is UNSET else line.loc

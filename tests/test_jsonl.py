@@ -82,6 +82,18 @@ def _files(out: Path) -> dict[str, bytes]:
         # Not JSON, though Python's json module reads them.
         ('{"url": "https://example.com/a/", "priority": NaN}\n', None, "not JSON"),
         ('{"url": "https://example.com/a/\\ud800"}\n', None, "not JSON (no low surrogate in string"),
+        # Nested deeper than a decoder recurses, where the typed decoding skips a value it does not read.
+        (
+            '{"url": "/a/", "img": [{"url": "/i.jpg", "title": %s}]}' % ("[" * 100_000 + "]" * 100_000),
+            None,
+            "not JSON (depth limit exceeded",
+        ),
+        (
+            '{"url": "/a/", "links": [{"lang": "en", "url": "/a/", "rel": %s}]}'
+            % ("[" * 100_000 + "]" * 100_000),
+            None,
+            "not JSON (depth limit exceeded",
+        ),
         ("[1, 2]\n", None, "not a sitemap entry"),
         ("\n", None, None),
     ],
