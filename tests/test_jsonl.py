@@ -25,6 +25,8 @@ from sitemap_plugins.options import Options
 BASE = "https://example.com/"
 GENERATE = [sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE]
 LINES = 3 * jsonl.CHUNK_LINES + 500  # enough chunks for the workers to start
+#: A JSON value nested deeper than a decoder recurses.
+_DEEP = "[" * 100_000 + "]" * 100_000
 PUBLISHED = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -84,13 +86,12 @@ def _files(out: Path) -> dict[str, bytes]:
         ('{"url": "https://example.com/a/\\ud800"}\n', None, "not JSON (no low surrogate in string"),
         # Nested deeper than a decoder recurses, where the typed decoding skips a value it does not read.
         (
-            '{"url": "/a/", "img": [{"url": "/i.jpg", "title": %s}]}' % ("[" * 100_000 + "]" * 100_000),
+            '{"url": "/a/", "img": [{"url": "/i.jpg", "title": ' + _DEEP + "}]}",
             None,
             "not JSON (depth limit exceeded",
         ),
         (
-            '{"url": "/a/", "links": [{"lang": "en", "url": "/a/", "rel": %s}]}'
-            % ("[" * 100_000 + "]" * 100_000),
+            '{"url": "/a/", "links": [{"lang": "en", "url": "/a/", "rel": ' + _DEEP + "}]}",
             None,
             "not JSON (depth limit exceeded",
         ),
