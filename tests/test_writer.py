@@ -487,6 +487,27 @@ def test_templates_are_compiled_for_what_the_entries_use_and_once_a_process(monk
     assert second.urls(entries) == one_by_one and second.url(entries[0]) == one_by_one[0]
 
 
+def test_our_templates_compile_to_the_same_code_without_jinjas_optimizer():
+    """The renderer turns Jinja's optimizer off (compiling is cheaper): it would fold constant
+    expressions, and our templates, url.xml's chunk loop included, have none."""
+    from sitemap_plugins import render
+
+    renderer = render.Renderer(sp.Options(base_url=BASE))
+    renderer.prepare_chunks(frozenset({"image", "video", "news", "xhtml"}))
+    chunks = renderer._urls.environment  # type: ignore[union-attr]
+    for environment in (renderer.xml, renderer.text, chunks):
+        assert environment.optimized is False
+        optimizing = environment.overlay()
+        optimizing.optimized = True
+        names = [n for n in environment.list_templates() if not n.startswith("builtin/")]
+        assert {"url.xml", "urlset.xml", "sitemapindex.xml", "sitemap.xsl"} <= set(names)
+        for name in names:
+            source, _, _ = environment.loader.get_source(environment, name)  # type: ignore[union-attr]
+            if environment is chunks:  # as _chunk_template makes the loop of it
+                source = "{% for entry in entries %}" + render._BLOCK_TAG.sub("", source) + "{% endfor %}"
+            assert environment.compile(source, name, raw=True) == optimizing.compile(source, name, raw=True)
+
+
 @pytest.mark.parametrize("namespaces", [[], ["image"], ["image", "video", "news", "xhtml"]])
 def test_a_file_is_written_around_its_pieces(namespaces):
     """`urlset_parts` puts the pieces between what urlset.xml writes before and after them:
