@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from jinja2 import (
     ChoiceLoader,
@@ -23,6 +23,7 @@ from jinja2 import (
     StrictUndefined,
     Template,
     TemplateError,
+    TemplateRuntimeError,
     TemplateSyntaxError,
     nodes,
 )
@@ -70,6 +71,25 @@ def template_failure(error: TemplateError) -> str:
     # Jinja puts the templates' own frames in the traceback.
     files = [f.filename for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
     return f"{files[-1]}: {error.message}" if files else str(error.message)
+
+
+class _Environment(Environment):
+    """Jinja's environment, where a template that raises what is not Jinja's own error (a user's
+    `{{ 1 / 0 }}`, `{{ entry.loc + 1 }}`) fails as Jinja's TemplateRuntimeError naming its file
+    and line: `templates_named` then says so, not a traceback, also when a worker process
+    rendered it (the error crosses to the main process without its frames)."""
+
+    def handle_exception(self, source: str | None = None) -> NoReturn:
+        try:
+            super().handle_exception(source)  # the traceback rewritten to the templates' lines
+        except TemplateError:
+            raise
+        except Exception as error:
+            frames = [f for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
+            if not frames:  # not raised in a template: ours to see whole
+                raise
+            where = f"{frames[-1].filename}, line {frames[-1].lineno}"
+            raise TemplateRuntimeError(f"{where}: {type(error).__name__}: {error}") from None
 
 
 @contextmanager
@@ -268,9 +288,9 @@ class Renderer:
             # code is the same without it (a test holds this), and compiling takes 16% less.
             optimized=False,
         )
-        self.xml = Environment(finalize=_finalize_xml, bytecode_cache=_COMPILED["xml"], **common)
+        self.xml = _Environment(finalize=_finalize_xml, bytecode_cache=_COMPILED["xml"], **common)
         self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no, dictsort=_dictsort)
-        self.text = Environment(bytecode_cache=_COMPILED["text"], **common)
+        self.text = _Environment(bytecode_cache=_COMPILED["text"], **common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR
         # Compiling a template costs as much as rendering hundreds of entries: each is compiled
         # when first needed (url.xml itself only for entries rendered one by one).
@@ -297,9 +317,12 @@ class Renderer:
         if self._url is None:
             self._url = self.xml.get_template("url.xml")
             self._url_globals = dict(self._url.globals)
-        return "".join(
-            self._url.root_render_func(self._url.new_context({**self._url_globals, "entry": entry}, True))
-        )
+        try:
+            return "".join(
+                self._url.root_render_func(self._url.new_context({**self._url_globals, "entry": entry}, True))
+            )
+        except Exception:
+            self.xml.handle_exception()  # as Template.render does
 
     def urls(self, entries: Sequence[Entry], used: frozenset[str] | None = None) -> list[str]:
         """`url(entry)` for each entry, byte for byte, in one template call where url.xml is ours.
@@ -395,7 +418,7 @@ class Renderer:
 
     def report(self, report: Any) -> str:
         """The HTML report (`templates/report.html`), HTML-escaped by Jinja's own autoescape."""
-        html = Environment(
+        html = _Environment(
             loader=self.text.loader,
             trim_blocks=True,
             lstrip_blocks=True,

@@ -73,6 +73,13 @@ def test_generate_from_a_built_site(tmp_path, capsys):
             '{% extends "builtin/url.xml" %}{% block extensions %}{{ entry.nope }}{% endblock %}',
             ": 'sitemap_plugins.model.Entry object' has no attribute 'nope'",
         ),
+        # What is not Jinja's own error, raised while rendering: the file and the line too.
+        (
+            "url.xml",
+            '{% extends "builtin/url.xml" %}\n{% block extensions %}{{ 1 / 0 }}{% endblock %}',
+            ", line 2: ZeroDivisionError: division by zero",
+        ),
+        ("urlset.xml", '{{ urls|length + "x" }}', ", line 1: TypeError: unsupported operand"),
     ],
 )
 def test_a_broken_template_is_named_and_the_set_before_it_stays(tmp_path, capsys, name, text, said):

@@ -317,6 +317,25 @@ def test_strict_fails_on_a_problem_found_by_a_worker(tmp_path):
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("sitemap*"))
 
 
+def test_a_template_that_raises_in_a_worker_is_named(tmp_path):
+    """A user's url.xml that raises what is not Jinja's error, rendered by a worker process: the
+    error crosses to this process without its frames, and is still named by file and line."""
+    source = _stream(tmp_path / "entries.jsonl")
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "url.xml").write_text(
+        '{% extends "builtin/url.xml" %}\n{% block extensions %}{{ entry.loc + 1 }}{% endblock %}'
+    )
+    result = _generate(source, tmp_path / "out", "--jobs", "2", "-v", "--templates-dir", str(templates))
+    assert f"reading {source} in 2 worker processes" in result.stderr
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert (
+        f"sitemap: templates_dir: {templates / 'url.xml'}, line 2: TypeError: "
+        'can only concatenate str (not "int") to str; no sitemap was written'
+    ) in result.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("sitemap*"))
+
+
 def test_a_short_stream_stays_in_this_process(tmp_path, monkeypatch):
     def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started for a short stream")

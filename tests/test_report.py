@@ -147,27 +147,37 @@ def test_a_report_path_that_cannot_be_written_is_named_and_the_sitemaps_are(tmp_
     assert (project / "site" / "sitemap.xml").exists()
 
 
-@pytest.mark.parametrize("name", ["report.html", "urlset.xml"])
-def test_a_broken_template_of_the_users_is_named_in_a_real_build(tmp_path, name):
-    """MkDocs with a `templates_dir` template that does not compile: the report's is a problem
-    and the sitemaps are written; a sitemap template's fails the build with the option, the
-    file and the line, and no traceback."""
+_RAISES = "{% extends 'builtin/url.xml' %}{% block extensions %}{{ 1 / 0 }}{% endblock %}"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("report.html", "{% if %}", "Expected an expression"),
+        ("urlset.xml", "{% if %}", "Expected an expression"),
+        # Raising what is not Jinja's error, while rendering
+        ("report.html", "{{ 1 / 0 }}", "ZeroDivisionError: division by zero"),
+        ("url.xml", _RAISES, "ZeroDivisionError: division by zero"),
+    ],
+)
+def test_a_broken_template_of_the_users_is_named_in_a_real_build(tmp_path, name, text, said):
+    """MkDocs with a `templates_dir` template that does not compile or raises: the report's is
+    a problem and the sitemaps are written; a sitemap template's fails the build with the
+    option, the file and the line, and no traceback."""
     project = copy_sample("mkdocs-features", tmp_path)
     _with_report(project, "report: sitemap-report.html")
     _with_report(project, "templates_dir: my-templates")
     (project / "my-templates").mkdir()
-    (project / "my-templates" / name).write_text("{% if %}")
+    (project / "my-templates" / name).write_text(text)
     run = mkdocs(project)
-    said = " ".join(run.stderr.split())
-    assert f"templates_dir: {project / 'my-templates' / name}, line 1: Expected an expression" in said, (
-        run.stderr
-    )
+    told = " ".join(run.stderr.split())
+    assert f"templates_dir: {project / 'my-templates' / name}, line 1: {said}" in told, run.stderr
     assert "Traceback" not in run.stderr
     if name == "report.html":
-        assert run.returncode == 0 and "no report written" in said
+        assert run.returncode == 0 and "no report written" in told
         assert (project / "site" / "sitemap.xml").exists() and not (project / "sitemap-report.html").exists()
     else:
-        assert run.returncode != 0 and "no sitemap was written" in said
+        assert run.returncode != 0 and "no sitemap was written" in told
         assert not (project / "site" / "sitemap.xml").exists()
 
 
