@@ -84,11 +84,11 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
     try:
         with templates_named():
             fileset.stage(ENTRY_POINT, renderer.index(items).encode())
+            robots_block = renderer.robots_block(result.sitemap_urls)  # fails before the commit too
         result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
     finally:
         fileset.discard()
-    with templates_named("robots.txt was left as it was"):
-        update_robots_txt(fileset, renderer, options, result, report)
+    update_robots_txt(fileset, robots_block, options, result, report)
     return RootResult(items, result)
 
 

@@ -406,13 +406,15 @@ def write_sitemaps(
         if options.indexnow_key:
             _stage_key_file(fileset, options.indexnow_key, report)
         robots_urls = result.sitemap_urls if options.robots_txt else []
+        # Rendered before the commit: a robots.txt template that fails writes nothing either.
+        robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
         result.files, result.removed = fileset.commit(last, robots_urls)
     finally:
         if compressor is not None:
             compressor.shutdown(cancel_futures=True)
         fileset.discard()
-    if options.robots_txt:
-        update_robots_txt(fileset, renderer, options, result, report)
+    if robots_block is not None:
+        update_robots_txt(fileset, robots_block, options, result, report)
     return result
 
 
@@ -518,9 +520,10 @@ def _name_and_index(
 
 
 def update_robots_txt(
-    fileset: FileSet, renderer: Renderer, options: Options, result: WriteResult, report: Reporter
+    fileset: FileSet, block: str, options: Options, result: WriteResult, report: Reporter
 ) -> None:
-    """Merge our `Sitemap:` lines into robots.txt.  Crawlers read robots.txt only at the root of a
+    """Merge our `Sitemap:` lines (`block`, robots.txt's template rendered for
+    `result.sitemap_urls`) into robots.txt.  Crawlers read robots.txt only at the root of a
     host: under a `base_url` with a path, a user's own file is still merged (it may be served
     elsewhere), but none is created, and the lines to add at the root are said instead."""
     path = fileset.out / ROBOTS_TXT
@@ -537,7 +540,7 @@ def update_robots_txt(
         return
     ours = {*fileset.robots_urls_written_before(), *result.sitemap_urls}
     try:
-        merged = merge_robots_txt(existing, renderer.robots_block(result.sitemap_urls), ours)
+        merged = merge_robots_txt(existing, block, ours)
     except RobotsError as error:
         report(str(path), "robots.txt", f"{error}; left as it is, add the Sitemap: line yourself")
         return

@@ -100,6 +100,26 @@ def test_a_broken_template_is_named_and_the_set_before_it_stays(tmp_path, capsys
     assert {p.name: p.read_bytes() for p in site.iterdir() if p.is_file()} == before
 
 
+def test_a_broken_robots_txt_template_writes_nothing(tmp_path, capsys):
+    """robots.txt's template is rendered before the set is committed: where it fails, no sitemap
+    is written (as the message says) and the user's robots.txt keeps every byte."""
+    out = tmp_path / "out"
+    out.mkdir()
+    robots = b"User-agent: *\r\nDisallow: /private/\r\n"
+    (out / "robots.txt").write_bytes(robots)
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "robots.txt").write_text("{{ sitemap_urls[5] }}")
+    source = _jsonl(tmp_path / "entries.jsonl")
+    args = ["generate", "--base-url", BASE, "--out", str(out), "--from-jsonl", str(source)]
+    assert main([*args, "--templates-dir", str(templates)]) == 1
+    err = capsys.readouterr().err
+    assert f"sitemap: templates_dir: {templates / 'robots.txt'}: list object has no element 5" in err
+    assert "no sitemap was written" in err and "Traceback" not in err
+    assert sorted(p.name for p in out.iterdir()) == ["robots.txt"]
+    assert (out / "robots.txt").read_bytes() == robots
+
+
 def _jsonl(path: Path, count: int = 3) -> Path:
     lines = []
     for number in range(count):
