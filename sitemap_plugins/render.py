@@ -68,9 +68,14 @@ def template_failure(error: TemplateError) -> str:
     the file of an error while rendering (Jinja's line there can be a parent template's)."""
     if isinstance(error, TemplateSyntaxError):
         return f"{error.filename or error.name}, line {error.lineno}: {error.message}"
-    # Jinja puts the templates' own frames in the traceback.
-    files = [f.filename for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
-    return f"{files[-1]}: {error.message}" if files else str(error.message)
+    frames = _template_frames(error)
+    return f"{frames[-1].filename}: {error.message}" if frames else str(error.message)
+
+
+def _template_frames(error: BaseException) -> list[traceback.FrameSummary]:
+    """The frames of `error`'s traceback that are templates' (Jinja puts their own there), the
+    innermost last."""
+    return [f for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
 
 
 class _Environment(Environment):
@@ -85,7 +90,7 @@ class _Environment(Environment):
         except TemplateError:
             raise
         except Exception as error:
-            frames = [f for f in traceback.extract_tb(error.__traceback__) if not f.filename.endswith(".py")]
+            frames = _template_frames(error)
             if not frames:  # not raised in a template: ours to see whole
                 raise
             where = f"{frames[-1].filename}, line {frames[-1].lineno}"
