@@ -486,10 +486,15 @@ def test_harvested_site_validates(site, tmp_path):
     assert (result.urls, result.images, result.videos, result.news) == (4, 9, 3, 1)
 
 
-def test_read_html_reports_the_description_and_canonical():
+def test_read_html_reports_the_canonical_and_for_videos_the_description():
     facts = read_html(fixture("material_page.html"), f"{BASE}guide/grilling/")
-    assert facts.description == "Grilling guide: steaks, vegetables and the perfect fire."
     assert facts.canonical == f"{BASE}guide/grilling/" and not facts.noindex and not facts.redirect
+    # The description is the fallback of a video's own: where a page has none, its tag is not
+    # even parsed (Material writes it among the head's plain tags).
+    assert facts.description is None and not facts.videos
+    assert (
+        read_html(fixture("video_page.html"), f"{BASE}videos/").description == "Three ways to watch us grill."
+    )
 
 
 @pytest.mark.parametrize(

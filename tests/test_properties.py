@@ -188,22 +188,108 @@ _BODIES = [
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(_HEAD_PIECES), max_size=6), st.sampled_from(_BODIES), st.booleans())
 def test_a_head_is_left_unparsed_only_where_it_tells_nothing(pieces, body, media):
-    """A head that names none of the words of what is read from it is not parsed: the facts are
-    those of a parse of every head, but the description, which is only sure to be read for a
-    page with videos (its one use)."""
+    """A head that names none of the words of what is read from it is not parsed, and of one that
+    does, what is parsed tells what all of it tells: the facts are those of a parse of every head."""
+    page = f"<!DOCTYPE html><html><head>{''.join(pieces)}</head><body>{body}</body></html>"
+    _assert_facts_as_with(lambda head, videos: head + "</head><body>", page, media)
+
+
+def _assert_facts_as_with(head_to_parse, page, media):
+    """The facts of `page` are those read where `head_to_parse` gives the part of its head parsed
+    (but the description, which is only sure to be read for a page with videos)."""
     import sitemap_plugins.htmlfacts as htmlfacts
 
-    page = f"<!DOCTYPE html><html><head>{''.join(pieces)}</head><body>{body}</body></html>"
     facts = htmlfacts.read_html(page, BASE + "a/", media)
-    parse_every_head = htmlfacts._head_tells
+    ours = htmlfacts._head_to_parse
     try:
-        htmlfacts._head_tells = lambda head, videos: True
+        htmlfacts._head_to_parse = head_to_parse
         expected = htmlfacts.read_html(page, BASE + "a/", media)
     finally:
-        htmlfacts._head_tells = parse_every_head
+        htmlfacts._head_to_parse = ours
     if not facts.videos:
         facts.description = expected.description = None
     assert facts == expected
+
+
+#: Heads as generators write them (plain tags, of which the parser is given those that hold a word)
+#: and what makes a head not plain or a tag not what it seems: tags in upper case, with unquoted
+#: values, unclosed or self-closed; comments, scripts, styles, <noscript> and <template> holding
+#: tags; quotes and comments that a later piece closes; a word spelt by a character reference, or
+#: in a title; media tags; text.
+_PLAIN_AND_NOT_PIECES = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width">',
+    "\n    ",
+    '<link rel="stylesheet" href="a.css">',
+    "<link rel='preconnect' href='https://f.example' crossorigin>",
+    '<link rel="canonical" href="/c/">',
+    '<link rel="Canonical" href="/C/" />',
+    '<link\nrel="canonical"\nhref="/nl/">',
+    '<link rel="alternate" hreflang="de" href="/de/a/">',
+    '<meta name="robots" content="noindex">',
+    '<base href="/sub/">',
+    '<meta name="description" content="D &amp; E">',
+    '<meta http-equiv="refresh" content="0; url=/r/">',
+    '<meta property="og:updated_time" content="2024-04-03">',
+    '<meta name="&#114;obots" content="none">',
+    '<link rel="&#99;anonical" href="/e/">',
+    '<html lang="&amp;">',
+    '<html lang="de">',
+    "<head>",
+    "<html/>",
+    "<head />",
+    "<title>x</title>",
+    "<title>A > B</title>",
+    "<title>canonical &amp;</title>",
+    "<title>İ</title>",
+    "<title>",
+    "</title>",
+    '<LINK REL="canonical" HREF="/u/">',
+    "<link rel=canonical href=/q/>",
+    "<meta name=robots>",
+    '<meta content="a<b" name="robots">',
+    '<meta-x name="robots" content="none">',
+    '<meta name="robots" content="none"',
+    '<link rel="canonical" href="/z/"',
+    '<!-- <link rel="canonical" href="/commented/"> -->',
+    "<!--",
+    "-->",
+    '<meta content="x>',
+    '<meta na"me="x" content="a>',
+    '">',
+    "<meta content='y>",
+    '<script>var a = "<link rel=canonical href=/s/>";</script>',
+    "<script>",
+    "</script>",
+    "<style>a{}</style>",
+    '<noscript><link rel="canonical" href="/n/"></noscript>',
+    '<template><meta name="robots" content="none"></template>',
+    '<script type="application/ld+json">{"dateModified": "2024-04-04"}</script>',
+    "\xa0",
+    '<img src="head.png">',
+    '<iframe src="https://www.youtube.com/embed/aBcDeF12345" title="Head"></iframe>',
+]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.sampled_from(["", "<!DOCTYPE html>", "<!doctype html>\n<html><head>", '<html lang="en">', "<head>"]),
+    st.lists(st.sampled_from(_PLAIN_AND_NOT_PIECES), max_size=8),
+    st.sampled_from(_BODIES),
+    st.booleans(),
+)
+def test_a_plain_head_is_parsed_as_its_tags_that_hold_a_word(opening, pieces, body, media):
+    """Where a head's words are all in the plain tags it opens with, only those tags are parsed:
+    the facts are those of a parse of the whole head wherever it holds a word."""
+    from sitemap_plugins.htmlfacts import _HEAD_FACT_WORDS
+
+    def whole_head_where_a_word_is(head, videos):
+        lowered = head.lower()
+        words = (*_HEAD_FACT_WORDS, "description") if videos else _HEAD_FACT_WORDS
+        return head + "</head><body>" if any(word in lowered for word in words) else ""
+
+    page = f"{opening}{''.join(pieces)}</head><body>{body}</body></html>"
+    _assert_facts_as_with(whole_head_where_a_word_is, page, media)
 
 
 @settings(max_examples=1000, deadline=None)
