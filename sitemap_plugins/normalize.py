@@ -12,7 +12,7 @@ import sys
 from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
+from ._codes import ISO_639_1, ISO_3166_1_ALPHA_2, ISO_15924, iso_639_3
 
 #: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
 #: U+FFFE and U+FFFF), for a character class.  Listed, not the complement of the allowed ranges:
@@ -274,7 +274,7 @@ def normalize_news_language(code: str) -> str:
             return "zh-tw"
         if rest[0] in _SIMPLIFIED_CHINESE or (len(rest) > 1 and rest[1] in _SIMPLIFIED_CHINESE):
             return "zh-cn"
-    if language in ISO_639_1 or language in ISO_639_3:
+    if language in ISO_639_1 or language in iso_639_3():
         return language
     raise ValueError(f"{code!r} is not an ISO 639 language code (2 or 3 letters, or zh-cn / zh-tw)")
 
