@@ -486,6 +486,44 @@ def test_harvested_site_validates(site, tmp_path):
     assert (result.urls, result.images, result.videos, result.news) == (4, 9, 3, 1)
 
 
+#: The head MkDocs' own theme writes (1.6): plain tags, then scripts.
+MKDOCS_THEME_HEAD = """<!DOCTYPE html>
+<html lang="en" data-bs-theme="light">
+    <head>
+        <meta charset="utf-8">
+        <meta http-equiv="X-UA-Compatible" content="IE=edge">
+        <meta name="viewport" content="width=device-width, initial-scale=1.0">
+        <meta name="description" content="About grilling">
+        <link rel="canonical" href="https://example.com/grilling/">
+        <link rel="shortcut icon" href="../img/favicon.ico">
+        <title>Grilling - Docs</title>
+        <link href="../css/bootstrap.min.css" rel="stylesheet">
+        <link href="../css/base.css" rel="stylesheet">
+        <script src="https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.8.0/highlight.min.js"></script>
+        <script>hljs.highlightAll();</script>
+    </head>
+"""
+
+
+@pytest.mark.parametrize("videos", [False, True])
+def test_of_a_themes_plain_head_tags_only_those_that_can_tell_are_parsed(videos):
+    from sitemap_plugins.htmlfacts import _head_to_parse
+
+    head = MKDOCS_THEME_HEAD.split("    </head>")[0]
+    description = '<meta name="description" content="About grilling">' if videos else ""
+    scripts = head[head.index('rel="stylesheet">', head.index("base.css")) + 17 :]  # and the space before
+    assert _head_to_parse(head, videos) == (
+        f'<html><head>{description}<link rel="canonical" href="https://example.com/grilling/">'
+        f"{scripts}</head><body>"
+    )
+    page = (
+        MKDOCS_THEME_HEAD
+        + '<body><p>Hi.</p><iframe src="https://www.youtube.com/embed/aBcDeF12345"></iframe>'
+    )
+    facts = read_html(page + "</body></html>", "https://example.com/grilling/")
+    assert facts.canonical == "https://example.com/grilling/" and facts.description == "About grilling"
+
+
 def test_read_html_reports_the_canonical_and_for_videos_the_description():
     facts = read_html(fixture("material_page.html"), f"{BASE}guide/grilling/")
     assert facts.canonical == f"{BASE}guide/grilling/" and not facts.noindex and not facts.redirect
