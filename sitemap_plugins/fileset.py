@@ -126,6 +126,8 @@ def has_marker(path: Path) -> bool:
 
 @dataclass
 class Staged:
+    """A file rendered into `temp`, to be renamed to `name` at the commit."""
+
     temp: Path
     name: str
     digest: str
@@ -133,6 +135,8 @@ class Staged:
 
 @dataclass
 class Manifest:
+    """What the last build wrote (`MANIFEST`): what is ours to replace or remove."""
+
     #: name -> sha256 of the content written
     files: dict[str, str]
     #: the URLs of the `Sitemap:` lines written into robots.txt

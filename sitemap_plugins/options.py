@@ -78,6 +78,9 @@ class Rule:
 
 @dataclass
 class Options:
+    """Every option of a sitemap set, under the same names in mkdocs.yml, pelicanconf.py's
+    `SITEMAP` and the command's flags; checked here, whichever gave it."""
+
     #: The site's absolute URL; every `loc` must live under it (the protocol's location rule).
     base_url: str
     max_urls: int = MAX_URLS

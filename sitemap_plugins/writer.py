@@ -54,6 +54,8 @@ class SitemapFile:
 
 @dataclass
 class WriteResult:
+    """What a write did: the files, the counts, and what the messages say of them."""
+
     entry_point: str
     files: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
