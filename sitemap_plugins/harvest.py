@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -51,6 +52,8 @@ def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
 
 
 def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
+    if type(meta) is dict and meta.keys().isdisjoint(_top_level(keys)):
+        return None  # most pages' metadata, in one test (ten lookups took 3 µs)
     for key in keys:
         value = lookup(meta, key)
         if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
@@ -58,6 +61,12 @@ def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | 
         if value not in (None, ""):
             return key, value
     return None
+
+
+@functools.cache
+def _top_level(keys: tuple[str, ...]) -> frozenset[str]:
+    """The names the dotted `keys` start with (`date` of `date.updated`)."""
+    return frozenset(key.split(".", 1)[0] for key in keys)
 
 
 def _or(value: Any, fallback: Any) -> Any:
