@@ -45,9 +45,9 @@ _BLOCK_TAG = re.compile(r"[ \t]*\{%-?\s*(?:end)?block\b[^%]*-?%\}\n?")
 
 
 def _block(name: str) -> re.Pattern[str]:
-    """The block `name`, whole, of a template whose blocks inside it hold no block."""
+    """The block `name`, whole, where no block inside it is left."""
     return re.compile(
-        rf"[ \t]*\{{%-?\s*block\s+{name}\s*-?%\}}.*?\{{%-?\s*endblock\b[^%]*-?%\}}\n?", re.DOTALL
+        rf"[ \t]*\{{%-?\s*block\s+{name}\b[^%]*%\}}.*?\{{%-?\s*endblock\b[^%]*-?%\}}\n?", re.DOTALL
     )
 
 
@@ -204,11 +204,35 @@ class _ChunkCodeGenerator(CodeGenerator):
 
 
 _EXTENSIONS = ("image", "video", "news", "xhtml")
-#: The block of url.xml that writes each extension, by its namespace prefix.
-_EXTENSION_BLOCKS = dict(zip(_EXTENSIONS, ("images", "videos", "news", "alternates"), strict=True))
+#: A video's children after player_loc, url.xml's block "video_details": set by front matter,
+#: JSON Lines or a caller, never by a page's HTML.  A chunk whose videos have none is compiled
+#: without them.
+VIDEO_DETAILS = "video_details"
+_DETAIL_FIELDS = (
+    *("duration", "expiration_date", "rating", "view_count", "publication_date", "tags"),
+    *("family_friendly", "restriction", "prices", "requires_subscription", "uploader", "platform", "live"),
+)
+#: The block of url.xml that writes each part a chunk may leave out: each extension, by its
+#: namespace prefix, and the video details (first: they are inside the videos' block).
+_PART_BLOCKS = {
+    VIDEO_DETAILS: "video_details",
+    **dict(zip(_EXTENSIONS, ("images", "videos", "news", "alternates"), strict=True)),
+}
 #: What the entries of a build's chunks may use: its news entries are rendered one by one
 #: (`writer.render_chunk`).
-_CHUNK_EXTENSIONS = frozenset(("image", "video", "xhtml"))
+_CHUNK_EXTENSIONS = frozenset(("image", "video", VIDEO_DETAILS, "xhtml"))
+_WITH_DETAILS = frozenset((VIDEO_DETAILS,))
+
+
+def _video_details_used(entries: Sequence[Entry]) -> bool:
+    return any(
+        getattr(video, name) not in (None, [])
+        for entry in entries
+        for video in entry.videos
+        for name in _DETAIL_FIELDS
+    )
+
+
 _NAMESPACE_SETS: dict[tuple[bool, ...], frozenset[str]] = {}
 
 
@@ -253,7 +277,7 @@ def compile_templates(options: Options) -> dict[str, Any]:
     and the build's process, which would take 20 ms and more for it at its end, compiles none."""
     renderer = Renderer(options)  # urlset.xml
     # For each extension the options let pages have: the build's entries use some of them.
-    allowed = {"image": options.images, "video": options.videos, "xhtml": True}
+    allowed = {"image": options.images, "video": options.videos, VIDEO_DETAILS: options.videos, "xhtml": True}
     renderer.prepare_chunks(frozenset(prefix for prefix, on in allowed.items() if on))
     names = ["sitemapindex.xml"] + (["url.xml"] if options.news or not renderer._chunked else [])
     for name in names:
@@ -336,6 +360,8 @@ class Renderer:
             return [self.url(entry) for entry in entries]
         if used is None:
             used = frozenset().union(*map(entry_namespaces, entries))
+        if "video" in used and _video_details_used(entries):
+            used |= _WITH_DETAILS
         self.prepare_chunks(used)
         assert self._urls is not None
         rendered = self._urls.render(entries=entries)
@@ -354,8 +380,9 @@ class Renderer:
         """url.xml's own source, its leading comment and block tags taken out (a block cannot see
         a loop's variable), inside a loop whose entries are separated by a character XML cannot
         carry (the finalizer drops it from values), so the one source of the <url> stays url.xml.
-        The blocks of the extensions no entry uses are left out: url.xml compiles in 14 ms, and
-        in 3 ms without its video and news blocks, which most sites do not use."""
+        The blocks of the extensions no entry uses are left out, and the video details where no
+        video has any: url.xml compiles in 14 ms, and in 3 ms without its video and news blocks,
+        which most sites do not use."""
         source, _, _ = builtin.get_source(self.xml, "url.xml")
         chunks = self.xml.overlay()
         chunks.code_generator_class = _ChunkCodeGenerator
@@ -364,8 +391,8 @@ class Renderer:
             if made_from == source and extensions <= cover:
                 return Template.from_code(chunks, marshal.loads(code), chunks.make_globals(None)), cover
         body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
-        for prefix, block in _EXTENSION_BLOCKS.items():
-            if prefix not in extensions:
+        for part, block in _PART_BLOCKS.items():
+            if part not in extensions:
                 body = _block(block).sub("", body, count=1)
         body = _BLOCK_TAG.sub("", body)
         loop = f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"

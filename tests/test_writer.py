@@ -477,7 +477,7 @@ def test_templates_are_compiled_for_what_the_entries_use_and_once_a_process(monk
     assert len(plain) > 2 and first.urls(plain) == [first.url(e) for e in plain]
     assert first._urls_cover == {"image"}
     assert first.urls(entries) == one_by_one
-    assert first._urls_cover == {"image", "video", "news", "xhtml"}
+    assert first._urls_cover == {"image", "video", "video_details", "news", "xhtml"}
 
     def compile(*args, **kwargs):
         raise AssertionError("compiled again")
@@ -487,13 +487,42 @@ def test_templates_are_compiled_for_what_the_entries_use_and_once_a_process(monk
     assert second.urls(entries) == one_by_one and second.url(entries[0]) == one_by_one[0]
 
 
+def test_video_details_are_compiled_where_a_video_has_one(monkeypatch):
+    """url.xml's block "video_details" (a video's children after player_loc, which no page's HTML
+    gives) is left out of the chunk template while no video has any: a video with only one of
+    them, any, is then rendered as url.xml renders it, the block compiled in."""
+    import dataclasses
+
+    from sitemap_plugins import render
+    from sitemap_plugins.errors import Reporter
+    from sitemap_plugins.validate import EntryValidator
+
+    validate = EntryValidator(sp.Options(base_url=BASE), Reporter())
+    basics = {"thumbnail_loc", "title", "description", "content_loc", "player_loc"}
+    details = [f.name for f in dataclasses.fields(sp.Video) if f.name not in basics]
+    assert sorted(render._DETAIL_FIELDS) == sorted(details)
+    every_field = next(v for e in _every_kind_of_entry() for v in e.videos if v.title == "Every field")
+    from_html = sp.Video(f"{BASE}t.jpg", "A talk", "Grilling", player_loc=f"{BASE}embed/1")
+    plain = validate(sp.Entry(f"{BASE}talk/", videos=[from_html]))
+    for detail in details:
+        monkeypatch.setattr(render, "_CHUNK_CODE", {})  # compiled afresh, for what is used
+        renderer = render.Renderer(sp.Options(base_url=BASE))
+        assert renderer.urls([plain, plain]) == [renderer.url(plain)] * 2
+        assert render.VIDEO_DETAILS not in renderer._urls_cover
+        video = dataclasses.replace(from_html, **{detail: getattr(every_field, detail)})
+        detailed = validate(sp.Entry(f"{BASE}talk/{detail}/", videos=[video]))
+        rendered = renderer.urls([plain, detailed])
+        assert rendered == [renderer.url(plain), renderer.url(detailed)]
+        assert render.VIDEO_DETAILS in renderer._urls_cover and rendered[1] != rendered[0]
+
+
 def test_our_templates_compile_to_the_same_code_without_jinjas_optimizer():
     """The renderer turns Jinja's optimizer off (compiling is cheaper): it would fold constant
     expressions, and our templates, url.xml's chunk loop included, have none."""
     from sitemap_plugins import render
 
     renderer = render.Renderer(sp.Options(base_url=BASE))
-    renderer.prepare_chunks(frozenset({"image", "video", "news", "xhtml"}))
+    renderer.prepare_chunks(frozenset({"image", "video", render.VIDEO_DETAILS, "news", "xhtml"}))
     chunks = renderer._urls.environment  # type: ignore[union-attr]
     for environment in (renderer.xml, renderer.text, chunks):
         assert environment.optimized is False
