@@ -322,8 +322,8 @@ def _relevant_html(text: str, media: bool = True, content: str | None = None) ->
     page.  Parsing only these parts costs a fraction of parsing the page, with the same facts;
     finding the content (searched from the end: a theme writes most of its frame before it)
     spares scanning the navigation at all.  A head that names none of what is read from it (most
-    of a blog's pages) is left out, and the tags of one that does that tell nothing where that is
-    sure (`_head_to_parse`): a parse costs 5 µs and about 1 µs a tag, then each tag is read.
+    of a blog's pages) is left out, and of one that does, the plain tags that tell nothing
+    (`_head_to_parse`): a parse costs 5 µs and about 1 µs a tag, then each tag is read.
     """
     start = _BODY_START.search(text)
     if start is None:
