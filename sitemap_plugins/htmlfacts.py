@@ -264,7 +264,7 @@ def _plain_head(p: str) -> re.Pattern[str]:
     In it each tag is from its `<` to the next `>` for the parser as for this expression (no
     comment, script or quote is open), and after it, where it holds a `<meta>`, `<link>`, `<base>`
     or `<title>`, the parser is where it would be after `<html><head>` alone: in the head.
-    Its repeats are possessive where `p` is "+" (Python 3.11 and later): a quarter less time."""
+    Its repeats are possessive where `p` is "+" (`POSSESSIVE_REGEX`): a quarter less time."""
     s = _SPACE
     attributes = f"(?:{s}+{p}[a-zA-Z_:][-a-zA-Z0-9_:.]*{p}(?:=\"[^\"<>]*{p}\"|='[^'<>]*{p}')?{p})*{p}{s}*{p}"
     return re.compile(

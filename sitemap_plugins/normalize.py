@@ -40,8 +40,10 @@ def describe_chars(chars: list[str]) -> str:
 
 
 #: Python's `re` has possessive quantifiers (3.11+): a run that never gives back what it read
-#: saves no backtracking point per repetition.
-POSSESSIVE_REGEX = sys.version_info >= (3, 11)
+#: saves no backtracking point per repetition.  Before 3.11.5 a possessive repeat of a group that
+#: can backtrack inside could match what the plain repeat does not (CPython gh-106052; Debian 12
+#: ships 3.11.2): there, plain repeats.
+POSSESSIVE_REGEX = sys.version_info >= (3, 11, 5)
 
 
 def plain_uri_pattern(possessive: bool) -> str:
@@ -49,7 +51,7 @@ def plain_uri_pattern(possessive: bool) -> str:
     a path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the
     parse.
 
-    Possessive runs (`++`, `*+`, Python 3.11+) read a path a run of characters at a time and
+    Possessive runs (`++`, `*+`, `POSSESSIVE_REGEX`) read a path a run of characters at a time and
     never backtrack (no run can end where an escape or `?` must start): twice as fast as one
     alternation per character, the only safe form without them.  Three URLs an entry pass here."""
     run, runs, some = ("++", "*+", "++") if possessive else ("", "*", "+")

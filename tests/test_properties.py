@@ -5,12 +5,13 @@ import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sitemap_checks import NS, assert_valid, parse
 
 import sitemap_plugins as sp
-from sitemap_plugins.normalize import clean_text
+from sitemap_plugins.normalize import POSSESSIVE_REGEX, clean_text
 
 BASE = "https://example.com/"
 
@@ -290,6 +291,16 @@ def test_a_plain_head_is_parsed_as_its_tags_that_hold_a_word(opening, pieces, bo
 
     page = f"{opening}{''.join(pieces)}</head><body>{body}</body></html>"
     _assert_facts_as_with(whole_head_where_a_word_is, page, media)
+
+
+@pytest.mark.skipif(not POSSESSIVE_REGEX, reason="possessive repeats are right from Python 3.11.5")
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN_AND_NOT_PIECES + _HEAD_PIECES), max_size=10))
+def test_the_plain_head_expression_matches_as_much_with_possessive_repeats(pieces):
+    from sitemap_plugins.htmlfacts import _plain_head
+
+    head = "<!doctype html>\n<html><head>" + "".join(pieces)
+    assert _plain_head("+").match(head).end() == _plain_head("").match(head).end()
 
 
 @settings(max_examples=1000, deadline=None)
