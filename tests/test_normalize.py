@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from sitemap_plugins.normalize import (
+    POSSESSIVE_REGEX,
     _to_uri,
     clean_text,
     format_w3c,
+    is_plain_uri,
     normalize_hreflang,
     normalize_news_language,
     parse_date,
@@ -31,6 +33,7 @@ BERLIN = ZoneInfo("Europe/Berlin")
         ("http://www.example.com/ümlat.php&q=name", "http://www.example.com/%C3%BCmlat.php&q=name"),
         ("https://example.com/a%20b/%C3%BC", "https://example.com/a%20b/%C3%BC"),  # escapes kept
         ("https://example.com/100%/x", "https://example.com/100%25/x"),  # a stray % is escaped
+        ("http://example.com/%?0", "http://example.com/%25?0"),  # also on Python 3.11.2
         (
             "https://example.com/a b?q=ä ö#frag ment",
             "https://example.com/a%20b?q=%C3%A4%20%C3%B6#frag%20ment",
@@ -159,11 +162,14 @@ def test_clean_text_reports_what_it_removed():
     ).map(lambda parts: f"{parts[0]}{parts[1]}/{parts[2]}")
 )
 def test_the_fast_plain_uri_test_accepts_what_the_plain_one_does(text):
-    """Possessive runs change the speed of the URL test, never its answer; and a URL it accepts
-    is one to_uri leaves as it is."""
-    fast, plain = (re.compile(plain_uri_pattern(p)).fullmatch for p in (True, False))
-    assert bool(fast(text)) == bool(plain(text))
-    if fast(text):
+    """Possessive runs change the speed of the URL test, never its answer (where Python has them
+    right: not before 3.11.5, where 'http://example.com/%?0' passed and kept its stray '%'); and
+    a URL it accepts is one to_uri leaves as it is."""
+    plain = re.compile(plain_uri_pattern(False)).fullmatch
+    assert bool(is_plain_uri(text)) == bool(plain(text))
+    if POSSESSIVE_REGEX:
+        assert bool(re.compile(plain_uri_pattern(True)).fullmatch(text)) == bool(plain(text))
+    if is_plain_uri(text):
         assert _to_uri(text) == text
 
 
