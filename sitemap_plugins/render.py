@@ -30,6 +30,7 @@ from jinja2 import (
 from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.filters import do_dictsort
+from jinja2.runtime import BlockReference, Context
 from markupsafe import Markup
 
 from .errors import SitemapError, log
@@ -95,6 +96,34 @@ class _Environment(Environment):
                 raise
             where = f"{frames[-1].filename}, line {frames[-1].lineno}"
             raise TemplateRuntimeError(f"{where}: {type(error).__name__}: {error}") from None
+
+
+class _ParentBlock(BlockReference):
+    """`{{ super() }}` in an XML template: the parent block's own output, XML already, written as
+    it is.  Without autoescape Jinja gives it back as a plain str, which the finalizer would then
+    escape like a value (`&lt;image:image&gt;`, where a user's url.xml extends ours)."""
+
+    def __call__(self) -> str:
+        return Markup(super().__call__())
+
+    @property
+    def super(self) -> Any:  # `{{ super.super() }}`
+        parent = BlockReference.super.fget(self)  # type: ignore[attr-defined]
+        return (
+            _ParentBlock(parent.name, self._context, self._stack, self._depth + 1)
+            if isinstance(parent, BlockReference)
+            else parent
+        )
+
+
+class _XmlContext(Context):
+    """The XML templates' context: their `super()` is a `_ParentBlock`."""
+
+    def super(self, name: str, current: Any) -> Any:
+        parent = super().super(name, current)
+        if isinstance(parent, BlockReference):
+            return _ParentBlock(name, self, parent._stack, parent._depth)
+        return parent
 
 
 @contextmanager
@@ -318,6 +347,7 @@ class Renderer:
             optimized=False,
         )
         self.xml = _Environment(finalize=_finalize_xml, bytecode_cache=_COMPILED["xml"], **common)
+        self.xml.context_class = _XmlContext
         self.xml.filters.update(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no, dictsort=_dictsort)
         self.text = _Environment(bytecode_cache=_COMPILED["text"], **common)
         self.xml.globals["generator"] = self.text.globals["generator"] = GENERATOR

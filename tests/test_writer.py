@@ -285,18 +285,29 @@ def test_news_files_hold_at_most_1000(tmp_path):
 def test_users_templates_override_and_extend_ours(tmp_path):
     templates = tmp_path / "my-templates"
     templates.mkdir()
+    # As the README shows it, and a block inside a loop: `super()` writes our XML as it is.
     (templates / "url.xml").write_text(
         '{% extends "builtin/url.xml" %}{% block extensions %}{{ super() }}'
-        "{% if entry.extra.mobile %}  <mobile:mobile/>\n{% endif %}{% endblock %}"
+        '{% if entry.extra.get("mobile") %}  <mobile:mobile/>\n{% endif %}{% endblock %}'
+        "{% block video_details %}{{ super() }}    <!-- {{ video.title }} -->\n{% endblock %}"
     )
     (templates / "urlset.xml").write_text(
         '{% extends "builtin/urlset.xml" %}{% block namespaces %}{{ super() }}'
         ' xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"{% endblock %}'
     )
     out = tmp_path / "site"
-    build(out, [sp.Entry(f"{BASE}m/", extra={"mobile": True})], templates_dir=str(templates))
+    video = sp.Video(f"{BASE}t.jpg", "Grills & fire", "A talk", player_loc=f"{BASE}p", duration=90)
+    entries = [
+        sp.Entry(f"{BASE}m/", extra={"mobile": True}, images=[sp.Image(f"{BASE}i.png")], videos=[video]),
+        sp.Entry(f"{BASE}n/", alternates={"en": f"{BASE}n/", "de": f"{BASE}de/n/"}),
+    ]
+    build(out, entries, templates_dir=str(templates))
     root = parse(out / "sitemap.xml")
     assert root.find("s:url/{http://www.google.com/schemas/sitemap-mobile/1.0}mobile", NS) is not None
+    assert root.find("s:url/image:image/image:loc", NS).text == f"{BASE}i.png"
+    assert root.find("s:url/video:video/video:duration", NS).text == "90"
+    assert "<!-- Grills &amp; fire -->" in (out / "sitemap.xml").read_text()
+    assert len(root.findall("s:url/xhtml:link", NS)) == 2
     wrapper = tmp_path / "with-mobile.xsd"
     wrapper.write_text(
         '<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">'
