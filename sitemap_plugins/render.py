@@ -6,6 +6,7 @@ Two environments share one loader: XML templates pass every `{{ value }}` throug
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import re
 import traceback
@@ -34,7 +35,7 @@ from jinja2.runtime import BlockReference, Context
 from markupsafe import Markup
 
 from .errors import SitemapError, log
-from .model import NS_IMAGE, NS_NEWS, NS_VIDEO, NS_XHTML, Entry
+from .model import NS_IMAGE, NS_NEWS, NS_VIDEO, NS_XHTML, Entry, Video
 from .normalize import _XML_ILLEGAL, XML_ILLEGAL_CHARS, format_w3c
 from .options import Options
 
@@ -108,12 +109,10 @@ class _ParentBlock(BlockReference):
 
     @property
     def super(self) -> Any:  # `{{ super.super() }}`
-        parent = BlockReference.super.fget(self)  # type: ignore[attr-defined]
-        return (
-            _ParentBlock(parent.name, self._context, self._stack, self._depth + 1)
-            if isinstance(parent, BlockReference)
-            else parent
-        )
+        parent = super().super
+        if isinstance(parent, BlockReference):
+            return _ParentBlock(parent.name, parent._context, parent._stack, parent._depth)
+        return parent
 
 
 class _XmlContext(Context):
@@ -237,10 +236,8 @@ _EXTENSIONS = ("image", "video", "news", "xhtml")
 #: JSON Lines or a caller, never by a page's HTML.  A chunk whose videos have none is compiled
 #: without them.
 VIDEO_DETAILS = "video_details"
-_DETAIL_FIELDS = (
-    *("duration", "expiration_date", "rating", "view_count", "publication_date", "tags"),
-    *("family_friendly", "restriction", "prices", "requires_subscription", "uploader", "platform", "live"),
-)
+_VIDEO_FIELDS = [f.name for f in dataclasses.fields(Video)]  # in the schema's order
+_DETAIL_FIELDS = tuple(_VIDEO_FIELDS[_VIDEO_FIELDS.index("player_loc") + 1 :])
 #: The block of url.xml that writes each part a chunk may leave out: each extension, by its
 #: namespace prefix, and the video details (first: they are inside the videos' block).
 _PART_BLOCKS = {
