@@ -7,15 +7,21 @@ Two environments share one loader: XML templates pass every `{{ value }}` throug
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
+import itertools
 import marshal
 import re
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
+from types import CodeType
 from typing import Any, NoReturn
 
+import jinja2
 from jinja2 import (
     ChoiceLoader,
     Environment,
@@ -275,11 +281,19 @@ def entry_namespaces(entry: Entry) -> frozenset[str]:
 class _CompiledTemplates(BytecodeCache):
     """Jinja's bytecode cache, in memory, for every Renderer of the process: a template is
     compiled once a process (a `mkdocs serve` rebuild, the report's renderer), or not at all
-    where the background reader compiled it beside the build (`compile_templates`).  Jinja
-    checks each template's source against the checksum its code was made from."""
+    where it is one of ours (`precompiled_code`) or the background reader compiled it beside the
+    build (`compile_templates`).  Jinja checks each template's source against the checksum its
+    code was made from."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
         self.code: dict[str, bytes] = {}
+
+    def get_bucket(self, environment: Environment, name: str, filename: str | None, source: str) -> Bucket:
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is None:
+            bucket.code = precompiled_code(self.kind, name, source, filename)
+        return bucket
 
     def load_bytecode(self, bucket: Bucket) -> None:
         code = self.code.get(bucket.key)
@@ -290,8 +304,46 @@ class _CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
+#: The Python code of our own templates (`precompiled_sources`), made with the Jinja release its
+#: directory names and shipped beside them; pip compiles it to bytecode when it installs the
+#: package.  Loading it takes a tenth of what compiling the templates took a build (10 ms of a
+#: 400-page MkDocs build's 140); a template that is not there (a user's, or another Jinja's) is
+#: compiled as ever.  `python3 dev.py templates` writes it again.
+PRECOMPILED = Path(__file__).with_name("precompiled")
+PRECOMPILED_FOR = PRECOMPILED / f"jinja-{jinja2.__version__}"
+
+
+def _precompiled_file(kind: str, name: str | None, source: str) -> str:
+    """The file name of a template's code: it names what the code was made from, the kind of
+    environment (xml, text, chunk: `Renderer`) included, since Jinja's code depends on it."""
+    made_from = f"{kind}\0{name or ''}\0{source}".encode()
+    return f"{kind}-{hashlib.sha256(made_from).hexdigest()[:24]}.py"
+
+
+def precompiled_code(kind: str, name: str | None, source: str, filename: str | None) -> CodeType | None:
+    """The code Jinja would compile `source` to, for a `kind` of environment, where ours is
+    shipped for this Jinja (else None): as `compile` makes it for the template's `filename`,
+    which Jinja's messages name."""
+    return _load_precompiled(_precompiled_file(kind, name, source), filename or "<template>")
+
+
+@functools.cache
+def _load_precompiled(file_name: str, filename: str) -> CodeType | None:
+    path = str(PRECOMPILED_FOR / file_name)
+    try:
+        code = SourceFileLoader(file_name[:-3], path).get_code(file_name[:-3])
+    except (OSError, SyntaxError, ValueError):  # not shipped for this Jinja, or damaged
+        return None
+    return _with_filename(code, filename) if code is not None else None
+
+
+def _with_filename(code: CodeType, filename: str) -> CodeType:
+    constants = tuple(_with_filename(c, filename) if isinstance(c, CodeType) else c for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=constants)
+
+
 #: One cache per kind of environment: the code Jinja makes depends on its settings.
-_COMPILED = {"xml": _CompiledTemplates(), "text": _CompiledTemplates()}
+_COMPILED = {"xml": _CompiledTemplates("xml"), "text": _CompiledTemplates("text")}
 #: The chunk template's code (marshalled), by the extensions it writes: the url.xml source it
 #: was made from, and its code.
 _CHUNK_CODE: dict[frozenset[str], tuple[str, bytes]] = {}
@@ -323,6 +375,75 @@ def adopt_compiled(code: dict[str, Any]) -> None:
     _CHUNK_CODE.update(code.get("chunks", {}))
     for kind, cache in _COMPILED.items():
         cache.code.update(code.get(kind, {}))
+
+
+def _chunk_loop(source: str, extensions: frozenset[str]) -> str:
+    """The chunk template's source: url.xml's `source` in a loop, the blocks of the parts not in
+    `extensions` left out (`Renderer._chunk_template`)."""
+    body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
+    for part, block in _PART_BLOCKS.items():
+        if part not in extensions:
+            body = _block(block).sub("", body, count=1)
+    body = _BLOCK_TAG.sub("", body)
+    return f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"
+
+
+#: Our templates a build compiles, by kind of environment (report.html has its own, and is
+#: compiled where a report is asked for).
+_BUILD_TEMPLATES = {
+    "xml": ("urlset.xml", "sitemapindex.xml", "url.xml"),
+    "text": ("sitemap.txt", "robots.txt", "sitemap.xsl"),
+}
+
+
+def precompiled_sources() -> dict[str, str]:
+    """The Python code of each of our templates a build may compile, as Jinja makes it now, by
+    its file name in `PRECOMPILED_FOR`: every chunk template (each set of the parts a chunk may
+    write) too."""
+    renderer = Renderer(Options(base_url="https://example.com/"))
+    environments = {"xml": renderer.xml, "text": renderer.text}
+    made: dict[str, tuple[str, str]] = {}  # file name: code, template
+    for kind, names in _BUILD_TEMPLATES.items():
+        for name in names:
+            source, _, _ = renderer._builtin.get_source(environments[kind], name)
+            code = environments[kind].compile(source, name, raw=True)
+            made[_precompiled_file(kind, name, source)] = (code, name)
+    source, _, _ = renderer._builtin.get_source(renderer.xml, "url.xml")
+    parts = sorted(_CHUNK_EXTENSIONS)
+    for size in range(len(parts) + 1):
+        for extensions in map(frozenset, itertools.combinations(parts, size)):
+            if VIDEO_DETAILS in extensions and "video" not in extensions:
+                continue  # details are inside the videos' block
+            loop = _chunk_loop(source, extensions)
+            code = renderer._chunk_environment().compile(loop, raw=True)
+            made[_precompiled_file("chunk", None, loop)] = (code, f"url.xml's chunk of {sorted(extensions)}")
+    # The note goes last: a line before the code would move the lines Jinja's messages map back
+    # to the template's.
+    return {
+        file_name: f"{code}\n# {template}: made by `python3 dev.py templates` with Jinja {jinja2.__version__}"
+        "; do not edit.\n"
+        for file_name, (code, template) in sorted(made.items())
+    }
+
+
+def write_precompiled() -> list[Path]:
+    """Write `precompiled_sources` into `PRECOMPILED_FOR`, and remove what is there for no
+    template or another Jinja; the files written."""
+    written = []
+    for stale in sorted(PRECOMPILED.glob("*/*.py")):
+        stale.unlink()
+    PRECOMPILED_FOR.mkdir(parents=True, exist_ok=True)
+    for file_name, code in precompiled_sources().items():
+        (PRECOMPILED_FOR / file_name).write_text(code, encoding="utf-8")
+        written.append(PRECOMPILED_FOR / file_name)
+    for directory in PRECOMPILED.iterdir():
+        if directory.is_dir() and not any(directory.glob("*.py")):
+            for cached in directory.glob("__pycache__/*"):
+                cached.unlink()
+            for empty in (directory / "__pycache__", directory):
+                if empty.is_dir():
+                    empty.rmdir()
+    return written
 
 
 class Renderer:
@@ -411,25 +532,25 @@ class Renderer:
         video has any: url.xml compiles in 14 ms, and in 3 ms without its video and news blocks,
         which most sites do not use."""
         source, _, _ = builtin.get_source(self.xml, "url.xml")
-        chunks = self.xml.overlay()
-        chunks.code_generator_class = _ChunkCodeGenerator
-        chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
+        chunks = self._chunk_environment()
         for cover, (made_from, code) in _CHUNK_CODE.items():  # compiled already, for as much or more
             if made_from == source and extensions <= cover:
                 return Template.from_code(chunks, marshal.loads(code), chunks.make_globals(None)), cover
-        body = source.split("-#}\n", 1)[1] if source.startswith("{#") else source
-        for part, block in _PART_BLOCKS.items():
-            if part not in extensions:
-                body = _block(block).sub("", body, count=1)
-        body = _BLOCK_TAG.sub("", body)
-        loop = f"{{% for entry in entries %}}{body}{_SEPARATOR}{{% endfor %}}"
+        loop = _chunk_loop(source, extensions)
+        compiled = precompiled_code("chunk", None, loop, None)
         try:
-            code = chunks.compile(loop)
+            compiled = compiled or chunks.compile(loop)
         except Exception as error:  # a Jinja whose code generator we do not know
             log.debug("sitemap: url.xml's chunk template uses Jinja's own code (%r)", error)
-            chunks, code = self.xml, self.xml.compile(loop)
-        _CHUNK_CODE[extensions] = (source, marshal.dumps(code))
-        return Template.from_code(chunks, code, chunks.make_globals(None)), extensions
+            chunks, compiled = self.xml, self.xml.compile(loop)
+        _CHUNK_CODE[extensions] = (source, marshal.dumps(compiled))
+        return Template.from_code(chunks, compiled, chunks.make_globals(None)), extensions
+
+    def _chunk_environment(self) -> Environment:
+        chunks = self.xml.overlay()
+        chunks.code_generator_class = _ChunkCodeGenerator
+        chunks.needs_escape = _NEEDS_ESCAPE.search  # type: ignore[attr-defined]
+        return chunks
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:
         used = sorted(set(namespaces))

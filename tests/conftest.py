@@ -36,6 +36,18 @@ def _templates_compiled_afresh():
 
 
 @pytest.fixture
+def templates_not_precompiled(monkeypatch, tmp_path_factory):
+    """Our templates compiled as a user's are, as they are with a Jinja they were not made for
+    (`render.PRECOMPILED_FOR` empty)."""
+    from sitemap_plugins import render
+
+    monkeypatch.setattr(render, "PRECOMPILED_FOR", tmp_path_factory.mktemp("no-precompiled"))
+    render._load_precompiled.cache_clear()
+    yield
+    render._load_precompiled.cache_clear()
+
+
+@pytest.fixture
 def options():
     def make(**values) -> sp.Options:
         return sp.Options(**{"base_url": BASE, **values})

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
+def test_wheel_ships_templates_their_code_schemas_and_py_typed(tmp_path):
     subprocess.run(
         [sys.executable, "-c", f"from hatchling.build import build_wheel; build_wheel({str(tmp_path)!r})"],
         cwd=ROOT,
@@ -25,6 +25,10 @@ def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
         "sitemap_plugins/schemas/all-urlset.xsd",
         "sitemap_plugins/schemas/PROVENANCE.md",
     } <= names
+    from sitemap_plugins.render import PRECOMPILED
+
+    shipped = {path.relative_to(ROOT).as_posix() for path in PRECOMPILED.glob("*/*.py")}
+    assert shipped and shipped <= names
 
     installed = tmp_path / "installed"
     zipfile.ZipFile(wheel).extractall(installed)
@@ -32,10 +36,15 @@ def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
     script = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(installed)!r})
+        import jinja2
         import sitemap_plugins as sp
-        from sitemap_plugins.render import builtin_templates_dir
+        from sitemap_plugins.render import PRECOMPILED_FOR, builtin_templates_dir
         assert sp.__file__.startswith({str(installed)!r}), sp.__file__
         assert str(builtin_templates_dir()).startswith({str(installed)!r})
+        if PRECOMPILED_FOR.is_dir():  # made for this Jinja: the templates' code is loaded
+            def compile(*args, **kwargs):
+                raise AssertionError("a template compiled")
+            jinja2.Environment.compile = compile
         site = sp.Sitemap(sp.Options(base_url="https://example.com/", stylesheet=True))
         site.add(sp.Entry("https://example.com/"))
         print(site.write({str(out)!r}).summary())

@@ -598,7 +598,7 @@ def test_gzip_and_digest_of_pieces_are_those_of_their_join(tmp_path_factory, dat
     fileset.discard()
 
 
-def test_a_jinja_whose_code_generator_differs_still_renders_chunks(monkeypatch):
+def test_a_jinja_whose_code_generator_differs_still_renders_chunks(monkeypatch, templates_not_precompiled):
     """The chunk template's code generator leans on Jinja's internals: where they differ, Jinja's
     own code renders the chunk, the same bytes."""
     from sitemap_plugins import render
@@ -614,6 +614,86 @@ def test_a_jinja_whose_code_generator_differs_still_renders_chunks(monkeypatch):
     assert "environment.getattr" in renderer._urls.environment.compile(  # type: ignore[union-attr]
         "{{ a.b }}", raw=True
     )
+
+
+def test_our_templates_code_is_shipped_as_this_jinja_makes_it():
+    """The Python code of our templates, shipped in `sitemap_plugins/precompiled/`, is what
+    Jinja makes of templates/ now, for each template and chunk a build may compile, and no more."""
+    import jinja2
+
+    from sitemap_plugins import render
+
+    shipped = sorted(render.PRECOMPILED.glob("*/*.py"))
+    assert shipped, "no precompiled templates: run `python3 dev.py templates`"
+    assert {path.parent for path in shipped} == {
+        render.PRECOMPILED_FOR
+    } or not render.PRECOMPILED_FOR.is_dir()
+    if not render.PRECOMPILED_FOR.is_dir():
+        pytest.skip(
+            f"the shipped code is {shipped[0].parent.name}'s and this is Jinja {jinja2.__version__}: "
+            "builds compile our templates, as before (`python3 dev.py templates` makes it for this one)"
+        )
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in shipped}
+    made = render.precompiled_sources()
+    assert sorted(on_disk) == sorted(made), (
+        "templates/ or the renderer changed: run `python3 dev.py templates`"
+    )
+    assert on_disk == made, "templates/ or the renderer changed: run `python3 dev.py templates`"
+    assert sum(name.startswith("chunk-") for name in made) == 12  # image, xhtml, video (details or not)
+
+
+def _every_file(tmp_path: Path, name: str) -> dict[str, bytes]:
+    """A set with every template in use: chunks of every kind of entry, url.xml for news, the
+    index, the text sitemap, the stylesheet and robots.txt; its files' bytes by name."""
+    entries = _every_kind_of_entry()
+    out = tmp_path / name
+    build(out, [*entries, *pages(7)], max_urls=5, stylesheet=True, text_sitemap=True, gzip=True)
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+
+
+def test_a_build_compiles_none_of_our_templates_and_writes_what_compiling_them_writes(
+    tmp_path, monkeypatch, request
+):
+    from jinja2 import Environment
+
+    from sitemap_plugins import render
+
+    def compile(*args, **kwargs):
+        raise AssertionError("a template compiled")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Environment, "compile", compile)
+        loaded = _every_file(tmp_path, "loaded")
+    assert {"sitemap-news.xml", "sitemap.txt", "sitemap.xsl", "robots.txt"} <= set(loaded)
+    assert b"<sitemapindex" in loaded["sitemap.xml"]
+    assert len([name for name in loaded if PART.fullmatch(name)]) > 2
+    render._CHUNK_CODE.clear()
+    for cache in render._COMPILED.values():
+        cache.code.clear()
+    request.getfixturevalue("templates_not_precompiled")
+    assert _every_file(tmp_path, "compiled") == loaded
+
+
+def test_a_template_that_fails_is_named_with_its_line_whether_precompiled_or_not(request):
+    """Loaded code names the template's file as Jinja's own compile does: an error while
+    rendering it says where, the same both ways."""
+    from sitemap_plugins import render
+
+    def failure() -> str:
+        renderer = render.Renderer(sp.Options(base_url=BASE))
+        assert renderer._urlset.filename == str(render.builtin_templates_dir() / "urlset.xml")
+        with pytest.raises(sp.SitemapError) as raised, render.templates_named():
+            try:
+                renderer._urlset.render(urls=None, namespaces={}, stylesheet=None, schema_location=None)
+            except Exception:
+                renderer.xml.handle_exception()
+        return str(raised.value)
+
+    loaded = failure()
+    render._COMPILED["xml"].code.clear()
+    request.getfixturevalue("templates_not_precompiled")
+    assert failure() == loaded
+    assert "urlset.xml, line" in loaded
 
 
 class _Staging:
