@@ -70,16 +70,19 @@ def _decorative_url() -> re.Pattern[str]:
     return re.compile("|".join(fnmatch.translate(pattern) for pattern in DECORATIVE_URLS))
 
 
-#: The longest literal part of each pattern, which every URL it matches contains.  Searched for
-#: first: a pattern's leading `*` backtracks over the whole URL, 12 µs an image against 1.
-_DECORATIVE_HINT = re.compile(
-    "|".join(re.escape(max(re.split(r"[*?]|\[[^\]]*\]", pattern), key=len)) for pattern in DECORATIVE_URLS)
-)
+#: The longest literal part of each pattern, which every URL it matches contains.  Looked for
+#: first: a pattern's leading `*` backtracks over the whole URL, 12 µs an image against 1.  One
+#: `in` after another finds them sooner than an expression of them all (1.0 to 1.8 µs against
+#: 1.2 to 2.6 on a page's image URLs), which also took 1.3 ms to compile in every build.
+_DECORATIVE_HINTS = tuple(max(re.split(r"[*?]|\[[^\]]*\]", pattern), key=len) for pattern in DECORATIVE_URLS)
 
 
 def is_decorative_url(url: str) -> bool:
     """Is `url` (lower case) served by an emoji CDN or a badge service (`DECORATIVE_URLS`)?"""
-    return bool(_DECORATIVE_HINT.search(url) and _decorative_url().match(url))
+    for hint in _DECORATIVE_HINTS:
+        if hint in url:
+            return bool(_decorative_url().match(url))
+    return False
 
 
 _YOUTUBE_HOSTS = {
