@@ -71,7 +71,7 @@ def _file_bytes(path: str) -> bytes:
     try:
         size = os.fstat(descriptor).st_size
         data = os.read(descriptor, size + 1)
-        if len(data) <= size:  # the whole file: a read stops short only at its end
+        if len(data) == size:  # the whole file; more: it grew; less: it shrank, or the read was capped
             return data
         chunks = [data]
         while chunk := os.read(descriptor, 1 << 16):

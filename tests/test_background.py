@@ -363,18 +363,21 @@ def test_a_reader_forks_when_stdout_is_closed_or_missing(tmp_path, monkeypatch, 
 @pytest.mark.parametrize("size", [0, 1, 5000, 70_000])
 def test_a_file_is_read_whole_even_where_it_grows_after_its_size_was_taken(tmp_path, monkeypatch, size):
     """A page is read in one read of the size its file had a moment before; where it has grown
-    since (or the size was wrong), the rest is read too."""
+    or shrunk since, it is read to its end."""
     path = tmp_path / "page.html"
     data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
     path.write_bytes(data)
     assert background._file_bytes(str(path)) == data
     real_fstat = os.fstat
 
-    class Smaller:
-        def __init__(self, result: os.stat_result) -> None:
-            self.st_size = max(0, result.st_size - 3000)
+    class Other:
+        def __init__(self, result: os.stat_result, change: int) -> None:
+            self.st_size = max(0, result.st_size + change)
 
-    monkeypatch.setattr(os, "fstat", lambda descriptor: Smaller(real_fstat(descriptor)))
-    assert background._file_bytes(str(path)) == data
+    for change in (-3000, -1, 1, 3000):  # grown since, or shrunk
+        monkeypatch.setattr(
+            os, "fstat", lambda descriptor, change=change: Other(real_fstat(descriptor), change)
+        )
+        assert background._file_bytes(str(path)) == data
     with pytest.raises(OSError):
         background._file_bytes(str(tmp_path / "gone.html"))
