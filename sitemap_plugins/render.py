@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import marshal
 import re
+import shutil
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -427,22 +428,14 @@ def precompiled_sources() -> dict[str, str]:
 
 
 def write_precompiled() -> list[Path]:
-    """Write `precompiled_sources` into `PRECOMPILED_FOR`, and remove what is there for no
-    template or another Jinja; the files written."""
+    """Write `precompiled_sources` into `PRECOMPILED_FOR`, in place of all there was (for no
+    template, or another Jinja); the files written."""
+    shutil.rmtree(PRECOMPILED, ignore_errors=True)  # all of it is made here
+    PRECOMPILED_FOR.mkdir(parents=True)
     written = []
-    for stale in sorted(PRECOMPILED.glob("*/*.py")):
-        stale.unlink()
-    PRECOMPILED_FOR.mkdir(parents=True, exist_ok=True)
     for file_name, code in precompiled_sources().items():
         (PRECOMPILED_FOR / file_name).write_text(code, encoding="utf-8")
         written.append(PRECOMPILED_FOR / file_name)
-    for directory in PRECOMPILED.iterdir():
-        if directory.is_dir() and not any(directory.glob("*.py")):
-            for cached in directory.glob("__pycache__/*"):
-                cached.unlink()
-            for empty in (directory / "__pycache__", directory):
-                if empty.is_dir():
-                    empty.rmdir()
     return written
 
 
