@@ -105,6 +105,9 @@ class HtmlFacts:
 
     noindex: bool = False
     redirect: bool = False
+    #: The canonical URL the head names, where it is another than the page's own URL: None where
+    #: it names none or the page itself (which tells nothing; the harvest compares any other with
+    #: the page's URL, however it is spelt).
     canonical: str | None = None
     #: `<meta name="description">`; sure to be read only where the page has videos (their
     #: description's fallback, its one use).
@@ -128,7 +131,7 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     it stands in the page; the rest of the body is the theme's frame.  Not in the page (a plugin
     changed it after rendering): the whole body is read."""
     facts = HtmlFacts()
-    root = _parse(text, media, content)
+    root = _parse(text, url, media, content)
     if root is None:
         return facts
     base = url
@@ -158,6 +161,8 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
             video = _embedded_video(element, base)
             if video is not None:
                 facts.videos.append(video)
+    if facts.canonical == url:
+        facts.canonical = None
     return facts
 
 
@@ -260,6 +265,7 @@ _HEAD_FACT_WORDS = (  # the most common first: MkDocs' themes write a canonical 
 _SPACE = "[ \t\n\f\r]"  # HTML's whitespace (\\s is more)
 
 
+@functools.cache  # compiled where a head is first parsed: 1.4 ms, which most MkDocs builds need not pay
 def _plain_head(p: str) -> re.Pattern[str]:
     """What a generator's head opens with, written as generators write it: whitespace, the
     doctype, and `<html>`, `<head>`, `<meta>`, `<link>`, `<base>` and `<title>` tags in lower
@@ -277,27 +283,27 @@ def _plain_head(p: str) -> re.Pattern[str]:
     )
 
 
-_PLAIN_HEAD = _plain_head("+" if POSSESSIVE_REGEX else "")
 #: The plain tags the parser puts in the head (and opens it for): those that can tell a fact first.
 _IN_HEAD_TAGS = ("<meta", "<link", "<base", "<title>")
 
 
-def _head_to_parse(head: str, videos: bool) -> str:
-    """What of `head` (a page's text before its body) the parser is given, opening a document
-    whose body follows: nothing where no word of `_HEAD_FACT_WORDS` is in it (its description is
-    read for videos alone); else all of it, but that of the plain tags it opens with
-    (`_PLAIN_HEAD`), only the `<meta>`, `<link>` and `<base>` that hold a word or a character
-    reference (which could spell one).  The tags left out tell nothing, and the rest is parsed as
-    it would be after them.
+def _head_to_parse(head: str, videos: bool, url: str) -> str:
+    """What of `head` (a page's text before its body; the page is at `url`) the parser is given,
+    opening a document whose body follows: nothing where no word of `_HEAD_FACT_WORDS` is in it
+    (its description is read for videos alone), or where the only one is in the link that names
+    the page its own canonical URL (`_names_itself_alone`); else all of it, but that of the plain
+    tags it opens with (`_plain_head`), only the `<meta>`, `<link>` and `<base>` that hold a word
+    or a character reference (which could spell one).  The tags left out tell nothing, and the
+    rest is parsed as it would be after them.
 
     A theme's head is mostly stylesheets and metadata that tell nothing: MkDocs' own theme opens
     with 14 plain tags, of which the canonical link is read.  Parsing and reading the others took
     about 34 µs of the 127 a page of the benchmark's took; finding them takes 19."""
     lowered = head.lower()
     words = (*_HEAD_FACT_WORDS, "description") if videos else _HEAD_FACT_WORDS
-    if not any(word in lowered for word in words):
+    if not any(word in lowered for word in words) or _names_itself_alone(head, lowered, url, words):
         return ""
-    plain = _PLAIN_HEAD.match(head).end()  # type: ignore[union-attr]
+    plain = _plain_head("+" if POSSESSIVE_REGEX else "").match(head).end()  # type: ignore[union-attr]
     if len(lowered) != len(head) or not any(head.find(t, 0, plain) >= 0 for t in _IN_HEAD_TAGS):
         # A character lower() makes two (the positions differ), or no tag that opens the head
         # before the tags that are not plain (which may then not be parsed there).
@@ -316,7 +322,31 @@ def _head_to_parse(head: str, videos: bool) -> str:
     return "<html><head>" + "".join(tags) + head[plain:] + "</head><body>"
 
 
-def _relevant_html(text: str, media: bool = True, content: str | None = None) -> str:
+#: The character references that could spell a character of `_HEAD_FACT_WORDS` (a letter, `<`,
+#: `+`, `:`, `_`): the numeric ones, and the named ones whose characters hold one (a test holds
+#: these to the HTML standard's table).  Material's font link holds `&display=`, which spells none.
+_SPELLING_REFERENCES = (
+    *("&#", "&lt", "&LT", "&nvlt;", "&plus;", "&colon;", "&lowbar;", "&UnderBar;", "&fjlig;"),
+)
+
+
+def _names_itself_alone(head: str, lowered: str, url: str, words: tuple[str, ...]) -> bool:
+    """Is the one word of `words` in `head` "canonical", once, in a link naming `url` the page's
+    canonical URL as themes write it (MkDocs', Material's, Zensical's: on every page), with no
+    character reference that could spell another?  That link tells nothing: the page is its own.
+    Its head is then not parsed at all: 40 µs of a `theme: mkdocs` page's 116."""
+    if lowered.count("canonical") != 1 or "&" in url or '"' in url:
+        return False
+    if "&" in head and any(reference in head for reference in _SPELLING_REFERENCES):
+        return False
+    if any(word in lowered for word in words if word != "canonical"):
+        return False
+    link = f'<link rel="canonical" href="{url}"'
+    at = head.find(link)
+    return at >= 0 and head.startswith((">", "/>", " />"), at + len(link))
+
+
+def _relevant_html(text: str, url: str, media: bool = True, content: str | None = None) -> str:
     """The head, and the body's media (in `content` only, where given and found) with just the
     context the harvest reads (the enclosing <picture> or <figure>, the paragraphs around a video).
     Empty where nothing in the page can tell a fact.
@@ -333,7 +363,7 @@ def _relevant_html(text: str, media: bool = True, content: str | None = None) ->
         return text
     head = text[: start.start()]
     if not media:
-        head = _head_to_parse(head, videos=False)
+        head = _head_to_parse(head, False, url)
         return head and head + "</body></html>"
     read_from, read_to = start.start(), len(text)
     depth = dict.fromkeys(_FRAME_TAGS, 0)
@@ -370,7 +400,7 @@ def _relevant_html(text: str, media: bool = True, content: str | None = None) ->
                     break
         windows.append([position, end, name != "img"])
     videos = any(w[2] for w in windows)
-    head = _head_to_parse(head, videos)
+    head = _head_to_parse(head, videos, url)
     if not windows:
         return head and head + "</body></html>"
     paragraphs: list[tuple[int, int]] = []
@@ -469,10 +499,10 @@ def _merged(spans: list[list[Any]]) -> list[list[Any]]:
     return merged
 
 
-def _parse(text: str, media: bool = True, content: str | None = None) -> Any:
+def _parse(text: str, url: str, media: bool = True, content: str | None = None) -> Any:
     if not text or text.isspace():  # not strip(): that copies the page
         return None
-    text = _relevant_html(text, media, content)
+    text = _relevant_html(text, url, media, content)
     if not text:
         return None
     try:

@@ -512,21 +512,29 @@ def test_of_a_themes_plain_head_tags_only_those_that_can_tell_are_parsed(videos)
     head = MKDOCS_THEME_HEAD.split("    </head>")[0]
     description = '<meta name="description" content="About grilling">' if videos else ""
     scripts = head[head.index('rel="stylesheet">', head.index("base.css")) + 17 :]  # and the space before
-    assert _head_to_parse(head, videos) == (
+    parsed = (
         f'<html><head>{description}<link rel="canonical" href="https://example.com/grilling/">'
         f"{scripts}</head><body>"
     )
+    # On another page (a copy of this one) the canonical link tells: the page is left out.
+    assert _head_to_parse(head, videos, "https://example.com/copy/") == parsed
+    # On its own page it tells nothing: the head is not parsed, unless its description may be read.
+    assert _head_to_parse(head, videos, "https://example.com/grilling/") == (parsed if videos else "")
     page = (
         MKDOCS_THEME_HEAD
         + '<body><p>Hi.</p><iframe src="https://www.youtube.com/embed/aBcDeF12345"></iframe>'
     )
     facts = read_html(page + "</body></html>", "https://example.com/grilling/")
+    assert facts.canonical is None and facts.description == "About grilling"
+    facts = read_html(page + "</body></html>", "https://example.com/copy/")
     assert facts.canonical == "https://example.com/grilling/" and facts.description == "About grilling"
 
 
 def test_read_html_reports_the_canonical_and_for_videos_the_description():
     facts = read_html(fixture("material_page.html"), f"{BASE}guide/grilling/")
-    assert facts.canonical == f"{BASE}guide/grilling/" and not facts.noindex and not facts.redirect
+    assert facts.canonical is None and not facts.noindex and not facts.redirect  # its own
+    copy = read_html(fixture("material_page.html"), f"{BASE}copy/")
+    assert copy.canonical == f"{BASE}guide/grilling/"
     # The description is the fallback of a video's own: where a page has none, its tag is not
     # even parsed (Material writes it among the head's plain tags).
     assert facts.description is None and not facts.videos
@@ -614,21 +622,22 @@ def test_where_the_content_is_known_the_rest_of_the_body_is_frame(site):
     frame = (
         '<div class="navbar"><img src="/banner.png"><p>Frame words.</p><video src="/ad.mp4"></video></div>'
     )
-    html = f'<html><head><link rel="canonical" href="{BASE}page/"></head><body>{frame}<main>{content}</main>{frame}</body></html>'
+    head = f'<link rel="canonical" href="{BASE}page/"><link rel="alternate" hreflang="de" href="/de/page/">'
+    html = f"<html><head>{head}</head><body>{frame}<main>{content}</main>{frame}</body></html>"
     facts = read_html(html, f"{BASE}page/", content=content)
     assert facts.images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
     assert facts.decorative_images == []
     assert [(v.content_loc, v.description) for v in facts.videos] == [
         (f"{BASE}page/clip.mp4", "About the clip.")
     ]
-    assert facts.canonical == f"{BASE}page/"  # the head is read as ever
+    assert facts.alternates == {"de": f"{BASE}de/page/"}  # the head is read as ever
     # Not in the page (changed after rendering): the whole body; an empty content: no media.
     whole = read_html(html, f"{BASE}page/")
     assert read_html(html, f"{BASE}page/", content=content + " ") == whole
     assert whole.images == [f"{BASE}banner.png", f"{BASE}a.png"]  # there a <header> is the frame's
     assert whole.decorative_images == [f"{BASE}page/hero.jpg"]
     empty = read_html(html, f"{BASE}page/", content="")
-    assert (empty.images, empty.videos, empty.canonical) == ([], [], f"{BASE}page/")
+    assert (empty.images, empty.videos, empty.alternates) == ([], [], facts.alternates)
     page = sp.Page(url=f"{BASE}page/", html=html, content=content)
     images = [i.loc for i in site().add_page(page).images]
     assert images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]

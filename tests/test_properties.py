@@ -1,5 +1,6 @@
 """Arbitrary Unicode in, well-formed and schema-valid XML out, values reading back as documented."""
 
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -169,6 +170,8 @@ _HEAD_PIECES = [
     *('<meta name="robots" content="noindex">', '<META NAME="GoogleBot" CONTENT="none">'),
     *('<meta name="robots" content="index">', '<meta http-equiv="Refresh" content="0; url=/b/">'),
     *('<link rel="canonical" href="/other/">', '<LINK REL="Canonical" HREF="https://example.com/a/">'),
+    *('<link rel="canonical" href="https://example.com/a/">', '<link rel="canonical" href="/a/" />'),
+    '<link rel="canonical" href="https://example.com/a/" />',
     *('<link rel="alternate" hreflang="de" href="/de/a/">', "<link rel=alternate HREFLANG=en href=/a/>"),
     *('<base href="/sub/">', '<BASE HREF="https://cdn.example.net/">'),
     '<meta property="article:modified_time" content="2024-04-02T10:00:00+02:00">',
@@ -192,7 +195,7 @@ def test_a_head_is_left_unparsed_only_where_it_tells_nothing(pieces, body, media
     """A head that names none of the words of what is read from it is not parsed, and of one that
     does, what is parsed tells what all of it tells: the facts are those of a parse of every head."""
     page = f"<!DOCTYPE html><html><head>{''.join(pieces)}</head><body>{body}</body></html>"
-    _assert_facts_as_with(lambda head, videos: head + "</head><body>", page, media)
+    _assert_facts_as_with(lambda head, videos, url: head + "</head><body>", page, media)
 
 
 def _assert_facts_as_with(head_to_parse, page, media):
@@ -224,6 +227,14 @@ _PLAIN_AND_NOT_PIECES = [
     '<link rel="stylesheet" href="a.css">',
     "<link rel='preconnect' href='https://f.example' crossorigin>",
     '<link rel="canonical" href="/c/">',
+    '<link rel="canonical" href="https://example.com/a/">',
+    '<link rel="canonical" href="https://example.com/a/"/>',
+    '<link rel="canonical" href="https://example.com/a/" data-x>',
+    '<!-- <link rel="canonical" href="https://example.com/a/"> -->',
+    '<link rel="stylesheet" href="https://f.example/css?family=R&display=fallback">',
+    '<script type="application/ld&plus;json">{"dateModified": "2024-04-05"}</script>',
+    '<meta property="og&colon;updated_time" content="2024-04-06">',
+    "<title>&lt;base</title>",
     '<link rel="Canonical" href="/C/" />',
     '<link\nrel="canonical"\nhref="/nl/">',
     '<link rel="alternate" hreflang="de" href="/de/a/">',
@@ -284,13 +295,48 @@ def test_a_plain_head_is_parsed_as_its_tags_that_hold_a_word(opening, pieces, bo
     the facts are those of a parse of the whole head wherever it holds a word."""
     from sitemap_plugins.htmlfacts import _HEAD_FACT_WORDS
 
-    def whole_head_where_a_word_is(head, videos):
-        lowered = head.lower()
+    def whole_head_where_a_word_is(head, videos, url):
         words = (*_HEAD_FACT_WORDS, "description") if videos else _HEAD_FACT_WORDS
-        return head + "</head><body>" if any(word in lowered for word in words) else ""
+        if not any(word in head.lower() for word in words):
+            return ""
+        # The link that names the page its own canonical URL, as themes write it, tells nothing:
+        # a head with no other word, and no character reference that could spell one, is not
+        # parsed either.
+        for end in (">", "/>", " />"):
+            own = head.replace(f'<link rel="canonical" href="{url}"{end}', "", 1)
+            if (
+                own != head
+                and not _could_spell_a_word(head)
+                and not any(word in own.lower() for word in words)
+            ):
+                return ""
+        return head + "</head><body>"
 
     page = f"{opening}{''.join(pieces)}</head><body>{body}</body></html>"
     _assert_facts_as_with(whole_head_where_a_word_is, page, media)
+
+
+def _could_spell_a_word(text):
+    """Does `text` hold a character reference that could spell a letter, `<`, `+`, `:` or `_`
+    (what the head's words are made of): a numeric one, or a named one of the HTML standard's
+    table whose characters hold one?"""
+    import html.entities
+
+    spelling = [name for name, value in html.entities.html5.items() if re.search(r"[A-Za-z<+:_]", value)]
+    return "&#" in text or any(f"&{name}" in text for name in spelling)
+
+
+def test_the_references_that_could_spell_a_word_are_the_standards():
+    import html.entities
+
+    from sitemap_plugins.htmlfacts import _SPELLING_REFERENCES
+
+    spelling = {name for name, value in html.entities.html5.items() if re.search(r"[A-Za-z<+:_]", value)}
+    # Each name of the table that could spell one starts with one of ours (`lt` covers `lt;`).
+    assert all(any(f"&{name}".startswith(ours) for ours in _SPELLING_REFERENCES) for name in spelling)
+    assert all(
+        ours == "&#" or any(f"&{name}".startswith(ours) for name in spelling) for ours in _SPELLING_REFERENCES
+    )
 
 
 @pytest.mark.skipif(not POSSESSIVE_REGEX, reason="possessive repeats are right from Python 3.11.5")
