@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import IO, TYPE_CHECKING, Any
 
 from .errors import log
@@ -40,8 +40,11 @@ BATCH = 16
 BATCH_HERE = 256
 #: ... holding at most this much of the pages' text (`add`'s `html`).
 TEXT_HELD = 8 << 20
+#: A page's file: its path, or what gives it when it is first needed.  A page read from the text
+#: the generator handed over never needs it (MkDocs works a page's path out when first asked).
+PagePath = str | Callable[[], str]
 #: path, url, media, content: `read_html`'s arguments, and the page's file.
-Job = tuple[str, str, bool, str | None]
+Job = tuple[PagePath, str, bool, str | None]
 
 
 def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
@@ -50,17 +53,21 @@ def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
 
 
 def read_page(
-    path: str, url: str, media: bool, content: str | None = None, html: str | None = None
+    path: PagePath, url: str, media: bool, content: str | None = None, html: str | None = None
 ) -> HtmlFacts | None:
     """The facts of one page: of `html` where given, else of its file (None if it cannot be read)."""
     from .htmlfacts import read_html  # lxml: not for processes that only ask `default_jobs`
 
     if html is None:
         try:
-            html = _file_bytes(path).decode("utf-8", "replace")
+            html = _file_bytes(_path(path)).decode("utf-8", "replace")
         except OSError:
             return None
     return read_html(html, url, media, content)
+
+
+def _path(path: PagePath) -> str:
+    return path if isinstance(path, str) else path()
 
 
 def _file_bytes(path: str) -> bytes:
@@ -137,7 +144,7 @@ class BackgroundReader:
     def add(
         self,
         key: Hashable,
-        path: str,
+        path: PagePath,
         url: str,
         media: bool,
         written: bool = True,
@@ -236,7 +243,8 @@ class BackgroundReader:
                     message = (_TEMPLATES, self._templates_for)
                     pickle.dump(message, worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
                     self._templates_for = None
-                pickle.dump([job for _, job in items], worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                jobs = [(_path(path), *rest) for _, (path, *rest) in items]
+                pickle.dump(jobs, worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
                 worker.stdin.flush()
                 self._sent += items
                 return

@@ -52,6 +52,23 @@ def test_worker_and_in_process_agree(tmp_path, start):
     assert not from_here[2].images and not from_here[2].videos
 
 
+@pytest.mark.parametrize("enabled", [False, True])
+def test_a_pages_path_is_asked_for_only_where_its_file_is_read(tmp_path, enabled):
+    """A page's path may come as a function (MkDocs works it out when first asked): a page read
+    from the text handed over never asks it; one the worker reads asks it once, here."""
+    jobs = _pages(tmp_path, background.BATCH * 2 + 3)
+    asked = []
+
+    def path_of(path):
+        return lambda: asked.append(path) or path
+
+    reader = BackgroundReader(enabled=enabled)
+    for number, (path, url, media) in enumerate(jobs):
+        reader.add(number, path_of(path), url, media, written=False, html=(tmp_path / path).read_text())
+    assert reader.results() == dict(enumerate(read_files(jobs)))
+    assert asked == ([path for path, _, _ in jobs] if enabled else [])
+
+
 @pytest.mark.parametrize("enabled", [False, None])
 def test_pages_read_here_are_read_from_the_text_handed_over(tmp_path, monkeypatch, enabled):
     """Where pages are read in this process (decided at once, or at the first batch) the text

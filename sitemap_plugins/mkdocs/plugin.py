@@ -10,6 +10,7 @@ last one.
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 import os
 from pathlib import Path
@@ -22,7 +23,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from ..background import BackgroundReader
+from ..background import BATCH, BackgroundReader
 from ..errors import ConfigError, SitemapError
 from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
@@ -59,10 +60,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._entries: dict[str, Entry] = {}
         # Pages rendered so far, harvested at the end from what the background reader read.
         self._pages: list[Page] = []
+        #: Pages rendered and not yet handed over: MkDocs' page, its URL, its language, the URLs
+        #: it lists (a blog's views), its HTML.
+        self._to_hand_over: list[tuple[MkDocsPage, str, str | None, list[str] | None, str]] = []
         self.reader = BackgroundReader()
         self.dirty = False
         self.command = "build"
         self._replaceable: list[str] = list(BUILTIN_SITEMAP)
+        self._theme_language: str | None = None
         self.mike_version: str | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -106,6 +111,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.sitemap.harvester.lastmod_keys = tuple(keys)
         self._entries = {}
         self._pages = []
+        self._to_hand_over = []
         self.reader.close()  # a previous `mkdocs serve` build may have failed before its end
         self.reader = BackgroundReader()
         self.reader.compile_templates(options)
@@ -134,6 +140,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return
         self._expected = {}
         self._rendered = set()
+        # A pass's theme language (static-i18n's passes each have theme.language), asked once:
+        # Theme.get costs about 6 µs a page where MkDocs' renders have left the caches cold.
+        self._theme_language = config.theme.get("language")
         for file in files.documentation_pages(inclusion=lambda _: True):
             if file.inclusion.is_included():
                 self._expected[self._url(file.url, config)] = file
@@ -162,47 +171,62 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         url = self._url(page.url, config, root=True) if self.mike_version else page.canonical_url
         url = url or self._url(page.url, config)
         self._rendered.add(url)
-        # MkDocs writes `output` to the page's file right after this event (this handler runs
-        # after other plugins'): the background reader parses that file beside the build; where
-        # pages are read in the build's process, `output` itself is read.
-        built = self._page(page, url, None, config)
-        media, content = self.sitemap.harvester.what_to_read(built.listing, page.content)
-        self.reader.add(
-            len(self._pages),
-            page.file.abs_dest_path,
-            url,
-            media,
-            written=False,
-            html=output,
-            content=content,
-        )
-        self._pages.append(built)
-
-    def _page(self, page: MkDocsPage, url: str, html: str | None, config: MkDocsConfig) -> Page:
+        # Translated and handed to the reader a few at a time, not one by one between MkDocs'
+        # renders, which leave little of our code in the CPU's caches.  What the pass decides
+        # (static-i18n's passes each have their own site_url and theme language) is taken now.
+        language = getattr(page.file, "locale", None) or self._theme_language
         # Material's blog views (index, archives, categories, their pagination) list posts.
-        listed = getattr(page, "posts", None) if hasattr(page, "views") else None
+        posts = getattr(page, "posts", None) if hasattr(page, "views") else None
+        lists = None if posts is None else [self._url(post.url, config) for post in posts]
+        self._to_hand_over.append((page, url, language, lists, output))
+        if len(self._to_hand_over) >= BATCH:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """The pages rendered since the last call, as the core's pages, to the reader in order.
+        MkDocs writes `output` to a page's file right after `on_post_page`: the background reader
+        parses the files beside the build; where pages are read in the build's process, `output`
+        itself is read, and the file's path (which MkDocs works out when first asked) is never
+        needed."""
+        rendered, self._to_hand_over = self._to_hand_over, []
+        harvester = self.sitemap.harvester  # type: ignore[union-attr]
+        for page, url, language, lists, output in rendered:
+            built = self._page(page, url, language, lists)
+            media, content = harvester.what_to_read(built.listing, page.content)
+            self.reader.add(
+                len(self._pages),
+                functools.partial(getattr, page.file, "abs_dest_path"),
+                url,
+                media,
+                written=False,
+                html=output,
+                content=content,
+            )
+            self._pages.append(built)
+
+    def _page(self, page: MkDocsPage, url: str, language: str | None, lists: list[str] | None) -> Page:
         # Front matter `alternates` are read (and checked) by the core's harvest.
         alternates = {}
-        for language, file in (getattr(page.file, "alternates", None) or {}).items():
-            alternates[language] = self._url(file.url, config, root=True)
+        for code, file in (getattr(page.file, "alternates", None) or {}).items():
+            alternates[code] = self._url(file.url, None, root=True)
         return Page(
             url=url,
-            html=html,
             title=page.title,
             meta=dict(page.meta),
             source=page.file.src_uri,
             source_path=page.file.abs_src_path,
             alternates=alternates,
-            language=getattr(page.file, "locale", None) or config.theme.get("language"),
+            language=language,
             is_error_page=page.file.src_uri == "404.md",
-            listing=bool(listed is not None),
+            listing=lists is not None,
             versioned=bool(self.mike_version),
-            lists=[self._url(post.url, config) for post in listed or []],
+            lists=lists or [],
         )
 
-    def _url(self, path: str, config: MkDocsConfig, root: bool = False) -> str:
-        """An absolute URL for a site-relative `path` (static-i18n passes have their own site_url)."""
-        site_url = self.base_url if root or not config.site_url else config.site_url
+    def _url(self, path: str, config: MkDocsConfig | None, root: bool = False) -> str:
+        """An absolute URL for a site-relative `path`: under this pass's site_url (static-i18n's
+        passes have their own), or with `root`, under the sitemap's base URL."""
+        site_url = self.base_url if root or config is None or not config.site_url else config.site_url
         site_url = site_url if site_url.endswith("/") else site_url + "/"
         return site_url + ("" if path in ("./", ".") else path.lstrip("/"))
 
@@ -228,6 +252,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def _write(self, config: MkDocsConfig) -> WriteResult:
         assert self.sitemap is not None
+        self._hand_over()
         facts = self.reader.results()
         for number, built in enumerate(self._pages):
             entry = self.sitemap.add_page(built, facts.get(number))
