@@ -351,6 +351,8 @@ class Harvester:
 
     def _images(self, urls: list[str]) -> list[Image]:
         patterns = self.options.images_exclude
+        if not patterns:  # most sites: no URL taken apart for nothing
+            return [Image(u) for u in urls]
         return [Image(u) for u in urls if not _globs_match(patterns, u, urlsplit(u).path)]
 
     def _videos(self, page: Page, facts: HtmlFacts, label: str) -> list[Video]:
