@@ -52,9 +52,12 @@ def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
 
 
 def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
-    if type(meta) is dict and meta.keys().isdisjoint(_top_level(keys)):
+    plain = type(meta) is dict
+    if plain and meta.keys().isdisjoint(_top_level(keys)):
         return None  # most pages' metadata, in one test (ten lookups took 3 µs)
-    for key in keys:
+    for key, top in _with_top_level(keys):
+        if plain and top not in meta:
+            continue  # a blog post's `date` is there, not the other keys: one test each
         value = lookup(meta, key)
         if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
             value = value[-1] if value else None
@@ -66,7 +69,13 @@ def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | 
 @functools.cache
 def _top_level(keys: tuple[str, ...]) -> frozenset[str]:
     """The names the dotted `keys` start with (`date` of `date.updated`)."""
-    return frozenset(key.split(".", 1)[0] for key in keys)
+    return frozenset(top for _, top in _with_top_level(keys))
+
+
+@functools.cache
+def _with_top_level(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each of the dotted `keys` with the name it starts with."""
+    return tuple((key, key.split(".", 1)[0]) for key in keys)
 
 
 def _or(value: Any, fallback: Any) -> Any:

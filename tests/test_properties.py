@@ -124,14 +124,27 @@ def _url_pieces() -> list[str]:
     from sitemap_plugins.htmlfacts import DECORATIVE_URLS
 
     parts = {part for pattern in DECORATIVE_URLS for part in pattern.split("*") if part}
-    return sorted(parts | {"https://", "http://", "example.com/", "img/", "a.png", "badge", "/", ".svg", "x"})
+    ordinary = {
+        "https://",
+        "http://",
+        "example.com/",
+        "img/",
+        "a.png",
+        "badge",
+        "/",
+        ".svg",
+        "x",
+        "?u=",
+        "://",
+    }
+    return sorted(parts | ordinary)
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(_url_pieces()), max_size=8))
 def test_decorative_urls_are_those_the_patterns_match(pieces):
-    """The literal each pattern must contain is searched for before the patterns themselves:
-    the answer is the patterns' own."""
+    """The literal each pattern must contain is searched for before the patterns themselves (a
+    host after any "://" in the URL, a query's included): the answer is the patterns' own."""
     from sitemap_plugins.htmlfacts import _decorative_url, is_decorative_url
 
     url = "".join(pieces)
