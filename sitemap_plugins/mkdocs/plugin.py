@@ -61,8 +61,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # Pages rendered so far, harvested at the end from what the background reader read.
         self._pages: list[Page] = []
         #: Pages rendered and not yet handed over: MkDocs' page, its URL, its language, the URLs
-        #: it lists (a blog's views), its HTML.
-        self._to_hand_over: list[tuple[MkDocsPage, str, str | None, list[str] | None, str]] = []
+        #: it lists (a blog's views), its HTML and its content's (as they were at its render).
+        self._to_hand_over: list[tuple[MkDocsPage, str, str | None, list[str] | None, str, str | None]] = []
         self.reader = BackgroundReader()
         self.dirty = False
         self.command = "build"
@@ -178,7 +178,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # Material's blog views (index, archives, categories, their pagination) list posts.
         posts = getattr(page, "posts", None) if hasattr(page, "views") else None
         lists = None if posts is None else [self._url(post.url, config) for post in posts]
-        self._to_hand_over.append((page, url, language, lists, output))
+        self._to_hand_over.append((page, url, language, lists, output, page.content))
         if len(self._to_hand_over) >= BATCH:
             self._hand_over()
 
@@ -190,9 +190,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         needed."""
         rendered, self._to_hand_over = self._to_hand_over, []
         harvester = self.sitemap.harvester  # type: ignore[union-attr]
-        for page, url, language, lists, output in rendered:
+        for page, url, language, lists, output, rendered_content in rendered:
             built = self._page(page, url, language, lists)
-            media, content = harvester.what_to_read(built.listing, page.content)
+            media, content = harvester.what_to_read(built.listing, rendered_content)
             self.reader.add(
                 len(self._pages),
                 functools.partial(getattr, page.file, "abs_dest_path"),

@@ -416,7 +416,9 @@ def _item(context: dict[str, Any]) -> Any:
 def _content_site_url(context: dict[str, Any]) -> str | None:
     """The site URL the written item's content was rendered for (None: no item, or no way to ask)."""
     item = _item(context)
-    return item.get_siteurl() if item is not None and hasattr(item, "get_siteurl") else None
+    if item is None or not (hasattr(item, "get_siteurl") and hasattr(item, "get_content")):
+        return None
+    return item.get_siteurl()
 
 
 def _own_content(context: dict[str, Any], site_url: str | None) -> str | None:
