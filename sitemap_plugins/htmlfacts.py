@@ -345,7 +345,15 @@ def _head_to_parse(head: str, videos: bool, url: str) -> str:
 #: `+`, `:`, `_`): the numeric ones, and the named ones whose characters hold one (a test holds
 #: these to the HTML standard's table).  Material's font link holds `&display=`, which spells none.
 _SPELLING_REFERENCES = (
-    *("&#", "&lt", "&LT", "&nvlt;", "&plus;", "&colon;", "&lowbar;", "&UnderBar;", "&fjlig;"),
+    "&#",
+    "&lt",
+    "&LT",
+    "&nvlt;",
+    "&plus;",
+    "&colon;",
+    "&lowbar;",
+    "&UnderBar;",
+    "&fjlig;",  # "fj": the one named reference for letters
 )
 
 

@@ -16,7 +16,6 @@ import shutil
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from importlib.machinery import SourceFileLoader
 from pathlib import Path
 from types import CodeType
@@ -178,7 +177,7 @@ def _finalize_xml(value: Any) -> Any:
     return value if isinstance(value, Markup) else xml_escape(str(value))
 
 
-@lru_cache(maxsize=1024)  # priorities and ratings take few values
+@functools.lru_cache(maxsize=1024)  # priorities and ratings take few values
 def _format_decimal(value: float) -> str:
     text = f"{value:.4f}".rstrip("0")
     return text + "0" if text.endswith(".") else text

@@ -329,22 +329,24 @@ def test_a_plain_head_is_parsed_as_its_tags_that_hold_a_word(opening, pieces, bo
     _assert_facts_as_with(whole_head_where_a_word_is, page, media)
 
 
-def _could_spell_a_word(text):
-    """Does `text` hold a character reference that could spell a letter, `<`, `+`, `:` or `_`
-    (what the head's words are made of): a numeric one, or a named one of the HTML standard's
-    table whose characters hold one?"""
+def _spelling_names():
+    """The names of the HTML standard's character references whose characters hold a letter,
+    `<`, `+`, `:` or `_` (what the head's words are made of)."""
     import html.entities
 
-    spelling = [name for name, value in html.entities.html5.items() if re.search(r"[A-Za-z<+:_]", value)]
-    return "&#" in text or any(f"&{name}" in text for name in spelling)
+    return {name for name, value in html.entities.html5.items() if re.search(r"[A-Za-z<+:_]", value)}
+
+
+def _could_spell_a_word(text):
+    """Does `text` hold a character reference that could spell a word's character: a numeric
+    one, or a named one of `_spelling_names`?"""
+    return "&#" in text or any(f"&{name}" in text for name in _spelling_names())
 
 
 def test_the_references_that_could_spell_a_word_are_the_standards():
-    import html.entities
-
     from sitemap_plugins.htmlfacts import _SPELLING_REFERENCES
 
-    spelling = {name for name, value in html.entities.html5.items() if re.search(r"[A-Za-z<+:_]", value)}
+    spelling = _spelling_names()
     # Each name of the table that could spell one starts with one of ours (`lt` covers `lt;`).
     assert all(any(f"&{name}".startswith(ours) for ours in _SPELLING_REFERENCES) for name in spelling)
     assert all(
