@@ -143,12 +143,16 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     root = _parse(text, url, media, content)
     if root is None:
         return facts
+    seen_images: set[str] = set()
+    if isinstance(root, list):  # plain <img> tags alone, read without a parse (`_plain_images`)
+        for image in root:
+            _add_image(image, url, facts, seen_images)
+        return facts
     base = url
     for element in root.iter("base"):
         if element.get("href"):
             base = _resolve(url, element.get("href").strip())
         break
-    seen_images: set[str] = set()
     for element in root.iter("meta", "link", "script", "img", "video", "iframe", "lite-youtube"):
         tag = element.tag
         if tag == "meta":
@@ -159,11 +163,7 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
         elif tag == "link":
             _read_link(element, base, facts)
         elif tag == "img":
-            image = _image(element, base)
-            if image is not None and image not in seen_images:
-                seen_images.add(image)
-                frame = element.get(_FRAME_MARK) is not None or is_decoration(element)
-                (facts.decorative_images if frame else facts.images).append(image)
+            _add_image(element, base, facts, seen_images)
         elif tag == "video":
             facts.videos.append(_html5_video(element, base))
         else:
@@ -173,6 +173,14 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     if facts.canonical == url:
         facts.canonical = None
     return facts
+
+
+def _add_image(img: Any, base: str, facts: HtmlFacts, seen: set[str]) -> None:
+    image = _image(img, base)
+    if image is not None and image not in seen:
+        seen.add(image)
+        frame = img.get(_FRAME_MARK) is not None or is_decoration(img)
+        (facts.decorative_images if frame else facts.images).append(image)
 
 
 #: A relative path with nothing urlsplit reads as a scheme, a query, a fragment or parameters.
@@ -373,10 +381,13 @@ def _names_itself_alone(head: str, lowered: str, url: str, words: tuple[str, ...
     return at >= 0 and head.startswith((">", "/>", " />"), at + len(link))
 
 
-def _relevant_html(text: str, url: str, media: bool = True, content: str | None = None) -> str:
+def _relevant_html(
+    text: str, url: str, media: bool = True, content: str | None = None
+) -> str | list[_PlainImage]:
     """The head, and the body's media (in `content` only, where given and found) with just the
     context the harvest reads (the enclosing <picture> or <figure>, the paragraphs around a video).
-    Empty where nothing in the page can tell a fact.
+    Empty where nothing in the page can tell a fact; the images themselves where they are all
+    that does, and each is a plain tag (`_plain_images`): most of a blog's articles.
 
     A documentation page is mostly navigation: Material repeats the whole site's nav on every
     page.  Parsing only these parts costs a fraction of parsing the page, with the same facts;
@@ -430,6 +441,8 @@ def _relevant_html(text: str, url: str, media: bool = True, content: str | None 
     head = _head_to_parse(head, videos, url)
     if not windows:
         return head and head + "</body></html>"
+    if not head and not videos and (images := _plain_images(text, windows, decorations)) is not None:
+        return images
     paragraphs: list[tuple[int, int]] = []
     if videos:  # videos read the nearest paragraph: find them only then
         begin = None
@@ -515,6 +528,43 @@ def _marked(text: str, begin: int, end: int, decorations: list[int]) -> str:
     return "".join(pieces)
 
 
+#: An <img> tag whose attributes the parser reads as written: each a lower-case name with a
+#: double-quoted value (no character reference, no control character, no `<`, `>` or lone
+#: surrogate), none twice (`_plain_images`).  Python-Markdown and docutils write every image so.
+_PLAIN_IMG = re.compile(
+    r'<img((?:[ \t\n\f\r]+[a-z][a-z0-9-]*="[^"&<>\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]*")*)'
+    r"[ \t\n\f\r]*/?>"
+)
+_PLAIN_ATTRIBUTE = re.compile(r'([a-z][a-z0-9-]*)="([^"]*)"')
+
+
+class _PlainImage(dict[str, str]):
+    """A plain <img> tag's attributes, read as the parser would read them, and standing in for
+    its element where images are read (`_image`, `is_decoration`): `get`, and no ancestors."""
+
+    def iterancestors(self, *tags: str) -> tuple[()]:
+        return ()
+
+
+def _plain_images(text: str, windows: list[list[Any]], decorations: list[int]) -> list[_PlainImage] | None:
+    """The images of `windows` read without a parse, where each is a plain <img> tag alone (in no
+    <picture> or <figure>: `_PLAIN_IMG`); None where one is not.  A parse costs more than the rest
+    of such a page's read: the document, its tree, then each element and attribute asked for."""
+    images = []
+    for begin, end, _ in windows:
+        tag = _PLAIN_IMG.fullmatch(text, begin, end)
+        if tag is None:
+            return None
+        attributes = _PLAIN_ATTRIBUTE.findall(tag[1])
+        image = _PlainImage(attributes)
+        if len(image) != len(attributes):
+            return None  # an attribute twice: the parser keeps the first
+        if begin in decorations:
+            image[_FRAME_MARK] = ""
+        images.append(image)
+    return images
+
+
 def _merged(spans: list[list[Any]]) -> list[list[Any]]:
     merged: list[list[Any]] = []
     for span in sorted(spans):
@@ -530,8 +580,8 @@ def _parse(text: str, url: str, media: bool = True, content: str | None = None) 
     if not text or text.isspace():  # not strip(): that copies the page
         return None
     text = _relevant_html(text, url, media, content)
-    if not text:
-        return None
+    if not text or isinstance(text, list):
+        return text or None
     try:
         return etree.fromstring(text, _PARSER)
     except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then

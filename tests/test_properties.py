@@ -374,3 +374,72 @@ def test_the_content_is_found_where_rfind_finds_it(text, content, start):
     page = text + content[: len(content) // 2] + text + content + text[::-1]
     assert _last_place(page, content, start) == page.rfind(content, start)
     assert _last_place(text, content, start) == text.rfind(content, start)
+
+
+#: What an <img> tag holds: attributes as Python-Markdown writes them (read without a parse), among
+#: them images of the frame, a tracking pixel, a dark variant, srcset candidates ...
+_PLAIN_IMG_ATTRIBUTES = [
+    *(' src="photo.png"', ' src="/abs/é.png"', ' src="https://cdn.example.net/p.jpg"', ' alt="A photo"'),
+    *(' alt=""', ' alt="  spaced  "', ' title="x y"', ' class="emoji"', ' class="md-author"'),
+    *(' width="1"', ' height="1"', ' loading="lazy"', ' data-src="lazy.png"', ' src="data:,A"'),
+    *(' srcset="a.png 1x, b.png 2x"', ' srcset="s.png 300w,m.png 900w"', ' src="dark.png#only-dark"'),
+    *(' data-sitemap-frame=""', ' src="https://twemoji.maxcdn.com/x.svg"', "\n", " ", "/"),
+]
+#: ... and what makes a tag not plain: a value in single quotes, unquoted or absent, a name in upper
+#: case or with a colon, an attribute twice, a character reference, `<`, `>`, whitespace or a
+#: control character in a value, spaces around `=`, no space between attributes.
+_NOT_PLAIN_IMG_ATTRIBUTES = [
+    *(" src='single.png'", " src=unquoted.png", " hidden", ' SRC="upper.png"', ' src="twice.png"'),
+    *(' src="a&amp;b.png"', ' alt="&#65;"', ' src="tab\t.png"', ' alt="line\nbreak"', ' src="\x7f.png"'),
+    *(' title="x > y"', ' title="a < b"', ' src = "spaced.png"', ' alt="\ud800"', ' alt="\ufffe"'),
+    *(' src="x.png"alt="glued"', ' xml:lang="en"'),
+]
+_IMG_TAGS = st.one_of(
+    st.lists(st.sampled_from(_PLAIN_IMG_ATTRIBUTES), max_size=6),
+    st.lists(st.sampled_from(_PLAIN_IMG_ATTRIBUTES + _NOT_PLAIN_IMG_ATTRIBUTES), max_size=6),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(_IMG_TAGS, min_size=1, max_size=3),
+    st.sampled_from(["", "<nav>", "<header>"]),
+    st.booleans(),
+)
+def test_plain_images_are_read_as_a_parse_reads_them(tags, frame, with_content):
+    """Images read from their tags without a parse (`_plain_images`) are those a parse of the same
+    page reads: the same URLs, in the same order, as content or frame; any tag that is not plain
+    sends the page to the parser."""
+    import sitemap_plugins.htmlfacts as htmlfacts
+
+    images = "".join(f"<p><img{''.join(attributes)}></p>" for attributes in tags)
+    content = f"<p>Text.</p>{images}"
+    page = f'<html><head><title>T</title></head><body>{frame}<img src="logo.png">{content}</body></html>'
+    given_content = content if with_content else None
+    facts = htmlfacts.read_html(page, BASE + "a/", True, given_content)
+    ours = htmlfacts._plain_images
+    try:
+        htmlfacts._plain_images = lambda text, windows, decorations: None
+        expected = htmlfacts.read_html(page, BASE + "a/", True, given_content)
+    finally:
+        htmlfacts._plain_images = ours
+    assert facts == expected
+
+
+def test_most_images_are_read_without_a_parse():
+    """The images Python-Markdown writes, and the frame's, are read from their tags (the property
+    above holds the result to a parse's)."""
+    from sitemap_plugins.htmlfacts import _relevant_html
+
+    page = (
+        '<html><head><meta charset="utf-8"><title>T</title></head><body><nav><img src="logo.png"></nav>'
+        '<p><img alt="A" src="a.png" /></p><p><img src="b.png" title="B"></p></body></html>'
+    )
+    images = _relevant_html(page, BASE + "a/")
+    assert isinstance(images, list)
+    assert [dict(i) for i in images] == [
+        {"src": "logo.png", "data-sitemap-frame": ""},
+        {"alt": "A", "src": "a.png"},
+        {"src": "b.png", "title": "B"},
+    ]
+    assert not isinstance(_relevant_html(page.replace('src="b.png"', "src=b.png"), BASE + "a/"), list)
