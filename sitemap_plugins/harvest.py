@@ -140,7 +140,8 @@ class Harvester:
             self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
         overrides = self._overrides(page, label)
-        rule = next((r for r in self.options.rules if fnmatch.fnmatchcase(path, r.match)), None)
+        rules = self.options.rules
+        rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
         lastmod, lastmod_source = self._lastmod(page, label, facts)
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
@@ -312,6 +313,8 @@ class Harvester:
         Where they disagree the page's link wins: Google reads both and they must agree.
         Codes that do not normalise are kept as they are, for the validator to report.
         """
+        if not (page.alternates or facts.alternates or "alternates" in page.meta):
+            return {}  # most pages of most sites
         merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
         for code, url in self._declared_alternates(page, label).items():
             merged[_safe_hreflang(code) or code] = url  # the page says it: it wins
@@ -365,6 +368,8 @@ class Harvester:
         return [Image(u) for u in urls if not _globs_match(patterns, u, urlsplit(u).path)]
 
     def _videos(self, page: Page, facts: HtmlFacts, label: str) -> list[Video]:
+        if not facts.videos and "videos" not in page.meta and "video" not in page.meta:
+            return []  # most pages
         videos = list(facts.videos)
         # The page's own description before nearby text (what the video is about); a `video:`
         # block in the metadata overrides both.

@@ -390,12 +390,13 @@ def test_switching_from_pelican_sitemap_replaces_its_sitemap(tmp_path):
 
 def test_an_items_content_is_taken_as_its_write_rendered_it():
     """Taken with its batch, an item's content is asked for with the site URL of its write
-    (Pelican keeps it by that URL); an item without Pelican's methods gives its `content`."""
-    from sitemap_plugins.pelican.plugin import _content_site_url, _own_content
+    (Pelican keeps it by that URL), not the one the item gives by then; an item without Pelican's
+    methods gives its `content`."""
+    from sitemap_plugins.pelican.plugin import _own_content
 
     class Item:
         def __init__(self):
-            self.site, self.asked = "../", []
+            self.site, self.asked = "../../", []  # the next write's, with RELATIVE_URLS
 
         def get_siteurl(self):
             return self.site
@@ -405,13 +406,12 @@ def test_an_items_content_is_taken_as_its_write_rendered_it():
             return f"<p>for {site}</p>"
 
     item = Item()
-    site_url = _content_site_url({"article": item})
-    item.site = "../../"  # the next write's, with RELATIVE_URLS
-    assert _own_content({"article": item}, site_url) == "<p>for ../</p>" and item.asked == ["../"]
+    assert _own_content({"article": item, "localsiteurl": "../"}) == "<p>for ../</p>"
+    assert _own_content({"article": item, "localsiteurl": None}) == "<p>for ../../</p>"
+    assert item.asked == ["../", "../../"]
 
     class Plain:
         content = "<p>plain</p>"
 
-    assert _content_site_url({"page": Plain()}) is None
-    assert _own_content({"page": Plain()}, None) == "<p>plain</p>"
-    assert _own_content({}, None) is None
+    assert _own_content({"page": Plain(), "localsiteurl": "../"}) == "<p>plain</p>"
+    assert _own_content({}) is None

@@ -83,9 +83,8 @@ class _Build:
         self.output_path = Path(pelican.output_path).resolve()
         self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
         self.stack: list[_Run] = []
-        #: HTML files written and not yet recorded: (run, path, context, the site URL its content
-        #: was rendered for).
-        self.writes: list[tuple[_Run, str, dict[str, Any], str | None]] = []
+        #: HTML files written and not yet recorded: (run, path, context).
+        self.writes: list[tuple[_Run, str, dict[str, Any]]] = []
         self.finished: list[_Run] = []
         #: id(article) -> (the article, its date, that date's sort key), for `_newest`; the
         #: article is held so that its id is not another's during the build.
@@ -123,9 +122,8 @@ class _Build:
             return
         # Recorded a batch at a time, not one by one between Pelican's renders, which leave
         # little of our code and data in the CPU's caches: 18 to 29 µs a write against 50 in
-        # the benchmark's build.  Pelican renders an item's content for the site URL of the
-        # write at hand (RELATIVE_URLS: each page's depth): that URL is taken now.
-        self.writes.append((self.stack[-1], path, context, _content_site_url(context)))
+        # the benchmark's build.
+        self.writes.append((self.stack[-1], path, context))
         if len(self.writes) >= self.reader.batch:
             self._record_writes()
 
@@ -133,7 +131,7 @@ class _Build:
         """Record the writes gathered so far, in their order, and hand their pages to the reader."""
         writes, self.writes = self.writes, []
         harvester = self.sitemap.harvester
-        for run, path, context, site_url in writes:
+        for run, path, context in writes:
             path = os.path.abspath(path)
             previous = run.written.get(path)
             if previous is not None and previous.overrides:
@@ -143,7 +141,7 @@ class _Build:
                 run.written.pop(path, None)
                 continue
             run.written[path] = record
-            media, own = harvester.what_to_read(record.listing, _own_content(context, site_url))
+            media, own = harvester.what_to_read(record.listing, _own_content(context))
             self.reader.add(path, path, record.url, media, content=own)
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
@@ -413,22 +411,19 @@ def _item(context: dict[str, Any]) -> Any:
     return context.get("article") or context.get("page")
 
 
-def _content_site_url(context: dict[str, Any]) -> str | None:
-    """The site URL the written item's content was rendered for (None: no item, or no way to ask)."""
-    item = _item(context)
-    if item is None or not (hasattr(item, "get_siteurl") and hasattr(item, "get_content")):
-        return None
-    return item.get_siteurl()
-
-
-def _own_content(context: dict[str, Any], site_url: str | None) -> str | None:
-    """The HTML of the article or page a file was written for, as its template wrote it: Pelican
-    keeps it (`get_content` is memoized by site URL), and it is asked for with the URL of that
-    write (`_content_site_url`), as `item.content` asked for it then."""
+def _own_content(context: dict[str, Any]) -> str | None:
+    """The HTML of the article or page a file was written for, as its template wrote it.  Pelican
+    keeps it by the site URL it was rendered for (`get_content` is memoized): the write's
+    `localsiteurl`, which Pelican's writer makes the one `item.content` reads (`get_siteurl`)
+    before it renders; with RELATIVE_URLS each file's own.  Asked for a batch of writes later,
+    the item's `get_siteurl` may already give a later write's."""
     item = _item(context)
     if item is None:
         return None
-    content = item.get_content(site_url) if site_url is not None else getattr(item, "content", None)
+    if hasattr(item, "get_content") and hasattr(item, "get_siteurl"):
+        content = item.get_content(context.get("localsiteurl") or item.get_siteurl())
+    else:
+        content = getattr(item, "content", None)
     return content if isinstance(content, str) else None
 
 
