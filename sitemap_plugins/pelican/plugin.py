@@ -34,6 +34,8 @@ from .config import KINDS, PelicanSettings, read_settings
 log = logging.getLogger(__name__)
 
 _HTML = (".html", ".htm")
+#: What a path that `os.path.abspath` would change holds (besides not being absolute).
+_UNNORMAL, _EMPTY_NAME = os.sep + ".", os.sep * 2
 
 
 @dataclass
@@ -86,15 +88,17 @@ class _Build:
         #: HTML files written and not yet recorded: (run, path, context).
         self.writes: list[tuple[_Run, str, dict[str, Any]]] = []
         self.finished: list[_Run] = []
-        #: id(article) -> (the article, its date, that date's sort key), for `_newest`; the
-        #: article is held so that its id is not another's during the build.
-        self.article_dates: dict[int, tuple[Any, Any, Any]] = {}
+        #: id(article) -> (its date, that date's sort key), for `_newest`; `dated` holds the
+        #: articles, so that an id is not another's during the build.
+        self.article_dates: dict[int, tuple[Any, Any]] = {}
+        self.dated: list[Any] = []
         self.feeds: list[IndexItem] = []
         #: What this build copies from the content (a sitemap.xml there is the user's own).
         self.static_names: set[str] = set()
         # Each written page is read (images, videos, robots, canonical) beside the build.
         self.reader = reader or BackgroundReader()
         self.reader.compile_templates(self.config.options)
+        self.batch = self.reader.batch
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
@@ -124,7 +128,7 @@ class _Build:
         # little of our code and data in the CPU's caches: 18 to 29 µs a write against 50 in
         # the benchmark's build.
         self.writes.append((self.stack[-1], path, context))
-        if len(self.writes) >= self.reader.batch:
+        if len(self.writes) >= self.batch:
             self._record_writes()
 
     def _record_writes(self) -> None:
@@ -132,7 +136,8 @@ class _Build:
         writes, self.writes = self.writes, []
         harvester = self.sitemap.harvester
         for run, path, context in writes:
-            path = os.path.abspath(path)
+            if not path.startswith(run.output_prefix) or _UNNORMAL in path or _EMPTY_NAME in path:
+                path = os.path.abspath(path)  # Pelican's own are absolute and normal already
             previous = run.written.get(path)
             if previous is not None and previous.overrides:
                 continue  # Pelican skipped this write: the file keeps the overriding content
@@ -143,6 +148,7 @@ class _Build:
             run.written[path] = record
             media, own = harvester.what_to_read(record.listing, _own_content(context))
             self.reader.add(path, path, record.url, media, content=own)
+        self.batch = self.reader.batch  # larger once it is known that pages are read here
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
@@ -150,7 +156,7 @@ class _Build:
         content = _item(context)
         if content is not None:
             status = getattr(content, "status", "published")
-            if status != "published" or _private(content):  # written, never listed
+            if status != "published" or (hasattr(content, "private") and _private(content)):
                 kind = "private" if status == "published" else status
                 source = str(content.source_path).removeprefix(self.source_prefix).replace(os.sep, "/")
                 url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
@@ -165,8 +171,10 @@ class _Build:
                 return None
             meta = dict(content.metadata)
             if "sitemap" not in meta:
-                own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
-                meta["sitemap"] = own or None
+                own = None
+                if "priority" in meta or "changefreq" in meta:
+                    own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
+                meta["sitemap"] = own
             url = _absolute(run.site_url, _content_url(content, saved_as))
             alternates = {content.lang: url} if content.lang else {}
             for translation in getattr(content, "translations", ()):
@@ -217,19 +225,19 @@ class _Build:
         """The newest `modified` or `date` of the articles a listing page shows.  Each article's
         is worked out once a build: an article is listed on several pages (the benchmark's 624
         listing pages show 6,240 articles of 1,650)."""
-        tz = self.config.options.tzinfo
-        newest = None
-        for article in articles:
-            known = self.article_dates.get(id(article))
-            if known is None or known[0] is not article:
-                date = getattr(article, "modified", None) or getattr(article, "date", None)
-                if isinstance(date, dt.datetime) and not date.tzinfo:
-                    date = date.replace(tzinfo=tz)
-                key = date_key(date, tz) if date else None
-                known = self.article_dates[id(article)] = (article, date, key)
-            if known[2] is not None and (newest is None or known[2] > newest[2]):
-                newest = known
-        return newest[1] if newest is not None else None
+        dates = self.article_dates
+        ids = list(map(id, articles))
+        if not all(map(dates.__contains__, ids)):
+            tz = self.config.options.tzinfo
+            for article in articles:
+                if id(article) not in dates:
+                    date = getattr(article, "modified", None) or getattr(article, "date", None)
+                    if isinstance(date, dt.datetime) and not date.tzinfo:
+                        date = date.replace(tzinfo=tz)
+                    dates[id(article)] = (date, date_key(date, tz) if date else None)
+                    self.dated.append(article)
+        known = [dated for dated in map(dates.__getitem__, ids) if dated[1] is not None]
+        return max(known, key=_sort_key)[0] if known else None
 
     def static_files(self, generator: Any) -> None:
         if self.stack and self.stack[-1] is self.stack[0]:  # the main site's own static files
@@ -333,6 +341,10 @@ class _Build:
             if len(alternates) > 1:
                 for record in records:
                     record.alternates = alternates
+
+
+def _sort_key(dated: tuple[Any, Any]) -> Any:
+    return dated[1]
 
 
 def _order(record: _Written) -> tuple[int, str]:
