@@ -56,8 +56,8 @@ def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | 
     if plain and meta.keys().isdisjoint(_top_level(keys)):
         return None  # most pages' metadata, in one test (ten lookups took 3 µs)
     for key, top in _with_top_level(keys):
-        if plain and top not in meta:
-            continue  # a blog post's `date` is there, not the other keys: one test each
+        if plain and (top not in meta or (key is not top and not is_mapping(meta[top]))):
+            continue  # a blog post's `date` is there, not the other keys (nor `date.updated`)
         value = lookup(meta, key)
         if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
             value = value[-1] if value else None
@@ -74,8 +74,8 @@ def _top_level(keys: tuple[str, ...]) -> frozenset[str]:
 
 @functools.cache
 def _with_top_level(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Each of the dotted `keys` with the name it starts with."""
-    return tuple((key, key.split(".", 1)[0]) for key in keys)
+    """Each of the dotted `keys` with the name it starts with (the key itself where not dotted)."""
+    return tuple((key, key.split(".", 1)[0] if "." in key else key) for key in keys)
 
 
 def _or(value: Any, fallback: Any) -> Any:
@@ -214,11 +214,12 @@ class Harvester:
         flag = page.meta.get("sitemap")
         if _is_off(flag):
             return "metadata: sitemap: false"
-        if is_mapping(flag) and flag.get("exclude") is True:
+        if flag is not None and is_mapping(flag) and flag.get("exclude") is True:
             return "metadata: sitemap: {exclude: true}"
-        pattern = _globs_match(self.options.exclude, path, "/" + path)
-        if pattern is None:
-            pattern = next((p for p in self.options.exclude_regex if re.search(p, path)), None)
+        options = self.options
+        pattern = _globs_match(options.exclude, path, "/" + path) if options.exclude else None
+        if pattern is None and options.exclude_regex:
+            pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
         return f"exclude: matches {pattern!r}" if pattern else None
 
     def _html_exclusion(self, page: Page, facts: HtmlFacts) -> str | None:
