@@ -19,6 +19,7 @@ import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -88,17 +89,15 @@ class _Build:
         #: HTML files written and not yet recorded: (run, path, context).
         self.writes: list[tuple[_Run, str, dict[str, Any]]] = []
         self.finished: list[_Run] = []
-        #: id(article) -> (its date, that date's sort key), for `_newest`; `dated` holds the
-        #: articles, so that an id is not another's during the build.
-        self.article_dates: dict[int, tuple[Any, Any]] = {}
-        self.dated: list[Any] = []
+        #: id(article) -> (its date, that date's sort key, the article), for `_newest`; the
+        #: article is held so that its id is not another's during the build.
+        self.article_dates: dict[int, tuple[Any, Any, Any]] = {}
         self.feeds: list[IndexItem] = []
         #: What this build copies from the content (a sitemap.xml there is the user's own).
         self.static_names: set[str] = set()
         # Each written page is read (images, videos, robots, canonical) beside the build.
         self.reader = reader or BackgroundReader()
         self.reader.compile_templates(self.config.options)
-        self.batch = self.reader.batch
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
@@ -128,7 +127,7 @@ class _Build:
         # little of our code and data in the CPU's caches: 18 to 29 µs a write against 50 in
         # the benchmark's build.
         self.writes.append((self.stack[-1], path, context))
-        if len(self.writes) >= self.batch:
+        if len(self.writes) >= self.reader.batch:
             self._record_writes()
 
     def _record_writes(self) -> None:
@@ -148,7 +147,6 @@ class _Build:
             run.written[path] = record
             media, own = harvester.what_to_read(record.listing, _own_content(context))
             self.reader.add(path, path, record.url, media, content=own)
-        self.batch = self.reader.batch  # larger once it is known that pages are read here
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
@@ -234,10 +232,9 @@ class _Build:
                     date = getattr(article, "modified", None) or getattr(article, "date", None)
                     if isinstance(date, dt.datetime) and not date.tzinfo:
                         date = date.replace(tzinfo=tz)
-                    dates[id(article)] = (date, date_key(date, tz) if date else None)
-                    self.dated.append(article)
+                    dates[id(article)] = (date, date_key(date, tz) if date else None, article)
         known = [dated for dated in map(dates.__getitem__, ids) if dated[1] is not None]
-        return max(known, key=_sort_key)[0] if known else None
+        return max(known, key=itemgetter(1))[0] if known else None
 
     def static_files(self, generator: Any) -> None:
         if self.stack and self.stack[-1] is self.stack[0]:  # the main site's own static files
@@ -341,10 +338,6 @@ class _Build:
             if len(alternates) > 1:
                 for record in records:
                     record.alternates = alternates
-
-
-def _sort_key(dated: tuple[Any, Any]) -> Any:
-    return dated[1]
 
 
 def _order(record: _Written) -> tuple[int, str]:
