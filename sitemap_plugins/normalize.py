@@ -159,11 +159,9 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     refused: the official schema accepts only a full date or a full date-time.
     """
     if isinstance(value, dt.datetime):
-        if value.tzinfo and not value.microsecond:
-            return value  # as it was read already: each replace costs 2 µs on Pelican's SafeDatetime
-        return value.replace(microsecond=0) if value.tzinfo else value.replace(tzinfo=tz, microsecond=0)
+        return w3c_datetime(value, tz)
     if isinstance(value, dt.date):
-        return value
+        return dt.date(value.year, value.month, value.day)  # a subclass (Pelican's) as a plain date
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not a date")
     text = value.strip()
@@ -181,41 +179,73 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     stamp = dt.datetime.combine(day, time)
     zone = match["zone"]
     if zone is None:
-        return stamp.replace(tzinfo=tz)
+        return w3c_datetime(stamp, tz)
     if zone.upper() in ("Z", "UTC"):
         return stamp.replace(tzinfo=dt.timezone.utc)
     hours, minutes = int(zone[1:3]), int(zone[-2:]) if len(zone) > 3 else 0
-    if hours > 23 or minutes > 59:
+    if minutes > 59:
         raise ValueError(f"{value!r} has an invalid UTC offset {zone!r}")
     offset = dt.timedelta(hours=hours, minutes=minutes)
-    return stamp.replace(tzinfo=dt.timezone(-offset if zone[0] == "-" else offset))
+    return w3c_datetime(stamp.replace(tzinfo=dt.timezone(-offset if zone[0] == "-" else offset)), tz)
+
+
+#: The widest UTC offsets in use (Kiribati's +14:00, Baker Island's -12:00); the schemas' date-time
+#: type accepts no offset beyond ±14:00.
+MAX_UTC_OFFSET = dt.timedelta(hours=14)
+
+
+def w3c_datetime(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
+    """`value` as a datetime the schemas accept: whole seconds, a fixed offset of whole minutes
+    within ±14:00.  Whatever zone it came with (dateutil's `tzoffset` and `tzlocal`, pytz,
+    zoneinfo, `datetime.timezone`) becomes a plain `datetime.timezone`; a naive one takes `tz`.
+    A local-mean-time offset (+05:53:28 before 1854 in Asia/Kolkata) is written in UTC.
+
+    ValueError where no valid W3C date-time is the same moment (an offset beyond ±14:00, a moment
+    before year 1 or after 9999 in UTC)."""
+    stamp = dt.datetime(
+        value.year, value.month, value.day, value.hour, value.minute, value.second, tzinfo=value.tzinfo
+    )
+    try:
+        offset = stamp.utcoffset()
+        if offset is None:
+            stamp = stamp.replace(tzinfo=tz)
+            offset = stamp.utcoffset()
+    except Exception as error:  # a tzinfo of a generator's is foreign code
+        raise ValueError(f"{value!r}: its time zone gives no UTC offset ({error})") from None
+    if offset is None:
+        raise ValueError(f"{value!r}: its time zone gives no UTC offset")
+    if abs(offset) > MAX_UTC_OFFSET:
+        raise ValueError(
+            f"{value.isoformat()} has the UTC offset {_offset_text(offset)}; "
+            "W3C dates allow offsets from -14:00 to +14:00"
+        )
+    if offset % dt.timedelta(minutes=1):
+        try:
+            return (stamp.replace(tzinfo=None) - offset).replace(tzinfo=dt.timezone.utc)
+        except OverflowError:
+            raise ValueError(
+                f"{stamp.replace(tzinfo=None).isoformat()} in {tz} (UTC offset {_offset_text(offset)}) "
+                "falls outside the years 1 to 9999 in UTC, so no W3C date-time can state it"
+            ) from None
+    zone = dt.timezone.utc if not offset else dt.timezone(offset)
+    return stamp.replace(tzinfo=zone)
+
+
+def _offset_text(offset: dt.timedelta) -> str:
+    sign = "-" if offset < dt.timedelta(0) else "+"
+    seconds = int(abs(offset).total_seconds())
+    text = f"{sign}{seconds // 3600:02d}:{seconds // 60 % 60:02d}"
+    return text + (f":{seconds % 60:02d}" if seconds % 60 else "")
 
 
 def format_w3c(value: dt.date | dt.datetime) -> str:
-    """`2024-05-01`, or `2024-05-01T09:30:00+02:00`: seconds and an offset, as the schema requires."""
-    # Sites repeat dates: each is formatted once.  Equal datetimes may still be written
-    # differently (the same instant in two zones, or a repeated hour), so zone and fold are in the key.
-    key = (value, getattr(value, "tzinfo", None), getattr(value, "fold", 0))
-    text = _W3C_TEXTS.get(key)
-    if text is None:
-        if len(_W3C_TEXTS) >= 4096:
-            _W3C_TEXTS.clear()
-        text = _W3C_TEXTS[key] = _format_w3c(value)
-    return text
+    """`2024-05-01`, or `2024-05-01T09:30:00+02:00`: seconds and an offset, as the schema requires.
 
-
-_W3C_TEXTS: dict[tuple[object, ...], str] = {}
-
-
-def _format_w3c(value: dt.date | dt.datetime) -> str:
+    Values reach the templates through `parse_date` (validation): fixed offsets of whole minutes."""
     if not isinstance(value, dt.datetime):
         return value.isoformat()
-    offset = value.utcoffset()
-    if offset is None:
+    if value.utcoffset() is None:
         return value.isoformat(timespec="seconds") + "+00:00"
-    if offset.seconds % 60 or offset.microseconds:
-        # Local mean time offsets (+00:53:28) cannot be written in W3C form: use UTC instead.
-        value = value.astimezone(dt.timezone.utc)
     return value.isoformat(timespec="seconds")
 
 

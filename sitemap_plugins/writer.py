@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from .errors import Reporter, SitemapError
 from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
 from .model import Entry, entry_label
-from .normalize import date_key
+from .normalize import date_key, parse_date
 from .options import Options
 from .render import Renderer, entry_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
@@ -330,6 +330,17 @@ class IndexItem:
     lastmod: dt.date | dt.datetime | None
 
 
+def _dated_item(item: IndexItem, options: Options, report: Reporter) -> IndexItem:
+    """A feed's date as the schemas want it (generators hand over their own zone types)."""
+    if item.lastmod is None:
+        return item
+    try:
+        return IndexItem(item.loc, parse_date(item.lastmod, options.tzinfo))
+    except ValueError as error:
+        report(item.loc, "lastmod", f"{error}; left out")
+        return IndexItem(item.loc, None)
+
+
 @templates_named()
 def write_sitemaps(
     entries: Iterable[Entry | RenderedChunk],
@@ -350,6 +361,7 @@ def write_sitemaps(
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
+    extra_sitemaps = [_dated_item(item, options, report) for item in extra_sitemaps]
     out = Path(out_dir)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
     fileset = FileSet(out, replaceable)
