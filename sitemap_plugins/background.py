@@ -54,38 +54,24 @@ def read_files(batch: list[Job]) -> list[HtmlFacts | None]:
 
 def read_page(
     path: PagePath, url: str, media: bool, content: str | None = None, html: str | None = None
-) -> HtmlFacts | None:
-    """The facts of one page: of `html` where given, else of its file (None if it cannot be read)."""
-    from .htmlfacts import read_html  # lxml: not for processes that only ask `default_jobs`
+) -> HtmlFacts:
+    """The facts of one page: of `html` where given, else of its file (`HtmlFacts.unread` says
+    why a file was not read)."""
+    from .htmlfacts import HtmlFacts, read_html  # lxml: not for processes that only ask `default_jobs`
+    from .pagefiles import read_page_text
 
-    if html is None:
-        try:
-            html = _file_bytes(_path(path)).decode("utf-8", "replace")
-        except OSError:
-            return None
-    return read_html(html, url, media, content)
+    if html is not None:
+        return read_html(html, url, media, content)
+    page = read_page_text(_path(path))
+    if page.text is None:
+        return HtmlFacts(unread=page.problem)
+    facts = read_html(page.text, url, media, content)
+    facts.truncated = page.truncated
+    return facts
 
 
 def _path(path: PagePath) -> str:
     return path if isinstance(path, str) else path()
-
-
-def _file_bytes(path: str) -> bytes:
-    """A file's bytes, in one read of its size where it does not grow meanwhile: 17 µs a page of
-    the Pelican benchmark's, against 19 for an unbuffered file object's `readall` (no Python file
-    object, and no second read to find the end), and half a text stream's cost."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    try:
-        size = os.fstat(descriptor).st_size
-        data = os.read(descriptor, size + 1)
-        if len(data) == size:  # the whole file; more: it grew; less: it shrank, or the read was capped
-            return data
-        chunks = [data]
-        while chunk := os.read(descriptor, 1 << 16):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(descriptor)
 
 
 def default_jobs() -> int:

@@ -23,9 +23,10 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from .errors import ConfigError
 from .fileset import read_limited
 from .normalize import normalize_hreflang
-from .options import MAX_BYTES, MAX_URLS
+from .options import MAX_BYTES, MAX_URLS, check_base_url
 from .reader import site_file
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
@@ -429,15 +430,12 @@ def _sitemap_files(site: Path) -> list[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     target = Path(args.target)
-    base = urlsplit(args.base_url or "")
-    if base.scheme not in ("http", "https") or not base.netloc:
-        print(
-            f"sitemap-plugins check: --base-url {args.base_url!r} is not an absolute http(s) URL "
-            "(e.g. https://example.com/)",
-            file=sys.stderr,
-        )
+    try:
+        base_url = check_base_url(args.base_url, "--base-url")
+    except ConfigError as error:
+        print(f"sitemap-plugins check: {error}", file=sys.stderr)
         return 2
-    checker = Checker(args.base_url, args.news_window_days)
+    checker = Checker(base_url, args.news_window_days)
     checker.keep_elements = args.format == "html"
     if target.is_dir():
         checker.site = target
@@ -453,7 +451,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.format == "html":
         from .report import check_report
 
-        sys.stdout.write(check_report(checker, args.base_url))
+        sys.stdout.write(check_report(checker, base_url))
     elif args.format == "json":
         json.dump(
             {"problems": [asdict(f) for f in findings], "urls": len(checker.urls)}, sys.stdout, indent=2

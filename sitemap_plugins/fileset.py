@@ -302,14 +302,15 @@ class FileSet:
         return list(self.previous.robots)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` whole (a temporary file renamed over it)."""
+def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Replace `path` with `data` whole (a temporary file renamed over it); `mode`: the
+    permissions of the file it replaces, kept (a new file gets the umask's)."""
     temp = None
     try:
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        os.chmod(temp, 0o666 & ~_umask())
+        os.chmod(temp, 0o666 & ~_umask() if mode is None else mode)
         os.replace(temp, path)
         temp = None
     except OSError as error:

@@ -23,8 +23,9 @@ from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_html
 from .mapping import absolute_url, is_mapping, video_fields
 from .model import Entry, Image, LeftOut, News, Page, Video
-from .normalize import date_key, normalize_hreflang, parse_date, to_uri
+from .normalize import date_key, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
+from .pagefiles import MAX_HTML_BYTES
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
@@ -134,8 +135,22 @@ class Harvester:
             facts = HtmlFacts()
             if reason is None and page.html:
                 facts = read_html(page.html, page.url, *self.what_to_read(page.listing, page.content))
+        if facts.unread is not None:
+            self.report(label, "file", f"{facts.unread}; not read, so not listed")
+            self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
+            return None
+        if facts.truncated:
+            size = MAX_HTML_BYTES >> 20
+            log.info(
+                "sitemap: %s is over %d MB, all Google reads of a page: its first %d MB were read",
+                label,
+                size,
+                size,
+            )
+        for field, message in facts.problems:
+            self.report(label, field, message)
         if reason is None:
-            reason = self._html_exclusion(page, facts)
+            reason = self._html_exclusion(page, facts, label)
         if reason is not None:
             self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
@@ -222,15 +237,16 @@ class Harvester:
             pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
         return f"exclude: matches {pattern!r}" if pattern else None
 
-    def _html_exclusion(self, page: Page, facts: HtmlFacts) -> str | None:
+    def _html_exclusion(self, page: Page, facts: HtmlFacts, label: str) -> str | None:
         if facts.noindex:
             return 'noindex: <meta name="robots"> says noindex'
         if facts.redirect:
             return "redirect: a meta refresh page"
         if facts.canonical and not page.versioned:
             try:
-                canonical, own = to_uri(facts.canonical), to_uri(page.url)
-            except ValueError:
+                canonical, own = http_url(facts.canonical), to_uri(page.url)
+            except ValueError as error:
+                self.report(label, '<link rel="canonical">', f"{error}; ignored")
                 return None
             if canonical != own:
                 return f"canonical: the canonical URL is {canonical}"

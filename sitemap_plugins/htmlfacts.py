@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from .model import Video
-from .normalize import POSSESSIVE_REGEX, is_plain_uri
+from .normalize import POSSESSIVE_REGEX, http_url, is_plain_uri
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -130,6 +130,12 @@ class HtmlFacts:
     #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
     #: `dateModified` (a theme override can carry dates this way).
     modified: str | None = None
+    #: What in the page cannot be used, as (field, message): the harvest reports them by page.
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    #: Why the page's file was not read (not a regular file, no permission): it is not listed.
+    unread: str | None = None
+    #: The file is larger than search engines read: its first `pagefiles.MAX_HTML_BYTES` were read.
+    truncated: bool = False
 
 
 def read_html(text: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
@@ -151,7 +157,11 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     base = url
     for element in root.iter("base"):
         if element.get("href"):
-            base = _resolve(url, element.get("href").strip())
+            href = element.get("href").strip()
+            try:
+                base = http_url(_resolve(url, href))
+            except ValueError as error:
+                facts.problems.append(("<base href>", f"{error}; the page's own URL is used instead"))
         break
     for element in root.iter("meta", "link", "script", "img", "video", "iframe", "lite-youtube"):
         tag = element.tag
@@ -204,7 +214,10 @@ def _resolve(base: str, href: str) -> str:
     ):
         path = base.index("/", base.index("//") + 2)  # a plain URI has a path after its host
         return base[:path] + _merged_path(base[path:], href)
-    return urljoin(base, href)
+    try:
+        return urljoin(base, href)
+    except ValueError:  # `https://[::1/x.png`: left as written, for validation to name
+        return href
 
 
 def _merged_path(base_path: str, path: str) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .errors import ConfigError
-from .options import check_indexnow_key
+from .options import check_base_url, check_indexnow_key
 from .reader import ReadError, SetReader, UrlSet, same_date
 
 KEY_ENV = "INDEXNOW_KEY"
@@ -151,10 +151,8 @@ def send(
 
 def run_submit(args: argparse.Namespace) -> int:
     key = check_indexnow_key(args.key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
-    base = urlsplit(args.base_url or "")
-    if base.scheme not in ("http", "https") or not base.netloc:
-        raise ConfigError(f"--base-url: {args.base_url!r} is not an absolute http(s) URL")
-    base_url = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    base_url = check_base_url(args.base_url, "--base-url")
+    base = urlsplit(base_url)
     site = Path(args.site_dir)
     if not site.is_dir():
         raise ConfigError(f"submit: {site} is not a directory")

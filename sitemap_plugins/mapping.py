@@ -8,6 +8,7 @@ made for that tool works here unchanged.  Unknown keys raise ValueError naming t
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -264,6 +265,16 @@ def _news(item: Any) -> News:
     )
 
 
+#: RFC 3986's scheme: what a URL with one (`https:`, `mailto:`, `javascript:`) starts with.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
 def absolute_url(url: str, base_url: str) -> str:
-    """Absolute URLs stay; a path is relative to the site (`/api/` and `api/` alike)."""
-    return url if "://" in url else base_url + url.lstrip("/")
+    """A path is relative to the site (`/api/` and `api/` alike); a URL with a scheme stays as
+    it is (validation refuses all but http and https) and `//host/path` takes the site's scheme,
+    as RFC 3986 resolves them."""
+    if url.startswith("//"):
+        return base_url.split(":", 1)[0] + ":" + url
+    if _SCHEME.match(url):
+        return url
+    return base_url + url.lstrip("/")

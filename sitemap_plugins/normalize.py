@@ -7,10 +7,11 @@ follow a field name in a message ("... is not an ISO 639-1 language code").
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import re
 import sys
 from functools import lru_cache
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from ._codes import ISO_639_1, ISO_3166_1_ALPHA_2, ISO_15924, iso_639_3
 
@@ -56,7 +57,7 @@ def plain_uri_pattern(possessive: bool) -> str:
     alternation per character, the only safe form without them.  Three URLs an entry pass here."""
     run, runs, some = ("++", "*+", "++") if possessive else ("", "*", "+")
     return (
-        r"https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?/"
+        r"https?://[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*/"
         rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]{run}|%[0-9A-Fa-f]{{2}}){runs}"
         rf"(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]{run}|%[0-9A-Fa-f]{{2}}){some})?"
     )
@@ -85,9 +86,12 @@ def to_uri(iri: str) -> str:
 def _to_uri(iri: str) -> str:
     # Characters XML cannot carry go first, so that the spaces they enclosed are stripped too.
     text = _XML_ILLEGAL.sub("", iri).strip()
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError as error:  # `https://[::1/`: an IP literal without its closing bracket
+        raise ValueError(f"{iri!r} is not a URL ({error})") from None
     scheme = parts.scheme.lower()
-    netloc = _netloc(parts, scheme) if parts.netloc else ""
+    netloc = _netloc(iri, parts, scheme) if parts.netloc or scheme in _DEFAULT_PORTS else ""
     path = _quote(parts.path, _PATH_SAFE)
     if not path and netloc and scheme in _DEFAULT_PORTS:
         path = "/"
@@ -102,28 +106,49 @@ def _quote(text: str, safe: str) -> str:
     return quote(_STRAY_PERCENT.sub("%25", text), safe=safe)
 
 
-def _netloc(parts, scheme: str) -> str:
+#: A host name once IDNA-encoded: dot-separated labels of letters, digits, '-' and '_' (which
+#: DNS names of services carry), an optional final dot.
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?"
+_HOST_NAME = re.compile(rf"(?:{_LABEL}\.)*{_LABEL}\.?")
+
+
+def _netloc(iri: str, parts, scheme: str) -> str:
+    """The authority of a URL the protocol can list: a valid host (RFC 3986/3987: a name, IDNA-
+    encoded where it is not ASCII, an IPv4 address or a bracketed IPv6 one), a port from 1 to
+    65535, and no user information (a password is never published)."""
+    if "@" in parts.netloc:
+        raise ValueError(f"{iri!r} has user information (user:password@) before its host")
     try:
         port = parts.port
-    except ValueError as error:
-        raise ValueError(f"{parts.netloc!r} has an invalid port") from error
+    except ValueError:
+        raise ValueError(f"{iri!r} has an invalid port (ports run from 1 to 65535)") from None
+    if port == 0:
+        raise ValueError(f"{iri!r} has an invalid port (ports run from 1 to 65535)")
     host = parts.hostname or ""
-    if not host.startswith("[") and ":" in host:  # urlsplit strips IPv6 brackets
-        host = f"[{host}]"
-    elif not host.isascii():
+    if not host:
+        raise ValueError(f"{iri!r} has no host")
+    if parts.netloc.startswith("["):
         try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError as error:
-            raise ValueError(f"host {host!r} cannot be IDNA-encoded") from error
-    netloc = host.lower()
-    if parts.username is not None:
-        userinfo = _quote(parts.username, "!$&'()*+,;=-._~%")
-        if parts.password is not None:
-            userinfo += ":" + _quote(parts.password, "!$&'()*+,;=-._~%")
-        netloc = f"{userinfo}@{netloc}"
+            host = f"[{ipaddress.IPv6Address(host.split('%')[0]).compressed}]"
+        except ValueError:
+            raise ValueError(f"{iri!r} has an invalid IPv6 host [{host}]") from None
+    else:
+        if "%" in host:
+            try:
+                host = unquote(host, errors="strict")
+            except UnicodeDecodeError:
+                host = "%"  # not UTF-8: not a name
+        if not host.isascii():
+            try:
+                host = host.encode("idna").decode("ascii")
+            except UnicodeError:
+                raise ValueError(f"{iri!r}: the host {host!r} is not a valid domain name") from None
+        host = host.lower()
+        if len(host) > 253 or not _HOST_NAME.fullmatch(host):
+            raise ValueError(f"{iri!r}: the host {host!r} is not a valid domain name or IP address")
     if port is not None and port != _DEFAULT_PORTS.get(scheme):
-        netloc += f":{port}"
-    return netloc
+        host += f":{port}"
+    return host
 
 
 def is_absolute_http(uri: str) -> bool:
@@ -131,6 +156,15 @@ def is_absolute_http(uri: str) -> bool:
         return True
     parts = urlsplit(uri)
     return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+def http_url(url: str) -> str:
+    """The one URL check of the core: `url` as the URI a sitemap lists, or ValueError saying what
+    is wrong: not http(s), no or an invalid host, a port out of range, user information."""
+    uri = to_uri(url)
+    if not is_absolute_http(uri):
+        raise ValueError(f"{url!r} is not an absolute http(s) URL")
+    return uri
 
 
 # --- Dates -----------------------------------------------------------------------------------

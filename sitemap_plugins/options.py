@@ -10,11 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from .errors import ConfigError
 from .model import CHANGEFREQS
-from .normalize import normalize_hreflang, normalize_news_language, to_uri
+from .normalize import http_url, normalize_hreflang, normalize_news_language
 
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
@@ -130,7 +129,7 @@ class Options:
 
     def __post_init__(self) -> None:
         check_types(self, "")
-        self.base_url = _check_base_url(self.base_url)
+        self.base_url = check_base_url(self.base_url)
         _check_range("max_urls", self.max_urls, 1, MAX_URLS)
         # A floor that still leaves room for one entry's worth of XML.
         _check_range("max_bytes", self.max_bytes, 4096, MAX_BYTES)
@@ -276,13 +275,14 @@ def _check_range(name: str, value: Any, low: int, high: int) -> None:
         raise ConfigError(f"option {name!r}: must be a whole number from {low:,} to {high:,}, got {value!r}")
 
 
-def _check_base_url(value: Any) -> str:
-    text = str(value or "").strip()
-    parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+def check_base_url(value: Any, where: str = "option 'base_url'") -> str:
+    """The site's URL as every face and `check` normalise it (`http_url`), ending in '/'; a
+    ConfigError naming `where` before any work is done."""
+    text = str(value or "").strip().split("#")[0].split("?")[0]
+    try:
+        uri = http_url(text)
+    except ValueError as error:
         raise ConfigError(
-            f"option 'base_url': {text!r} is not an absolute http(s) URL; "
-            "set it to the address the site is published at, e.g. 'https://example.com/'"
-        )
-    uri = to_uri(text.split("#")[0].split("?")[0])
+            f"{where}: {error}; set it to the address the site is published at, e.g. 'https://example.com/'"
+        ) from None
     return uri if uri.endswith("/") else uri + "/"

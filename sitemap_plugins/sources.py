@@ -2,36 +2,18 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from .background import BackgroundReader
 from .errors import Progress
 from .htmlfacts import HtmlFacts
 from .model import Page
+from .pagefiles import display_name, site_pages
 from .project import Project, Source, read_markdown, sources_by_url
 from .sitemap import Sitemap
-
-HTML_SUFFIXES = (".html", ".htm")
-
-
-def site_pages(site_dir: Path) -> Iterator[tuple[str, Path]]:
-    """(URL path, file) of every HTML file a visitor can reach, in a stable order; hidden files
-    and directories (`.git`, `.well-known`) are not pages."""
-    for directory, subdirectories, files in os.walk(site_dir):
-        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith(".") or not name.lower().endswith(HTML_SUFFIXES):
-                continue
-            path = Path(directory, name)
-            relative = path.relative_to(site_dir).as_posix()
-            if name == "index.html":
-                relative = relative[: -len("index.html")]
-            yield quote(relative, safe="/:@!$&'()*+,;=-._~"), path
 
 
 def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:
@@ -40,10 +22,10 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
     reader = BackgroundReader()
     reader.compile_templates(sitemap.options)
     pages = []
-    for number, (url_path, path) in enumerate(site_pages(site_dir)):
+    for number, (url_path, path) in enumerate(site_pages(site_dir, _file_problem(sitemap))):
         page = Page(
             url=base_url + url_path,
-            source=path.relative_to(site_dir).as_posix(),
+            source=display_name(path.relative_to(site_dir).as_posix()),
             source_path=str(path),
         )
         media, content = sitemap.harvester.what_to_read(page.listing)  # a built page: no content known
@@ -56,6 +38,11 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
         if progress is not None:
             progress.update(number + 1)
     return len(pages)
+
+
+def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
+    """What `site_pages` says of a file it passes over, as a problem of that file."""
+    return lambda name, message: sitemap.report(name, "file", message)
 
 
 @dataclass
@@ -75,11 +62,11 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
     reader = BackgroundReader()
     reader.compile_templates(sitemap.options)
     pages = []
-    for number, (url_path, path) in enumerate(site_pages(project.site_dir)):
+    for number, (url_path, path) in enumerate(site_pages(project.site_dir, _file_problem(sitemap))):
         source = sources.get(url_path) or _fallback_source(project, sources, url_path)
         page = Page(
             url=base_url + url_path,
-            source=path.relative_to(project.site_dir).as_posix(),
+            source=display_name(path.relative_to(project.site_dir).as_posix()),
             source_path=str(path),
             is_error_page=url_path == "404.html",
         )

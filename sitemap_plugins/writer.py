@@ -14,6 +14,7 @@ from __future__ import annotations
 import concurrent.futures
 import datetime as dt
 import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -542,8 +543,33 @@ def update_robots_txt(
     elsewhere), but none is created, and the lines to add at the root are said instead."""
     path = fileset.out / ROBOTS_TXT
     at_root = urlsplit(options.base_url).path in ("", "/")
+    # The user's robots.txt is read and replaced only where it is a regular file of the output
+    # (a link within it is followed): a FIFO would block, a link leading out would publish
+    # another file's bytes.
+    mode = None
     try:
-        existing = path.read_bytes() if os.path.lexists(path) else None
+        if os.path.islink(path):
+            target = path.resolve()
+            if fileset.out.resolve() not in target.parents:
+                report(
+                    str(path),
+                    "robots.txt",
+                    f"is a symbolic link to {target}, outside the output directory; neither read "
+                    "nor replaced, so the Sitemap: line was not added",
+                )
+                return
+            path = target
+        existing = None
+        if os.path.lexists(path):
+            mode = path.stat().st_mode
+            if not stat.S_ISREG(mode):
+                report(
+                    str(path),
+                    "robots.txt",
+                    "is not a regular file; left as it is, so the Sitemap: line was not added",
+                )
+                return
+            existing = path.read_bytes()
     except OSError as error:
         # The sitemaps are in place already: said, and the build goes on.
         said = str(io_error(path, error, "read")).removeprefix("sitemap: ")
@@ -560,7 +586,7 @@ def update_robots_txt(
         return
     if merged != existing:
         try:
-            write_atomic(path, merged)
+            write_atomic(path, merged, None if mode is None else stat.S_IMODE(mode))
         except OutputError as error:
             said = str(error).removeprefix("sitemap: ")
             report(str(path), "robots.txt", f"{said}; the Sitemap: line was not added")

@@ -1,0 +1,174 @@
+"""Built pages as a file system holds them: which files are pages, and their text.
+
+A site directory is the user's: it can hold names that are not UTF-8, links leading out of it,
+FIFOs, files the build cannot read, and pages of any size.  Only regular files inside the
+directory are read, at most what a search engine reads of one, decoded as a browser decodes a
+page served without HTTP headers: its byte order mark, else its `<meta charset>`, else UTF-8.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from lxml import etree
+
+HTML_SUFFIXES = (".html", ".htm")
+#: Google reads the first 15 MB of an HTML file; what lies past it is not seen (SPEC.md).
+MAX_HTML_BYTES = 15 * 1024 * 1024
+#: The HTML standard's encoding prescan looks at the first 1,024 bytes.
+PRESCAN_BYTES = 1024
+#: The characters a path segment keeps as they are (RFC 3986); the rest is percent-encoded.
+URL_PATH_SAFE = "/:@!$&'()*+,;=-._~"
+
+
+@dataclass
+class PageText:
+    """A page file's text, or why it was not read."""
+
+    text: str | None = None
+    #: Why the file was not read: the page is left out, with a WARNING naming it.
+    problem: str | None = None
+    #: The file is larger than a search engine reads: only its first MAX_HTML_BYTES were read.
+    truncated: bool = False
+
+
+def display_name(path: str) -> str:
+    """A file name for messages and reports: bytes that are not UTF-8 shown as `\\xe9`."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def url_path(relative: str) -> str:
+    """The URL path a web server serves a file's name at: its bytes, percent-encoded (a name that
+    is not UTF-8 keeps its own bytes, `caf%E9.html`)."""
+    return quote(os.fsencode(relative), safe=URL_PATH_SAFE)
+
+
+def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:
+    """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
+    and directories (`.git`, `.well-known`) are not pages; a directory that cannot be read, a
+    name that is not a regular file, and a link leading out of `site_dir` are named to `warn`
+    (subject, message) and passed over."""
+    root = site_dir.resolve()
+
+    def unreadable(error: OSError) -> None:
+        name = Path(error.filename).relative_to(site_dir).as_posix() if error.filename else str(site_dir)
+        warn(display_name(name), f"cannot be read ({error.strerror}); its pages are not listed")
+
+    for directory, subdirectories, files in os.walk(site_dir, onerror=unreadable):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or not name.lower().endswith(HTML_SUFFIXES):
+                continue
+            path = Path(directory, name)
+            relative = path.relative_to(site_dir).as_posix()
+            problem = _not_a_page(path, root)
+            if problem is not None:
+                warn(display_name(relative), f"{problem}; not read, so not listed")
+                continue
+            if name == "index.html":
+                relative = relative[: -len("index.html")]
+            yield url_path(relative), path
+
+
+def _not_a_page(path: Path, root: Path) -> str | None:
+    try:
+        if path.is_symlink():
+            target = path.resolve()
+            if root != target and root not in target.parents:
+                return f"is a symbolic link to {display_name(str(target))}, outside the site directory"
+        mode = path.stat().st_mode
+    except OSError as error:
+        return f"cannot be read ({error.strerror})"
+    if not stat.S_ISREG(mode):
+        return f"is not a regular file ({_kind(mode)})"
+    return None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    return "not a regular file"
+
+
+def read_page_text(path: str) -> PageText:
+    """The text of a page file: a regular file only (a FIFO is never waited on), at most
+    MAX_HTML_BYTES of it, decoded by its own declaration."""
+    try:
+        # O_NONBLOCK: opening a FIFO returns at once, and fstat then says what it is.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        return PageText(problem=f"cannot be read ({error.strerror})")
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            return PageText(problem=f"is not a regular file ({_kind(mode)})")
+        with os.fdopen(descriptor, "rb", closefd=False) as stream:
+            data = stream.read(MAX_HTML_BYTES + 1)
+    except OSError as error:
+        return PageText(problem=f"cannot be read ({error.strerror})")
+    finally:
+        os.close(descriptor)
+    truncated = len(data) > MAX_HTML_BYTES
+    return PageText(decode_html(data[:MAX_HTML_BYTES]), truncated=truncated)
+
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def decode_html(data: bytes) -> str:
+    """Bytes of an HTML page as a browser decodes them without HTTP headers: a byte order mark,
+    else the encoding its `<meta charset>` (or `http-equiv` Content-Type) declares in the first
+    1,024 bytes, else UTF-8.  What the encoding cannot decode becomes U+FFFD."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(encoding, "replace")
+    return data.decode(declared_encoding(data[:PRESCAN_BYTES]) or "utf-8", "replace")
+
+
+#: The HTML standard's labels that mean windows-1252 (a page that says Latin-1 is decoded so),
+#: and the UTF-16 labels a `<meta>` cannot truly mean (the bytes it was read in are ASCII).
+_WINDOWS_1252 = {"iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii", "cp819"}
+_UTF16 = {"utf-16", "utf-16le", "utf-16be", "utf-16-le", "utf-16-be"}
+
+
+def declared_encoding(head: bytes) -> str | None:
+    """The encoding the page's first bytes declare in a `<meta>` element, found by a real parse
+    (a `<meta>` in a comment or a script declares nothing); None where there is none, or where
+    Python knows no such encoding."""
+    if b"charset" not in head.lower():
+        return None
+    # Latin-1 maps each byte to one character, so the parse sees the bytes as they are.
+    root = etree.fromstring(head.decode("latin-1"), etree.HTMLParser())
+    if root is None:
+        return None
+    for meta in root.iter("meta"):
+        label = meta.get("charset")
+        if label is None and (meta.get("http-equiv") or "").strip().lower() == "content-type":
+            content = (meta.get("content") or "").lower()
+            label = content.partition("charset=")[2].split(";")[0].strip(" \"'") or None
+        if label:
+            return _codec(label.strip().lower())
+    return None
+
+
+def _codec(label: str) -> str | None:
+    if label in _WINDOWS_1252:
+        return "cp1252"
+    if label in _UTF16:
+        return "utf-8"
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
