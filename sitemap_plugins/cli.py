@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .background import default_jobs
-from .errors import ConfigError, Progress, Reporter, SitemapError
+from .errors import ConfigError, Progress, Reporter, SitemapError, shown
 from .jsonl import JsonlEntries
 from .mapping import entry_from_mapping
 from .options import NewsOptions, Options
+from .project import load_yaml
 
 if TYPE_CHECKING:  # the writer loads Jinja: `--from-jsonl` imports it after its workers start
     from .writer import WriteResult
@@ -113,7 +114,7 @@ def generate_project(args: argparse.Namespace) -> int:
     from .sources import add_project_pages, read_project_pages
     from .writer import BUILTIN_SITEMAP, material_index_warning
 
-    projects = [read_project(Path(name)) for name in args.project]
+    projects = [read_project(Path(name), args.base_url) for name in args.project]
     if args.out and len(projects) > 1:
         raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
     builds = []
@@ -144,7 +145,7 @@ def generate_project(args: argparse.Namespace) -> int:
             try:
                 sitemap.add(entry_from_mapping(item, sitemap.options.base_url))
             except (KeyError, TypeError, ValueError) as error:
-                sitemap.report(str(project.config_file), "extra_urls", f"{item!r}: {error}; left out")
+                sitemap.report(str(project.config_file), "extra_urls", f"{shown(item)}: {error}; left out")
         # The generator writes a bare sitemap.xml of its own: ours replaces it.
         report_path = sitemap.report_path(None)
         result = sitemap.write(
@@ -258,11 +259,7 @@ def load_config(path: Path) -> dict[str, Any]:
         if path.suffix == ".toml":
             data = _toml().loads(text)
         elif path.suffix in (".yml", ".yaml"):
-            try:
-                import yaml
-            except ImportError as error:
-                raise ConfigError("--config: reading YAML needs PyYAML (pip install pyyaml)") from error
-            data = yaml.safe_load(text) or {}
+            data = load_yaml(text, f"--config {path}", path.resolve().parent) or {}
         elif path.suffix == ".json":
             data = json.loads(text)
         else:
@@ -297,7 +294,7 @@ def _rule(text: str) -> dict[str, Any]:
     for setting in settings:
         key, _, value = setting.partition("=")
         if key.strip() not in ("priority", "changefreq") or not value:
-            raise ConfigError(f"--rule {text!r}: write it as 'GLOB,priority=0.6,changefreq=weekly'")
+            raise ConfigError(f"--rule {shown(text)}: write it as 'GLOB,priority=0.6,changefreq=weekly'")
         rule[key.strip()] = value.strip()
     return rule
 

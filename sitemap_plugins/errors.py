@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import logging
+import reprlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO
 
 log = logging.getLogger("sitemap_plugins")
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 2, 200, 200
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 6
+
+
+def shown(value: object) -> str:
+    """A value as messages quote it (its repr), cut short: a value from YAML can be an alias
+    graph that expands to billions of items, and a message must not walk it."""
+    return _SHOWN.repr(value)
 
 
 class SitemapError(Exception):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from .errors import Reporter, log
+from .errors import Reporter, log, shown
 from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_html
 from .mapping import absolute_url, is_mapping, video_fields
@@ -187,7 +187,7 @@ class Harvester:
             self.report(
                 label,
                 "sitemap",
-                f"must be false or a mapping of {' '.join(SITEMAP_KEYS)}; got {value!r}; ignored",
+                f"must be false or a mapping of {' '.join(SITEMAP_KEYS)}; got {shown(value)}; ignored",
             )
             return {}
         unknown = sorted(str(k) for k in value if k not in SITEMAP_KEYS)
@@ -235,7 +235,7 @@ class Harvester:
         pattern = _globs_match(options.exclude, path, "/" + path) if options.exclude else None
         if pattern is None and options.exclude_regex:
             pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
-        return f"exclude: matches {pattern!r}" if pattern else None
+        return f"exclude: matches {shown(pattern)}" if pattern else None
 
     def _html_exclusion(self, page: Page, facts: HtmlFacts, label: str) -> str | None:
         if facts.noindex:
@@ -303,7 +303,7 @@ class Harvester:
         try:
             return parse_date(value, self.options.tzinfo)
         except ValueError as error:
-            self.report(label, f"lastmod (metadata {key!r})", f"{error}; not used")
+            self.report(label, f"lastmod (metadata {shown(key)})", f"{error}; not used")
             return None
 
     def _later(self, first: Any, second: Any) -> Any:
@@ -367,13 +367,14 @@ class Harvester:
             self.report(
                 label,
                 "alternates",
-                f"must be a mapping of language codes to URLs (de: /de/page/), got {declared!r}; ignored",
+                f"must be a mapping of language codes to URLs (de: /de/page/), "
+                f"got {shown(declared)}; ignored",
             )
             return {}
         found = {}
         for code, url in declared.items():
             if not isinstance(url, str) or not url.strip():
-                self.report(label, f"alternates[{code}]", f"{url!r} is not a URL or path; left out")
+                self.report(label, f"alternates[{code}]", f"{shown(url)} is not a URL or path; left out")
                 continue
             found[str(code)] = absolute_url(url.strip(), self.options.base_url)
         return found
@@ -433,9 +434,18 @@ class Harvester:
     def _video_blocks(self, page: Page, label: str) -> list[dict[str, Any]]:
         raw = page.meta.get("videos", page.meta.get("video"))
         blocks = []
-        for item in raw if isinstance(raw, list) else [raw] if raw is not None else []:
+        items = raw if isinstance(raw, list) else [raw] if raw is not None else []
+        wrong = [item for item in items if not is_mapping(item)]
+        if wrong:  # one message: a list can be long (a YAML alias can make it billions)
+            self.report(
+                label,
+                "metadata video",
+                f"{shown(wrong[0])} is not a mapping of video fields"
+                + (f" (nor are {len(wrong) - 1:,} more)" if len(wrong) > 1 else "")
+                + "; ignored",
+            )
+        for item in items:
             if not is_mapping(item):
-                self.report(label, "metadata video", f"{item!r} is not a mapping of video fields; ignored")
                 continue
             try:
                 blocks.append(video_fields(item))
@@ -460,7 +470,7 @@ class Harvester:
         try:
             published = parse_date(found[1], self.options.tzinfo)
         except ValueError as error:
-            self.report(label, f"news (metadata {found[0]!r})", f"{error}; not listed as news")
+            self.report(label, f"news (metadata {shown(found[0])})", f"{error}; not listed as news")
             return None
         stamp = (
             published

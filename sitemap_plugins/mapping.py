@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import shown
 from .model import Entry, Image, News, Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
 
 _SCALARS = {
@@ -182,14 +183,14 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     get = data.get
     loc = data["loc"] if "loc" in data else get("url")
     if not isinstance(loc, str) or not loc.strip():
-        raise FieldError("loc", f"must be a URL or a path, got {loc!r}")
+        raise FieldError("loc", f"must be a URL or a path, got {shown(loc)}")
     lastmod, changefreq, source = get("lastmod"), get("changefreq"), get("source")
     if lastmod is not None and not isinstance(lastmod, (str, dt.date)):
-        raise FieldError("lastmod", f"must be a string, got {lastmod!r}")
+        raise FieldError("lastmod", f"must be a string, got {shown(lastmod)}")
     if changefreq is not None and not isinstance(changefreq, str):
-        raise FieldError("changefreq", f"must be a string, got {changefreq!r}")
+        raise FieldError("changefreq", f"must be a string, got {shown(changefreq)}")
     if source is not None and not isinstance(source, str):
-        raise FieldError("source", f"must be a string, got {source!r}")
+        raise FieldError("source", f"must be a string, got {shown(source)}")
     # One guard for every nested field (a try per field costs as much as reading it): `field`
     # names the one being read when an error comes; fields an entry lacks are not looked at.
     field = "images" if "images" in data else "img"
@@ -226,13 +227,13 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
 def _image(item: Any) -> Image:
     url = item.get("url") if is_mapping(item) else item
     if not isinstance(url, str):
-        raise ValueError(f'an image is a URL or {{"url": URL}}, got {item!r}')
+        raise ValueError(f'an image is a URL or {{"url": URL}}, got {shown(item)}')
     return Image(url)
 
 
 def _video(item: Any) -> Video:
     if not is_mapping(item):
-        raise ValueError(f"a video is an object of video fields, got {item!r}")
+        raise ValueError(f"a video is an object of video fields, got {shown(item)}")
     return video_from_mapping(item)
 
 
@@ -243,19 +244,21 @@ def _links(links: Any, base_url: str) -> dict[str, str]:
         pairs = []
         for link in _as_list(links):
             if not is_mapping(link) or "lang" not in link or "url" not in link:
-                raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {link!r}')
+                raise ValueError(f'each link is {{"lang": CODE, "url": URL}}, got {shown(link)}')
             pairs.append((link["lang"], link["url"]))
     found = {}
     for code, url in pairs:
         if not isinstance(url, str):
-            raise ValueError(f"{code}: {url!r} is not a URL")
+            raise ValueError(f"{code}: {shown(url)} is not a URL")
         found[str(code)] = absolute_url(url, base_url)
     return found
 
 
 def _news(item: Any) -> News:
     if not is_mapping(item):
-        raise ValueError(f"news is an object (publication_name, publication_language, ...), got {item!r}")
+        raise ValueError(
+            f"news is an object (publication_name, publication_language, ...), got {shown(item)}"
+        )
     publication = item.get("publication") if is_mapping(item.get("publication")) else {}
     return News(
         item.get("publication_name", publication.get("name")),

@@ -14,6 +14,7 @@ from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from ._codes import ISO_639_1, ISO_3166_1_ALPHA_2, ISO_15924, iso_639_3
+from .errors import shown
 
 #: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
 #: U+FFFE and U+FFFF), for a character class.  Listed, not the complement of the allowed ranges:
@@ -89,7 +90,7 @@ def _to_uri(iri: str) -> str:
     try:
         parts = urlsplit(text)
     except ValueError as error:  # `https://[::1/`: an IP literal without its closing bracket
-        raise ValueError(f"{iri!r} is not a URL ({error})") from None
+        raise ValueError(f"{shown(iri)} is not a URL ({error})") from None
     scheme = parts.scheme.lower()
     netloc = _netloc(iri, parts, scheme) if parts.netloc or scheme in _DEFAULT_PORTS else ""
     path = _quote(parts.path, _PATH_SAFE)
@@ -117,21 +118,21 @@ def _netloc(iri: str, parts, scheme: str) -> str:
     encoded where it is not ASCII, an IPv4 address or a bracketed IPv6 one), a port from 1 to
     65535, and no user information (a password is never published)."""
     if "@" in parts.netloc:
-        raise ValueError(f"{iri!r} has user information (user:password@) before its host")
+        raise ValueError(f"{shown(iri)} has user information (user:password@) before its host")
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"{iri!r} has an invalid port (ports run from 1 to 65535)") from None
+        raise ValueError(f"{shown(iri)} has an invalid port (ports run from 1 to 65535)") from None
     if port == 0:
-        raise ValueError(f"{iri!r} has an invalid port (ports run from 1 to 65535)")
+        raise ValueError(f"{shown(iri)} has an invalid port (ports run from 1 to 65535)")
     host = parts.hostname or ""
     if not host:
-        raise ValueError(f"{iri!r} has no host")
+        raise ValueError(f"{shown(iri)} has no host")
     if parts.netloc.startswith("["):
         try:
             host = f"[{ipaddress.IPv6Address(host.split('%')[0]).compressed}]"
         except ValueError:
-            raise ValueError(f"{iri!r} has an invalid IPv6 host [{host}]") from None
+            raise ValueError(f"{shown(iri)} has an invalid IPv6 host [{host}]") from None
     else:
         if "%" in host:
             try:
@@ -142,10 +143,10 @@ def _netloc(iri: str, parts, scheme: str) -> str:
             try:
                 host = host.encode("idna").decode("ascii")
             except UnicodeError:
-                raise ValueError(f"{iri!r}: the host {host!r} is not a valid domain name") from None
+                raise ValueError(f"{shown(iri)}: the host {host!r} is not a valid domain name") from None
         host = host.lower()
         if len(host) > 253 or not _HOST_NAME.fullmatch(host):
-            raise ValueError(f"{iri!r}: the host {host!r} is not a valid domain name or IP address")
+            raise ValueError(f"{shown(iri)}: the host {host!r} is not a valid domain name or IP address")
     if port is not None and port != _DEFAULT_PORTS.get(scheme):
         host += f":{port}"
     return host
@@ -163,7 +164,7 @@ def http_url(url: str) -> str:
     is wrong: not http(s), no or an invalid host, a port out of range, user information."""
     uri = to_uri(url)
     if not is_absolute_http(uri):
-        raise ValueError(f"{url!r} is not an absolute http(s) URL")
+        raise ValueError(f"{shown(url)} is not an absolute http(s) URL")
     return uri
 
 
@@ -197,11 +198,11 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     if isinstance(value, dt.date):
         return dt.date(value.year, value.month, value.day)  # a subclass (Pelican's) as a plain date
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a date")
+        raise ValueError(f"{shown(value)} is not a date")
     text = value.strip()
     match = _W3C_DATE.match(text)
     if not match:
-        raise ValueError(f"{value!r} is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00")
+        raise ValueError(f"{shown(value)} is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00")
     try:
         day = dt.date.fromisoformat(match["date"])
         if not match["time"]:
@@ -209,7 +210,7 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
         hms = [int(float(p.replace(",", "."))) for p in match["time"].split(":")]
         time = dt.time(*hms)
     except ValueError as error:
-        raise ValueError(f"{value!r} is not a real date or time ({error})") from error
+        raise ValueError(f"{shown(value)} is not a real date or time ({error})") from error
     stamp = dt.datetime.combine(day, time)
     zone = match["zone"]
     if zone is None:
@@ -218,7 +219,7 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
         return stamp.replace(tzinfo=dt.timezone.utc)
     hours, minutes = int(zone[1:3]), int(zone[-2:]) if len(zone) > 3 else 0
     if minutes > 59:
-        raise ValueError(f"{value!r} has an invalid UTC offset {zone!r}")
+        raise ValueError(f"{shown(value)} has an invalid UTC offset {zone!r}")
     offset = dt.timedelta(hours=hours, minutes=minutes)
     return w3c_datetime(stamp.replace(tzinfo=dt.timezone(-offset if zone[0] == "-" else offset)), tz)
 
@@ -245,9 +246,9 @@ def w3c_datetime(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
             stamp = stamp.replace(tzinfo=tz)
             offset = stamp.utcoffset()
     except Exception as error:  # a tzinfo of a generator's is foreign code
-        raise ValueError(f"{value!r}: its time zone gives no UTC offset ({error})") from None
+        raise ValueError(f"{shown(value)}: its time zone gives no UTC offset ({error})") from None
     if offset is None:
-        raise ValueError(f"{value!r}: its time zone gives no UTC offset")
+        raise ValueError(f"{shown(value)}: its time zone gives no UTC offset")
     if abs(offset) > MAX_UTC_OFFSET:
         raise ValueError(
             f"{value.isoformat()} has the UTC offset {_offset_text(offset)}; "
@@ -306,21 +307,21 @@ def normalize_hreflang(code: str) -> str:
     language, *rest = text.split("-")
     language = language.lower()
     if language not in ISO_639_1:
-        raise ValueError(f"{code!r} does not start with an ISO 639-1 language code (such as 'de')")
+        raise ValueError(f"{shown(code)} does not start with an ISO 639-1 language code (such as 'de')")
     parts = [language]
     if rest and len(rest[0]) == 4:
         script = rest.pop(0).title()
         if script not in ISO_15924:
-            raise ValueError(f"{code!r}: {script!r} is not an ISO 15924 script code")
+            raise ValueError(f"{shown(code)}: {script!r} is not an ISO 15924 script code")
         parts.append(script)
     if rest and len(rest[0]) == 2:
         region = rest.pop(0).upper()
         if region not in ISO_3166_1_ALPHA_2:
-            raise ValueError(f"{code!r}: {region!r} is not an ISO 3166-1 alpha-2 region code")
+            raise ValueError(f"{shown(code)}: {region!r} is not an ISO 3166-1 alpha-2 region code")
         parts.append(region)
     if rest:
         raise ValueError(
-            f"{code!r} is not a language code of the form 'de', 'de-DE' or 'zh-Hant' (or 'x-default')"
+            f"{shown(code)} is not a language code of the form 'de', 'de-DE' or 'zh-Hant' (or 'x-default')"
         )
     return "-".join(parts)
 
@@ -343,7 +344,7 @@ def normalize_news_language(code: str) -> str:
             return "zh-cn"
     if language in ISO_639_1 or language in iso_639_3():
         return language
-    raise ValueError(f"{code!r} is not an ISO 639 language code (2 or 3 letters, or zh-cn / zh-tw)")
+    raise ValueError(f"{shown(code)} is not an ISO 639 language code (2 or 3 letters, or zh-cn / zh-tw)")
 
 
 def country_codes(values: object) -> list[str]:

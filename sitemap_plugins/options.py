@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, shown
 from .model import CHANGEFREQS
 from .normalize import http_url, normalize_hreflang, normalize_news_language
 
@@ -48,7 +48,7 @@ class NewsOptions:
         self.include = _string_list("news.include", self.include)
         if not isinstance(self.window_days, (int, float)) or self.window_days <= 0:
             raise ConfigError(
-                f"option 'news.window_days': must be a positive number, got {self.window_days!r}"
+                f"option 'news.window_days': must be a positive number, got {shown(self.window_days)}"
             )
 
 
@@ -68,10 +68,10 @@ class Rule:
             except (TypeError, ValueError):
                 self.priority = -1.0
             if not 0.0 <= self.priority <= 1.0:
-                raise ConfigError(f"option 'rules' ({self.match!r}): priority must be from 0.0 to 1.0")
+                raise ConfigError(f"option 'rules' ({shown(self.match)}): priority must be from 0.0 to 1.0")
         if self.changefreq is not None and str(self.changefreq).lower() not in CHANGEFREQS:
             raise ConfigError(
-                f"option 'rules' ({self.match!r}): changefreq must be one of {', '.join(CHANGEFREQS)}"
+                f"option 'rules' ({shown(self.match)}): changefreq must be one of {', '.join(CHANGEFREQS)}"
             )
 
 
@@ -137,11 +137,11 @@ class Options:
             zoneinfo.ZoneInfo(self.timezone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError) as error:
             raise ConfigError(
-                f"option 'timezone': {self.timezone!r} is not an IANA time zone "
+                f"option 'timezone': {shown(self.timezone)} is not an IANA time zone "
                 "(examples: 'UTC', 'Europe/Berlin')"
             ) from error
         if self.templates_dir is not None and not Path(self.templates_dir).is_dir():
-            raise ConfigError(f"option 'templates_dir': {self.templates_dir!r} is not a directory")
+            raise ConfigError(f"option 'templates_dir': {shown(self.templates_dir)} is not a directory")
         if self.x_default:
             try:
                 self.x_default = normalize_hreflang(self.x_default)
@@ -164,11 +164,11 @@ class Options:
                 re.compile(pattern)
             except re.error as error:
                 raise ConfigError(
-                    f"option 'exclude_regex': {pattern!r} is not a regular expression ({error})"
+                    f"option 'exclude_regex': {shown(pattern)} is not a regular expression ({error})"
                 ) from error
         if not isinstance(self.rules, (list, tuple)):
             raise ConfigError(
-                f"option 'rules': must be a list of {{match, priority, changefreq}}, got {self.rules!r}"
+                f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"
             )
         self.rules = [_rule(r) for r in self.rules]
         if self.indexnow_key is None:
@@ -179,7 +179,8 @@ class Options:
             self.news = _build("news", NewsOptions, self.news)
         elif self.news is not None and not isinstance(self.news, NewsOptions):
             raise ConfigError(
-                f"option 'news': must be a table of news settings (publication_name, ...), got {self.news!r}"
+                "option 'news': must be a table of news settings (publication_name, ...), "
+                f"got {shown(self.news)}"
             )
 
     @property
@@ -229,14 +230,14 @@ def check_types(instance: Any, prefix: str) -> None:
         accepted, said = kinds
         wrong_bool = isinstance(value, bool) and bool not in accepted
         if wrong_bool or not isinstance(value, accepted):
-            raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {value!r}")
+            raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
 
 
 def check_indexnow_key(value: object, where: str) -> str:
     """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
     if not isinstance(value, str) or not INDEXNOW_KEY.match(value):
         raise ConfigError(
-            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {value!r}"
+            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {shown(value)}"
         )
     return value
 
@@ -247,7 +248,7 @@ def _string_list(name: str, value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"option {name!r}: must be a list of strings, got {value!r}")
+        raise ConfigError(f"option {shown(name)}: must be a list of strings, got {shown(value)}")
     return list(value)
 
 
@@ -256,7 +257,7 @@ def _build(name: str, cls: type, values: Mapping[str, Any]) -> Any:
     unknown = sorted(set(values) - known)
     if unknown:
         raise ConfigError(
-            f"option {name!r}: unknown key(s) {', '.join(map(repr, unknown))}; "
+            f"option {shown(name)}: unknown key(s) {', '.join(map(repr, unknown))}; "
             f"known keys: {', '.join(sorted(known))}"
         )
     return cls(**values)
@@ -266,13 +267,15 @@ def _rule(value: Any) -> Rule:
     if isinstance(value, Rule):
         return value
     if not isinstance(value, Mapping) or not value.get("match"):
-        raise ConfigError(f"option 'rules': each rule needs a 'match' glob, got {value!r}")
+        raise ConfigError(f"option 'rules': each rule needs a 'match' glob, got {shown(value)}")
     return _build("rules", Rule, value)
 
 
 def _check_range(name: str, value: Any, low: int, high: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(f"option {name!r}: must be a whole number from {low:,} to {high:,}, got {value!r}")
+        raise ConfigError(
+            f"option {shown(name)}: must be a whole number from {low:,} to {high:,}, got {shown(value)}"
+        )
 
 
 def check_base_url(value: Any, where: str = "option 'base_url'") -> str:

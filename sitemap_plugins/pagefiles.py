@@ -86,11 +86,11 @@ def _not_a_page(path: Path, root: Path) -> str | None:
     except OSError as error:
         return f"cannot be read ({error.strerror})"
     if not stat.S_ISREG(mode):
-        return f"is not a regular file ({_kind(mode)})"
+        return f"is not a regular file ({file_kind(mode)})"
     return None
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a FIFO"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -113,7 +113,7 @@ def read_page_text(path: str) -> PageText:
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            return PageText(problem=f"is not a regular file ({_kind(mode)})")
+            return PageText(problem=f"is not a regular file ({file_kind(mode)})")
         with os.fdopen(descriptor, "rb", closefd=False) as stream:
             data = stream.read(MAX_HTML_BYTES + 1)
     except OSError as error:

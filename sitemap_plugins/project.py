@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from .errors import ConfigError
+from .errors import ConfigError, shown
 
 #: Options only the MkDocs face has; everything else is the core's.
 MKDOCS_ONLY = ("enabled", "extra_urls")
@@ -44,23 +44,18 @@ class Project:
     language: str | None = None
 
 
-def read_project(path: Path) -> Project:
-    """The project's settings; ConfigError names the file and what is wrong."""
+def read_project(path: Path, base_url: str | None = None) -> Project:
+    """The project's settings; ConfigError names the file and what is wrong.  `base_url` (the
+    command's `--base-url`) stands in for a site_url the configuration does not set."""
     where = f"--project {path}"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ConfigError(f"{where}: cannot read it ({error.strerror})") from error
     if path.suffix == ".toml":
-        data = _toml(text, where)
+        data = _toml(_read_text(path, where), where)
         data = data.get("project", data)
     else:
-        data = load_yaml(text, where)
-    if not isinstance(data, dict):
-        raise ConfigError(f"{where}: holds no table of settings")
-    site_url = str(data.get("site_url") or "").strip()
+        data = read_mkdocs_yml(path, where)
+    site_url = str(data.get("site_url") or base_url or "").strip()
     if not site_url:
-        raise ConfigError(f"{where}: no site_url; a sitemap lists absolute URLs (or pass --base-url)")
+        raise ConfigError(f"{where}: no site_url; a sitemap lists absolute URLs (set it, or pass --base-url)")
     root = path.resolve().parent
     theme = data.get("theme")
     theme_name = theme.get("name") if isinstance(theme, Mapping) else theme
@@ -73,16 +68,59 @@ def read_project(path: Path) -> Project:
         site_dir=root / str(data.get("site_dir") or "site"),
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         theme=str(theme_name) if theme_name else None,
-        options=_plugin_options(data.get("plugins"), "sitemap", where),
+        options=_sitemap_options(data.get("plugins"), where),
         language=str(theme.get("language")) if isinstance(theme, Mapping) and theme.get("language") else None,
     )
     _read_languages(project, data, where)
     return project
 
 
-def load_yaml(text: str, where: str) -> Any:
-    """mkdocs.yml as MkDocs reads it, without importing MkDocs or its plugins: `!ENV` is resolved,
-    `!!python/name:` and other tags of other tools read as nothing."""
+#: The most values a YAML document may expand to through its aliases (`&a` ... `*a`): a real
+#: mkdocs.yml, with a nav of thousands of pages, has a few thousand; thirty lines of aliases nested
+#: nine deep expand to hundreds of millions, which no step of a build should walk.
+MAX_YAML_VALUES = 100_000
+
+
+def _read_text(path: Path, where: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"{where}: cannot read {path} ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{where}: {path} is not UTF-8 ({error.reason} at byte {error.start})") from error
+
+
+def read_mkdocs_yml(path: Path, where: str, _inheriting: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """mkdocs.yml as MkDocs reads it: a file it `INHERIT`s first (relative to this one), then
+    this file's settings merged over it (mappings key by key, other values replaced)."""
+    data = load_yaml(_read_text(path, where), where, path.resolve().parent)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: holds no table of settings")
+    parent = data.pop("INHERIT", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str) or not parent.strip():
+        raise ConfigError(f"{where}: INHERIT must name a file, got {shown(parent)}")
+    parent_path = (path.parent / parent.strip()).resolve()
+    if parent_path in _inheriting or parent_path == path.resolve():
+        raise ConfigError(f"{where}: INHERIT: {parent_path} inherits itself")
+    inherited = read_mkdocs_yml(parent_path, f"{where}: INHERIT {parent}", (*_inheriting, path.resolve()))
+    return _merged(inherited, data)
+
+
+def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        old = merged.get(key)
+        merged[key] = _merged(old, value) if isinstance(old, dict) and isinstance(value, dict) else value
+    return merged
+
+
+def load_yaml(text: str, where: str, config_dir: Path | None = None) -> Any:
+    """YAML as MkDocs reads mkdocs.yml, without importing MkDocs or its plugins: `!ENV` is
+    resolved, `!relative` is a path from `config_dir`, `!!python/name:` and other tools' tags read
+    as nothing.  A document that expands past MAX_YAML_VALUES through its aliases is refused,
+    naming the key, before anything is built from it."""
     try:
         import yaml
     except ImportError as error:
@@ -95,16 +133,95 @@ def load_yaml(text: str, where: str) -> Any:
         if isinstance(node, yaml.ScalarNode):
             names, default = [loader.construct_scalar(node)], None
         else:
-            *names, default = loader.construct_sequence(node)
+            values = loader.construct_sequence(node)
+            if not values or not all(isinstance(v, str) for v in values[:-1]):
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    "!ENV takes a variable's name, or a list of names and a default",
+                    node.start_mark,
+                )
+            *names, default = values
         return next((os.environ[n] for n in names if n in os.environ), default)
 
+    def relative(loader: Any, node: Any) -> Any:
+        value = loader.construct_scalar(node) if isinstance(node, yaml.ScalarNode) else ""
+        directory = str(config_dir or ".")
+        return directory if not value else value.replace("$config_dir", directory)
+
     Loader.add_constructor("!ENV", env)
+    Loader.add_constructor("!relative", relative)
     Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    loader = Loader(text)
     try:
-        return yaml.load(text, Loader=Loader)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, where)
+        return loader.construct_document(node)
     except yaml.YAMLError as error:
         raise ConfigError(f"{where}: not valid YAML ({error})".replace("\n", " ")) from error
+    except RecursionError:
+        raise ConfigError(f"{where}: nested too deeply to be read") from None
+    finally:
+        loader.dispose()
+
+
+def _check_expansion(root: Any, where: str) -> None:
+    """Count what `root` expands to, each shared node once (a walk of the document as written),
+    and name the key that expands past MAX_YAML_VALUES."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            on_path.discard(id(node))
+            sizes[id(node)] = 1 + sum(sizes[id(child)] for child in _yaml_children(node))
+            continue
+        if id(node) in sizes:
+            continue
+        on_path.add(id(node))
+        stack.append((node, True))
+        for child in _yaml_children(node):
+            if id(child) in on_path:
+                raise ConfigError(f"{where}: a YAML alias (*name) stands inside the value it names; refused")
+            if id(child) not in sizes:
+                stack.append((child, False))
+    if sizes[id(root)] > MAX_YAML_VALUES:
+        key = _expanding_key(root, sizes)
+        raise ConfigError(
+            f"{where}: {key} to {sizes[id(root)]:,} values "
+            f"through YAML aliases (&name ... *name); more than {MAX_YAML_VALUES:,} are refused"
+        )
+
+
+def _yaml_children(node: Any) -> list[Any]:
+    value = node.value
+    if isinstance(value, list):
+        return [part for item in value for part in (item if isinstance(item, tuple) else (item,))]
+    return []
+
+
+def _expanding_key(root: Any, sizes: dict[int, int]) -> str:
+    """Which key holds the expansion ("key 'plugins' expands"): down from the top while one key
+    alone is over the limit."""
+    path, node = [], root
+    while isinstance(node.value, list):
+        value = node.value
+        if value and isinstance(value[0], tuple):  # a mapping's (key, value) nodes
+            items = [(str(getattr(key, "value", "?")), child) for key, child in value]
+        else:
+            items = [(f"[{index}]", child) for index, child in enumerate(value)]
+        over = [(key, child) for key, child in items if sizes.get(id(child), 0) > MAX_YAML_VALUES]
+        if len(over) != 1:
+            prefix = ".".join(path).replace(".[", "[")
+            keys = [repr(f"{prefix}.{key}" if prefix else key) for key, _ in over]
+            return f"keys {', '.join(keys[:-1])} and {keys[-1]} expand" if over else f"key {prefix!r} expands"
+        key, node = over[0]
+        path.append(key)
+    return f"key {'.'.join(path).replace('.[', '[')!r} expands"
 
 
 def _toml(text: str, where: str) -> dict[str, Any]:
@@ -134,17 +251,45 @@ def _plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:
             if value is None:
                 return {}
             if not isinstance(value, Mapping):
-                raise ConfigError(f"{where}: plugins: {name}: must be a mapping of options, got {value!r}")
+                raise ConfigError(
+                    f"{where}: plugins: {name}: must be a mapping of options, got {shown(value)}"
+                )
             return dict(value)
     return {}
+
+
+def _sitemap_options(plugins: Any, where: str) -> dict[str, Any]:
+    """The sitemap plugin's options; those only the MkDocs face has are checked here (the core
+    checks the rest)."""
+    options = _plugin_options(plugins, "sitemap", where)
+    extra_urls = options.get("extra_urls")
+    if extra_urls is not None and not isinstance(extra_urls, list):
+        raise ConfigError(
+            f"{where}: plugins: sitemap: extra_urls: must be a list of URLs or {{loc: ...}} entries, "
+            f"got {shown(extra_urls)}"
+        )
+    if options.get("enabled") not in (None, True, False):
+        raise ConfigError(
+            f"{where}: plugins: sitemap: enabled: must be true or false, got {shown(options['enabled'])}"
+        )
+    return options
 
 
 def _read_languages(project: Project, data: Mapping[str, Any], where: str) -> None:
     """Language roots, by the rule Material's language selector uses: the same path under each
     language's root is the same page."""
     i18n = _plugin_options(data.get("plugins"), "i18n", where)
-    for language in i18n.get("languages") or []:
-        if isinstance(language, Mapping) and language.get("locale") and language.get("build", True):
+    languages = i18n.get("languages") or []
+    if not isinstance(languages, list):
+        raise ConfigError(
+            f"{where}: plugins: i18n: languages: must be a list of {{locale: ...}}, got {shown(languages)}"
+        )
+    for language in languages:
+        if not isinstance(language, Mapping):
+            raise ConfigError(
+                f"{where}: plugins: i18n: languages: each is a mapping with a locale, got {shown(language)}"
+            )
+        if language.get("locale") and language.get("build", True):
             locale = str(language["locale"])
             default = language.get("default") is True
             project.languages[locale] = "" if default else f"{locale}/"

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ._codes import ISO_4217
-from .errors import Reporter
+from .errors import Reporter, shown
 from .model import (
     CHANGEFREQS,
     Entry,
@@ -116,7 +116,7 @@ class EntryValidator:
             self.report(label, field, f"{error}; {what} left out")
             return None
         if not is_absolute_http(uri):
-            self.report(label, field, f"{value!r} is not an absolute http(s) URL; {what} left out")
+            self.report(label, field, f"{shown(value)} is not an absolute http(s) URL; {what} left out")
             return None
         return uri
 
@@ -148,7 +148,9 @@ class EntryValidator:
             return None
         text = str(value).strip().lower()
         if text not in CHANGEFREQS:
-            self.report(label, "changefreq", f"{value!r} is not one of {', '.join(CHANGEFREQS)}; left out")
+            self.report(
+                label, "changefreq", f"{shown(value)} is not one of {', '.join(CHANGEFREQS)}; left out"
+            )
             return None
         return text
 
@@ -160,7 +162,7 @@ class EntryValidator:
         except (TypeError, ValueError):
             number = math.nan
         if isinstance(value, bool) or not low <= number <= high:
-            self.report(label, field, f"{value!r} is not a number from {low:g} to {high:g}; left out")
+            self.report(label, field, f"{shown(value)} is not a number from {low:g} to {high:g}; left out")
             return None
         return number
 
@@ -179,7 +181,7 @@ class EntryValidator:
             number = None
         if isinstance(value, bool) or number is None or number < low or (high is not None and number > high):
             limits = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
-            self.report(label, field, f"{value!r} is not a whole number {limits}; left out")
+            self.report(label, field, f"{shown(value)} is not a whole number {limits}; left out")
             return None
         return number
 
@@ -191,13 +193,13 @@ class EntryValidator:
             return True
         if text in ("no", "false", "0", "off"):
             return False
-        self.report(label, field, f"{value!r} is not yes or no; left out")
+        self.report(label, field, f"{shown(value)} is not yes or no; left out")
         return None
 
     def _choice(self, label: str, field: str, value: Any, choices: tuple[str, ...]) -> str | None:
         text = str(value or "").strip().lower()
         if text not in choices:
-            self.report(label, field, f"{value!r} is not one of {', '.join(choices)}; left out")
+            self.report(label, field, f"{shown(value)} is not one of {', '.join(choices)}; left out")
             return None
         return text
 
@@ -317,7 +319,9 @@ class EntryValidator:
             except InvalidOperation:
                 amount = Decimal(-1)
             if not amount.is_finite() or amount < 0:
-                self.report(label, field, f"{price.amount!r} is not a non-negative amount; price left out")
+                self.report(
+                    label, field, f"{shown(price.amount)} is not a non-negative amount; price left out"
+                )
                 return False
             price.amount = str(amount)
         else:
@@ -328,7 +332,7 @@ class EntryValidator:
                 self.report(
                     label,
                     f"{field}.currency",
-                    f"{price.currency!r} is not an ISO 4217 currency "
+                    f"{shown(price.currency)} is not an ISO 4217 currency "
                     "code (a price needs one); price left out",
                 )
                 return False

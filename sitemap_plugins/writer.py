@@ -27,6 +27,7 @@ from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_a
 from .model import Entry, entry_label
 from .normalize import date_key, parse_date
 from .options import Options
+from .pagefiles import file_kind
 from .render import Renderer, entry_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
 
@@ -566,7 +567,8 @@ def update_robots_txt(
                 report(
                     str(path),
                     "robots.txt",
-                    "is not a regular file; left as it is, so the Sitemap: line was not added",
+                    f"is not a regular file ({file_kind(mode)}); left as it is, so the Sitemap: line "
+                    "was not added",
                 )
                 return
             existing = path.read_bytes()

@@ -166,7 +166,7 @@ def test_files_written_after_the_call_and_missing_files(tmp_path, start):
     late.write_text('<html><head><meta name="robots" content="noindex"></head><body></body></html>')
     reader.add("gone", str(tmp_path / "gone.html"), f"{BASE}gone/", True)
     facts = reader.results()
-    assert facts["late"].noindex and facts["gone"] is None
+    assert facts["late"].noindex and facts["gone"].unread == "cannot be read (No such file or directory)"
     assert len(facts) == len(jobs) + 2
 
 
@@ -375,26 +375,3 @@ def test_a_reader_forks_when_stdout_is_closed_or_missing(tmp_path, monkeypatch, 
         reader.add(number, path, url, media)
     assert reader._worker is not None
     assert reader.results() == dict(enumerate(read_files(jobs)))
-
-
-@pytest.mark.parametrize("size", [0, 1, 5000, 70_000])
-def test_a_file_is_read_whole_even_where_it_grows_after_its_size_was_taken(tmp_path, monkeypatch, size):
-    """A page is read in one read of the size its file had a moment before; where it has grown
-    or shrunk since, it is read to its end."""
-    path = tmp_path / "page.html"
-    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
-    path.write_bytes(data)
-    assert background._file_bytes(str(path)) == data
-    real_fstat = os.fstat
-
-    class Other:
-        def __init__(self, result: os.stat_result, change: int) -> None:
-            self.st_size = max(0, result.st_size + change)
-
-    for change in (-3000, -1, 1, 3000):  # grown since, or shrunk
-        monkeypatch.setattr(
-            os, "fstat", lambda descriptor, change=change: Other(real_fstat(descriptor), change)
-        )
-        assert background._file_bytes(str(path)) == data
-    with pytest.raises(OSError):
-        background._file_bytes(str(tmp_path / "gone.html"))

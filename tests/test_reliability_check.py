@@ -92,7 +92,8 @@ def test_a_base_url_that_is_not_absolute_is_a_usage_error(tmp_path, base_url):
     code, report, said = check(tmp_path, "--base-url", base_url)
     assert code == 2 and report == {}
     assert said.strip() == (
-        f"sitemap-plugins check: --base-url {base_url!r} is not an absolute http(s) URL (e.g. https://example.com/)"
+        f"sitemap-plugins check: --base-url: {base_url!r} is not an absolute http(s) URL; "
+        "set it to the address the site is published at, e.g. 'https://example.com/'"
     )
 
 

@@ -199,7 +199,8 @@ def test_output_problems_are_one_line_naming_the_path(tmp_path, case):
     if case == "robots.txt a directory":  # the sitemaps are written; robots.txt is a problem
         assert run.returncode == 0 and (out / "sitemap.xml").exists()
         assert any(
-            "o/robots.txt" in line and "a directory stands where a file is needed" in line for line in said
+            "o/robots.txt" in line and "is not a regular file (a directory); left as it is" in line
+            for line in said
         )
     else:
         assert run.returncode == 1 and len(said) == 1 and str(out.name) in said[0], said

@@ -24,7 +24,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from ..background import BATCH, BackgroundReader
-from ..errors import ConfigError, SitemapError
+from ..errors import ConfigError, SitemapError, shown
 from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
 from ..model import Entry, Page
@@ -263,7 +263,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             try:
                 self.sitemap.add(entry_from_mapping(item, self.base_url))
             except (KeyError, TypeError, ValueError) as error:
-                self.sitemap.report("mkdocs.yml", "extra_urls", f"{item!r}: {error}; left out")
+                self.sitemap.report("mkdocs.yml", "extra_urls", f"{shown(item)}: {error}; left out")
         report = self.sitemap.report_path(Path(config.config_file_path or ".").parent)
         report_to = [report] if report else []
         if report and self.command == "serve":  # writers open it from the dev server

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, shown
 from ..model import CHANGEFREQS
 from ..options import Options
 
@@ -51,19 +51,19 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     """`SITEMAP` and the Pelican settings it defaults from; ConfigError names the key to fix."""
     raw = settings.get("SITEMAP") or {}
     if not isinstance(raw, Mapping):
-        raise ConfigError(f"SITEMAP must be a dict of sitemap options, got {raw!r}")
+        raise ConfigError(f"SITEMAP must be a dict of sitemap options, got {shown(raw)}")
     values = {k: v for k, v in raw.items() if k not in PELICAN_KEYS}
     values.setdefault("x_default", settings.get("DEFAULT_LANG"))
     values.setdefault("timezone", settings.get("TIMEZONE") or "UTC")
     fmt = raw.get("format", "xml")
     if fmt not in ("xml", "txt"):
-        raise ConfigError(f"SITEMAP['format'] must be 'xml' or 'txt', got {fmt!r}")
+        raise ConfigError(f"SITEMAP['format'] must be 'xml' or 'txt', got {shown(fmt)}")
     if fmt == "txt":
         values.setdefault("text_sitemap", True)
     exclude, exclude_regex = values.get("exclude") or [], values.get("exclude_regex") or []
     for name, value in (("exclude", exclude), ("exclude_regex", exclude_regex)):
         if not isinstance(value, (str, list, tuple)):
-            raise ConfigError(f"SITEMAP: option {name!r}: must be a list of strings, got {value!r}")
+            raise ConfigError(f"SITEMAP: option {shown(name)}: must be a list of strings, got {shown(value)}")
     globs, regexes = [], [exclude_regex] if isinstance(exclude_regex, str) else list(exclude_regex)
     for pattern in [exclude] if isinstance(exclude, str) else exclude:
         (regexes if isinstance(pattern, str) and is_regex(pattern) else globs).append(pattern)
@@ -74,12 +74,14 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
         raise ConfigError(f"SITEMAP: {error}") from error
     feeds = raw.get("feeds", False)
     if not isinstance(feeds, bool):
-        raise ConfigError(f"SITEMAP['feeds'] must be True or False, got {feeds!r}")
+        raise ConfigError(f"SITEMAP['feeds'] must be True or False, got {shown(feeds)}")
     static_files = raw.get("static_files") or []
     if isinstance(static_files, str):
         static_files = [static_files]
-    if not all(isinstance(p, str) for p in static_files):
-        raise ConfigError(f"SITEMAP['static_files'] must be a list of glob patterns, got {static_files!r}")
+    if not isinstance(static_files, (list, tuple)) or not all(isinstance(p, str) for p in static_files):
+        raise ConfigError(
+            f"SITEMAP['static_files'] must be a list of glob patterns, got {shown(static_files)}"
+        )
     return PelicanSettings(
         options=options,
         static_files=list(static_files),
@@ -93,14 +95,16 @@ def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ConfigError(f"SITEMAP[{name!r}] must be a dict with keys {', '.join(KINDS)}, got {value!r}")
+        raise ConfigError(
+            f"SITEMAP[{shown(name)}] must be a dict with keys {', '.join(KINDS)}, got {shown(value)}"
+        )
     unknown = sorted(set(value) - set(KINDS))
     if unknown:
         raise ConfigError(
-            f"SITEMAP[{name!r}]: unknown key(s) {', '.join(map(repr, unknown))}; "
+            f"SITEMAP[{shown(name)}]: unknown key(s) {', '.join(map(repr, unknown))}; "
             f"the keys are {', '.join(KINDS)}"
         )
-    return {kind: check(f"SITEMAP[{name!r}][{kind!r}]", v) for kind, v in value.items()}
+    return {kind: check(f"SITEMAP[{shown(name)}][{shown(kind)}]", v) for kind, v in value.items()}
 
 
 def _priority(where: str, value: Any) -> float:
@@ -109,11 +113,11 @@ def _priority(where: str, value: Any) -> float:
     except (TypeError, ValueError):
         number = -1.0
     if not 0.0 <= number <= 1.0:
-        raise ConfigError(f"{where} must be a number from 0.0 to 1.0, got {value!r}")
+        raise ConfigError(f"{where} must be a number from 0.0 to 1.0, got {shown(value)}")
     return number
 
 
 def _changefreq(where: str, value: Any) -> str:
     if str(value).lower() not in CHANGEFREQS:
-        raise ConfigError(f"{where} must be one of {', '.join(CHANGEFREQS)}, got {value!r}")
+        raise ConfigError(f"{where} must be one of {', '.join(CHANGEFREQS)}, got {shown(value)}")
     return str(value).lower()
