@@ -13,6 +13,7 @@ import datetime as dt
 import fnmatch
 import functools
 import re
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,9 @@ class Harvester:
             self._git[source_root] = GitDates(source_root, report.notice)
         #: Every page not listed, with the reason, in the order met.
         self.left_out: list[LeftOut] = []
+        #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
+        #: unless `images_decorative`, counted for the report.
+        self.images_left_out: Counter[str] = Counter()
         self.lastmod_keys = LASTMOD_KEYS
 
     @property
@@ -170,8 +174,11 @@ class Harvester:
             alternates=self._alternates(page, facts, label),
         )
         if self.options.images and not page.listing:
-            frame = facts.decorative_images if self.options.images_decorative else []
-            entry.images = self._images(facts.images + frame)
+            if self.options.images_decorative:
+                entry.images = self._images(facts.images + [url for url, _ in facts.decorative_images])
+            else:
+                entry.images = self._images(facts.images)
+                self.images_left_out.update(kind for _, kind in facts.decorative_images)
         if self.options.videos and not page.listing:
             entry.videos = self._videos(page, facts, label)
         if self.options.news is not None:

@@ -109,7 +109,7 @@ class Options:
     #: Glob patterns on image URLs to leave out (logos and icons every page has).
     images_exclude: list[str] = field(default_factory=list)
     #: Also list what a theme or extension puts around the content: emoji, avatars, badges,
-    #: images in the header, footer and navigation (`htmlfacts.DECORATIVE_*`).
+    #: images in the header, footer and navigation (`htmlfacts._decoration`).
     images_decorative: bool = False
     #: List the videos found in each page's HTML (and in its `video:` metadata).
     videos: bool = True

@@ -65,6 +65,8 @@ class Report:
     images: int = 0
     videos: int = 0
     news: int = 0
+    #: Images in the pages that are not their content, by kind: (emoji, 8), (avatar, 249).
+    images_left_out: list[tuple[str, int]] = field(default_factory=list)
     months: list[Bar] = field(default_factory=list)
     months_note: str = ""
     chart_width: int = 0
@@ -149,6 +151,7 @@ def build_report(
     site: str,
     summary: str,
     now: dt.datetime,
+    images_left_out: Counter[str] | None = None,
 ) -> Report:
     rows = [row_from_entry(entry, site) for entry in entries]
     report = Report(
@@ -168,6 +171,7 @@ def build_report(
             for page in left_out
         ],
         problems=list(problems),
+        images_left_out=sorted((images_left_out or Counter()).items(), key=lambda item: (-item[1], item[0])),
     )
     return _totals(report, now)
 

@@ -125,6 +125,7 @@ class Sitemap:
                 self.options.base_url,
                 result.summary(),
                 self.harvester.build_time,
+                self.harvester.images_left_out,
             )
             renderer = Renderer(self.options)
             for path in report_to:

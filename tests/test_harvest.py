@@ -505,28 +505,17 @@ MKDOCS_THEME_HEAD = """<!DOCTYPE html>
 """
 
 
-@pytest.mark.parametrize("videos", [False, True])
-def test_of_a_themes_plain_head_tags_only_those_that_can_tell_are_parsed(videos):
-    from sitemap_plugins.htmlfacts import _head_to_parse
-
-    head = MKDOCS_THEME_HEAD.split("    </head>")[0]
-    description = '<meta name="description" content="About grilling">' if videos else ""
-    scripts = head[head.index('rel="stylesheet">', head.index("base.css")) + 17 :]  # and the space before
-    parsed = (
-        f'<html><head>{description}<link rel="canonical" href="https://example.com/grilling/">'
-        f"{scripts}</head><body>"
-    )
-    # On another page (a copy of this one) the canonical link tells: the page is left out.
-    assert _head_to_parse(head, videos, "https://example.com/copy/") == parsed
-    # On its own page it tells nothing: the head is not parsed, unless its description may be read.
-    assert _head_to_parse(head, videos, "https://example.com/grilling/") == (parsed if videos else "")
+def test_a_themes_head_tells_the_canonical_and_the_description():
     page = (
-        MKDOCS_THEME_HEAD
+        MKDOCS_THEME_HEAD.replace("<head>", '<head><meta name="description" content="About grilling">')
         + '<body><p>Hi.</p><iframe src="https://www.youtube.com/embed/aBcDeF12345"></iframe>'
     )
     facts = read_html(page + "</body></html>", "https://example.com/grilling/")
     assert facts.canonical is None and facts.description == "About grilling"
     facts = read_html(page + "</body></html>", "https://example.com/copy/")
+    assert facts.canonical == "https://example.com/grilling/" and facts.description == "About grilling"
+    # Where the content is known, the head alone is parsed: the same head facts.
+    facts = read_html(page + "</body></html>", "https://example.com/copy/", content="<p>Hi.</p>")
     assert facts.canonical == "https://example.com/grilling/" and facts.description == "About grilling"
 
 
@@ -535,9 +524,7 @@ def test_read_html_reports_the_canonical_and_for_videos_the_description():
     assert facts.canonical is None and not facts.noindex and not facts.redirect  # its own
     copy = read_html(fixture("material_page.html"), f"{BASE}copy/")
     assert copy.canonical == f"{BASE}guide/grilling/"
-    # The description is the fallback of a video's own: where a page has none, its tag is not
-    # even parsed (Material writes it among the head's plain tags).
-    assert facts.description is None and not facts.videos
+    assert not facts.videos
     assert (
         read_html(fixture("video_page.html"), f"{BASE}videos/").description == "Three ways to watch us grill."
     )
@@ -580,11 +567,9 @@ def test_emoji_and_dark_twins_are_not_page_images():
         '<img src="plain.png#section">'
         "</body></html>"
     )
-    assert read_html(html, f"{BASE}page/").images == [
-        f"{BASE}page/map-light.png",
-        f"{BASE}page/shot.png",
-        f"{BASE}page/plain.png",
-    ]
+    facts = read_html(html, f"{BASE}page/")
+    assert facts.images == [f"{BASE}page/map-light.png", f"{BASE}page/shot.png", f"{BASE}page/plain.png"]
+    assert [kind for _, kind in facts.decorative_images] == ["emoji", "emoji", "emoji"]
 
 
 def test_the_frame_of_a_page_is_not_its_content():
@@ -602,19 +587,19 @@ def test_the_frame_of_a_page_is_not_its_content():
     facts = read_html(html, BASE)
     assert facts.images == [f"{BASE}hero.jpg", f"{BASE}figure.png", f"{BASE}article-footer.png"]
     assert facts.decorative_images == [
-        f"{BASE}logo.svg",
-        f"{BASE}avatars/ada.png",
-        "https://img.shields.io/pypi/v/x.svg",
-        f"{BASE}avatars/bob.png",
-        "https://github.com/o/r/actions/workflows/ci.yml/badge.svg",
-        f"{BASE}sponsor.png",
+        ("https://img.shields.io/pypi/v/x.svg", "badge"),
+        (f"{BASE}avatars/bob.png", "avatar"),
+        ("https://github.com/o/r/actions/workflows/ci.yml/badge.svg", "badge"),
+        (f"{BASE}logo.svg", "frame"),
+        (f"{BASE}avatars/ada.png", "frame"),
+        (f"{BASE}sponsor.png", "frame"),
     ]
 
 
-def test_where_the_content_is_known_the_rest_of_the_body_is_frame(site):
+def test_where_the_content_is_known_only_it_is_read_for_media(site):
     """`content` (MkDocs' page.content, a Pelican article's): images and videos are read in it
-    alone, wherever the page shows it; its own <header> is content; the paragraph a video is
-    described by is its.  `Page.content` does the same through the harvest."""
+    alone, and the page's head for the rest; its own <header> is content; the paragraph a video
+    is described by is its.  `Page.content` does the same through the harvest."""
     content = (
         '<header><img src="hero.jpg"></header><p>About the clip.</p>'
         '<video src="clip.mp4" poster="clip.jpg"></video><p><img src="/a.png"></p>'
@@ -631,18 +616,18 @@ def test_where_the_content_is_known_the_rest_of_the_body_is_frame(site):
         (f"{BASE}page/clip.mp4", "About the clip.")
     ]
     assert facts.alternates == {"de": f"{BASE}de/page/"}  # the head is read as ever
-    # Not in the page (changed after rendering): the whole body; an empty content: no media.
+    # Without it the page's content region (<main>) is found; a <header> there not an article's is frame.
     whole = read_html(html, f"{BASE}page/")
-    assert read_html(html, f"{BASE}page/", content=content + " ") == whole
-    assert whole.images == [f"{BASE}banner.png", f"{BASE}a.png"]  # there a <header> is the frame's
-    assert whole.decorative_images == [f"{BASE}page/hero.jpg"]
+    assert whole.images == [f"{BASE}a.png"]
+    assert whole.decorative_images == [(f"{BASE}page/hero.jpg", "frame"), (f"{BASE}banner.png", "frame")]
+    assert [v.content_loc for v in whole.videos] == [f"{BASE}page/clip.mp4"]
     empty = read_html(html, f"{BASE}page/", content="")
     assert (empty.images, empty.videos, empty.alternates) == ([], [], facts.alternates)
     page = sp.Page(url=f"{BASE}page/", html=html, content=content)
     images = [i.loc for i in site().add_page(page).images]
     assert images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
     with_frame = [i.loc for i in site(images_decorative=True).add_page(page).images]
-    assert with_frame == [f"{BASE}banner.png", f"{BASE}a.png", f"{BASE}page/hero.jpg"]
+    assert with_frame == [f"{BASE}a.png", f"{BASE}page/hero.jpg", f"{BASE}banner.png"]
 
 
 @pytest.mark.parametrize("in_a_repository", [True, False])

@@ -288,14 +288,14 @@ _LAZY_HOOK = """def on_post_page(output, page, **kwargs):
     "setting, hook, listed",
     [
         ("", False, ["img/photo.png"]),
-        ("images_decorative: true", False, ["img/banner.png", "img/photo.png"]),
-        ("", True, ["img/banner.png", "img/photo.png"]),  # the content is not found: the whole body
+        ("images_decorative: true", False, ["img/photo.png", "img/banner.png"]),
+        ("", True, ["img/photo.png"]),  # the content is page.content, whatever a plugin does to the page
     ],
 )
 def test_a_pages_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_path, setting, hook, listed):
     """MkDocs tells each page's content (page.content): an image a theme override writes around it
     is the frame's, even outside any <nav>, <header> or <footer>, and is listed with
-    `images_decorative`.  A plugin that changed the content after rendering: the whole body is read."""
+    `images_decorative`.  A plugin that changes the page after rendering changes nothing of it."""
     project = write_site(
         tmp_path,
         f"""

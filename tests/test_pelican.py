@@ -262,7 +262,7 @@ def test_an_articles_images_are_those_of_its_content_not_of_the_theme_around_it(
     entry = _by_loc(output / "sitemap.xml")[BLOG + "posts/harbour/"]
     images = [e.text for e in entry.iterfind("image:image/image:loc", NS)]
     own = [BLOG + "images/harbour.png", BLOG + "images/lighthouse.png"]
-    assert images == ([BLOG + "images/me.png", *own] if decorative else own)
+    assert images == ([*own, BLOG + "images/me.png"] if decorative else own)
 
 
 def test_custom_urls_and_overridden_listing_pages(tmp_path):

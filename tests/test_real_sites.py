@@ -1,0 +1,246 @@
+"""Real sites: the facts attached to each URL are true, read as a browser reads the page.
+
+Real HTML as themes and Markdown write it and as real sites bend it: comments, scripts, templates,
+announcement banners, contributor avatars, emoji from any CDN, badges.  Real MkDocs, Material,
+Zensical and Pelican builds where the class comes from one.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from pelican_helpers import build as pelican_build
+from sitemap_checks import NS, parse
+
+import sitemap_plugins as sp
+from sitemap_plugins.htmlfacts import read_html
+
+BASE = "https://example.com/"
+
+#: A Markdown author's comment, a script's template string, a <template> and a <noscript> copy:
+#: only the diagram is an image a reader sees.
+HIDDEN_IMAGES = """<article><p>Text</p>
+<!-- <img src="/old-diagram.png"> -->
+<script>const tpl = '<img src="/in-script.png">';</script>
+<style>.x { background: url('/in-style.png'); } /* <img src="/in-style-comment.png"> */</style>
+<template><img src="/in-template.png"></template>
+<noscript><img src="/in-noscript.png"></noscript>
+<p><img src="/diagram.png" alt="A diagram"></p>
+<template><video src="/in-template.mp4" poster="/p.png" title="T"></video></template>
+</article>"""
+
+
+def images_by_loc(path: Path) -> dict[str, list[str]]:
+    return {
+        url.findtext("s:loc", namespaces=NS): [i.text for i in url.iterfind("image:image/image:loc", NS)]
+        for url in parse(path).iterfind("s:url", NS)
+    }
+
+
+def mkdocs_build(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-d", "site", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+# -- 1. One parse of what a reader sees -----------------------------------------------------------
+
+
+def test_comments_scripts_templates_and_noscript_show_no_image(tmp_path):
+    facts = read_html(f"<html><body>{HIDDEN_IMAGES}</body></html>", BASE)
+    assert facts.images == [BASE + "diagram.png"] and facts.videos == []
+    facts = read_html("<html><head></head><body>x</body></html>", BASE, content=HIDDEN_IMAGES)
+    assert facts.images == [BASE + "diagram.png"] and facts.videos == []
+
+
+def test_the_mkdocs_plugin_and_from_dir_list_only_what_a_reader_sees(tmp_path):
+    project = tmp_path / "docs-site"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
+    )
+    (project / "docs" / "index.md").write_text("# Home\n\n" + HIDDEN_IMAGES + "\n")
+    run = mkdocs_build(project)
+    assert run.returncode == 0, run.stderr
+    assert images_by_loc(project / "site" / "sitemap.xml") == {BASE: [BASE + "diagram.png"]}
+    # The same built page read by the command.
+    out = tmp_path / "out"
+    run = cli("generate", "--from-dir", str(project / "site"), "--base-url", BASE, "--out", str(out))
+    assert run.returncode == 0, run.stderr
+    assert images_by_loc(out / "sitemap.xml")[BASE] == [BASE + "diagram.png"]
+
+
+# -- 2. The content, not the frame, for every generator ----------------------------------------------
+
+#: Material's and Zensical's announcement bar, holding sponsors' logos: on every page, no page's content.
+_ANNOUNCE = """{% extends "base.html" %}
+{% block announce %}<a href="https://sponsor.example/"><img src="https://sponsor.example/logo-1.png" alt="Sponsor"></a>
+<img src="{{ 'assets/sponsor-2.png' | url }}" alt="Another sponsor">{% endblock %}
+"""
+
+
+@pytest.mark.parametrize("generator", ["mkdocs", "zensical"])
+def test_a_themes_banner_is_not_any_pages_image(tmp_path, generator):
+    """The same Material site, built by MkDocs with the plugin and by Zensical with `--project`:
+    the banner's images are listed for no page, each page's own images are."""
+    pytest.importorskip(generator)
+    project = tmp_path / generator
+    (project / "docs" / "guide").mkdir(parents=True)
+    (project / "overrides").mkdir()
+    (project / "overrides" / "main.html").write_text(_ANNOUNCE)
+    (project / "docs" / "index.md").write_text("# Home\n\n![Grill](grill.png)\n")
+    (project / "docs" / "guide" / "setup.md").write_text("# Setup\n\n![Coal](../coal.png)\n")
+    (project / "docs" / "grill.png").write_bytes(b"\x89PNG")
+    (project / "docs" / "coal.png").write_bytes(b"\x89PNG")
+    config = {
+        "site_name": "Banner",
+        "site_url": BASE,
+        "theme": {"name": "material", "custom_dir": "overrides"},
+        "plugins": ["sitemap"] if generator == "mkdocs" else [{"sitemap": {}}],
+    }
+    (project / "mkdocs.yml").write_text(yaml.safe_dump(config))
+    if generator == "mkdocs":
+        run = mkdocs_build(project)
+    else:
+        run = subprocess.run(
+            [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+        run = cli("generate", "--project", "mkdocs.yml", cwd=project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "sponsor" in (project / "site" / "guide" / "setup" / "index.html").read_text()
+    assert images_by_loc(project / "site" / "sitemap.xml") == {
+        BASE: [BASE + "grill.png"],
+        BASE + "guide/setup/": [BASE + "coal.png"],
+    }
+
+
+def test_a_page_without_a_content_region_is_read_without_its_frame():
+    html = (
+        '<html><body><header><img src="/logo.png"></header><nav><img src="/nav.png"></nav>'
+        '<aside class="banner"><img src="/sponsor.png"></aside>'
+        '<div class="page"><p><img src="/own.png"></p></div>'
+        '<footer><img src="/footer.png"></footer></body></html>'
+    )
+    facts = read_html(html, BASE)
+    assert facts.images == [BASE + "own.png"]
+    assert sorted(kind for _, kind in facts.decorative_images) == ["frame"] * 4
+
+
+@pytest.mark.parametrize(
+    ("region", "kept"),
+    [
+        ('<div class="md-content"><article class="md-content__inner">{}</article></div>', True),
+        ('<div role="main">{}</div>', True),  # MkDocs' own theme, Read the Docs
+        ("<main>{}</main>", True),
+        ('<section id="content"><article>{}</article></section>', True),  # Pelican's notmyidea
+    ],
+)
+def test_content_regions_as_themes_write_them(region, kept):
+    content = '<p><img src="/own.png"></p>'
+    html = (
+        '<html><body><aside class="md-banner"><img src="/banner.png"></aside>'
+        '<div class="sidebar"><img src="/side.png"></div>'
+        f"{region.format(content)}<div><img src='/after.png'></div></body></html>"
+    )
+    facts = read_html(html, BASE)
+    assert facts.images == [BASE + "own.png"]
+    assert [url for url, _ in facts.decorative_images] == [
+        BASE + "banner.png",
+        BASE + "side.png",
+        BASE + "after.png",
+    ]
+
+
+# -- 3. Images that are not content, by kind ---------------------------------------------------------
+
+_NOT_CONTENT = [
+    # A contributors grid (Material's and many sites'), and all-contributors' table.
+    ('<div class="avatar-wrapper"><img src="https://avatars.githubusercontent.com/u/1?v=4"></div>', "avatar"),
+    (
+        '<td align="center"><a href="https://github.com/ada"><img src="https://avatars0.githubusercontent.com/u/2?s=100"'
+        ' width="100px;" alt=""/><br /><sub><b>Ada</b></sub></a></td>',
+        "avatar",
+    ),
+    ('<img class="rounded-avatar" src="/people/bob.jpg">', "avatar"),
+    ('<img class="avatar-small" src="/people/eve.jpg">', "avatar"),
+    ('<img src="https://secure.gravatar.com/avatar/0123abcd?s=80">', "avatar"),
+    ('<img src="https://gitlab.com/uploads/-/system/user/avatar/42/avatar.png">', "avatar"),
+    ('<img src="https://github.com/octocat.png">', "avatar"),
+    # Emoji: a chat CDN's shortcode image, a single emoji character, an emoji set's CDN.
+    (
+        '<img alt=":wink:" src="https://a.slack-edge.com/production-standard-emoji-assets/14.0/apple-large/1f609@2x.png">',
+        "emoji",
+    ),
+    ('<img alt="👍🏽" src="https://cdn.example.net/e/thumbs.png">', "emoji"),
+    ('<img alt="🇩🇪" src="https://cdn.example.net/e/de.png">', "emoji"),
+    ('<img src="https://cdn.jsdelivr.net/gh/jdecked/twemoji@15.1.0/assets/72x72/1f525.png">', "emoji"),
+    # Badges: coverage, a package's version, a workflow.
+    ('<img src="https://codecov.io/gh/o/r/branch/main/graph/badge.svg">', "badge"),
+    ('<img src="https://img.shields.io/pypi/v/sitemap-plugins">', "badge"),
+    ('<img src="https://github.com/o/r/actions/workflows/ci.yml/badge.svg">', "badge"),
+    ('<img src="https://gitlab.com/g/p/badges/main/pipeline.svg">', "badge"),
+]
+_CONTENT = [
+    '<img src="/img/avatar-tutorial-diagram.png" alt="How avatars are cropped">',
+    '<img src="https://github.com/o/r/raw/main/docs/shot.png" alt="Screenshot">',
+    '<img alt=":)" src="/smile-chart.png">',
+    '<img alt="Chart: 42 %" src="/chart.png">',
+]
+
+
+def test_images_that_are_not_content_are_told_by_kind(tmp_path):
+    body = "".join(f"<p>{html}</p>" for html, _ in _NOT_CONTENT) + "".join(f"<p>{h}</p>" for h in _CONTENT)
+    facts = read_html(f"<html><body><main>{body}</main></body></html>", BASE)
+    assert facts.images == [
+        BASE + "img/avatar-tutorial-diagram.png",
+        "https://github.com/o/r/raw/main/docs/shot.png",
+        BASE + "smile-chart.png",
+        BASE + "chart.png",
+    ]
+    assert [kind for _, kind in facts.decorative_images] == [kind for _, kind in _NOT_CONTENT]
+    # Through a build: left out, counted by kind in the report; images_decorative brings them back.
+    for decorative in (False, True):
+        sitemap = sp.Sitemap(sp.Options(base_url=BASE, images_decorative=decorative, report="r.html"))
+        sitemap.add_page(sp.Page(BASE, html=f"<html><body><main>{body}</main></body></html>"))
+        out = tmp_path / f"out-{decorative}"
+        out.mkdir()
+        sitemap.write(out, report_to=[out / "report.html"])
+        listed = images_by_loc(out / "sitemap.xml")[BASE]
+        assert len(listed) == (len(_CONTENT) + len(_NOT_CONTENT) if decorative else len(_CONTENT))
+        report = (out / "report.html").read_text()
+        if decorative:
+            assert 'id="images-left-out"' not in report
+        else:
+            assert "avatar 7 · badge 4 · emoji 4</p>" in report
+
+
+def test_a_pelican_articles_emoji_and_avatars_are_not_its_images(tmp_path):
+    project = tmp_path / "blog"
+    (project / "content").mkdir(parents=True)
+    (project / "pelicanconf.py").write_text(
+        f'SITENAME = "B"\nSITEURL = "{BASE.rstrip("/")}"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n'
+    )
+    (project / "content" / "post.md").write_text(
+        "Title: Post\nDate: 2024-01-01\n\n"
+        "Thanks to our contributors:\n\n"
+        '<div class="avatar-wrapper"><img src="https://avatars.githubusercontent.com/u/1?v=4"></div>\n\n'
+        'Great <img alt=":wink:" src="https://a.slack-edge.com/x/1f609@2x.png"> work.\n\n'
+        "![The harbour](/images/harbour.png)\n"
+    )
+    output = pelican_build(project)
+    assert images_by_loc(output / "sitemap.xml")[BASE + "post.html"] == [BASE + "images/harbour.png"]
