@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from .background import default_jobs
 from .errors import ConfigError, Progress, Reporter, SitemapError, shown
@@ -109,12 +110,13 @@ def generate_project(args: argparse.Namespace) -> int:
     """`--project mkdocs.yml|zensical.toml`: the set the MkDocs plugin writes, for a site another
     generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
     project per language) each get their own set, with hreflang groups across them."""
-    from .project import language_groups, language_roots, read_project
+    from .project import language_groups, language_roots, read_project, share_languages
     from .sitemap import Sitemap
     from .sources import add_project_pages, read_project_pages
     from .writer import BUILTIN_SITEMAP, material_index_warning
 
     projects = [read_project(Path(name), args.base_url) for name in args.project]
+    share_languages(projects)
     if args.out and len(projects) > 1:
         raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
     builds = []
@@ -138,6 +140,12 @@ def generate_project(args: argparse.Namespace) -> int:
     for project, _, _ in builds:
         roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
     groups = language_groups(roots, [page.url for _, _, read in builds for page in read.pages])
+    # A project at the host's root writes the robots.txt crawlers read: it names every project's
+    # sitemap (one project per language under /de/, /fr/ cannot), so it is written last.
+    at_root = [b for b in builds if urlsplit(b[1].options.base_url).path == "/"]
+    hosts = {urlsplit(b[1].options.base_url).netloc for b in at_root}
+    builds = [b for b in builds if b not in at_root] + at_root
+    named_at_root: list[str] = []
     for project, sitemap, read in builds:
         progress = _progress(args)
         add_project_pages(sitemap, read, groups, progress)
@@ -148,11 +156,16 @@ def generate_project(args: argparse.Namespace) -> int:
                 sitemap.report(str(project.config_file), "extra_urls", f"{shown(item)}: {error}; left out")
         # The generator writes a bare sitemap.xml of its own: ours replaces it.
         report_path = sitemap.report_path(None)
+        is_root = (project, sitemap, read) in at_root
         result = sitemap.write(
             Path(args.out) if args.out else project.site_dir,
             replaceable=BUILTIN_SITEMAP,
             report_to=[report_path] if report_path else [],
+            also_in_robots=named_at_root if is_root else (),
         )
+        if not is_root and urlsplit(sitemap.options.base_url).netloc in hosts:
+            named_at_root += result.sitemap_urls
+            result.robots_hint = []  # the root project's robots.txt names them
         if result.entry_point_is_index and project.theme == "material":
             print(material_index_warning(result), file=sys.stderr)
         _finish(args, progress, result, sitemap.report)

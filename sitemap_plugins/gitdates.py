@@ -1,10 +1,9 @@
 """lastmod from git: when each file last changed on the branch being built, from one `git` process.
 
-One `git log` for the whole source tree per build, run in the source directory (started with the
-build, read at its end) and parsed into a map: asking git once per file costs a process per page
-(minutes on a large site); this costs one, whatever the number of pages, in a repository or
-outside one.  A shallow clone is recognised by git's own `shallow` file, which needs no second
-process.
+One `git log` of the whole repository per build (started with the build, read at its end) and
+parsed into a map: asking git once per file costs a process per page (minutes on a large site);
+this costs one, whatever the number of pages, in a repository or outside one.  The repository's
+top and a shallow clone's boundary are read from its `.git`, which needs no second process.
 """
 
 from __future__ import annotations
@@ -24,36 +23,42 @@ _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain 
 
 class GitDates:
     """The `git log` starts when this is made and is read when a date is first asked for: made
-    as the build starts, it runs beside the build (seconds on a long history)."""
+    as the build starts, it runs beside the build (seconds on a long history).
+
+    Each file is dated by its own path in the repository, wherever it lies (a page built from a
+    file outside the docs directory too).  A commit that only renames a file (git's rename
+    detection at 100% similarity) does not date it: the file keeps the date of its last change of
+    content, under its older name.  In a shallow clone, the boundary commits (whose parents were
+    not fetched) date nothing: what they show is the state of every file, not a change."""
 
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
         self._directory = directory
         self._notice = notice
-        self._root: Path | None = None
+        self._root = _repository_root(directory.resolve())
         self._prefix = ""
         self._dates: dict[str, dt.datetime] = {}
-        self._running: tuple[subprocess.Popen[bytes], IO[bytes]] | None = _start_git(
-            directory,
-            "-c",
-            "core.quotepath=off",
-            "log",
-            # Paths relative to `directory`, and only the changes under it.
-            "--relative",
-            # Along the branch being built, a merge counts as the change it brings: a page edited
-            # on a feature branch changed, for readers, when the merge reached this branch.
-            "--first-parent",
-            "-m",
-            "--format=%x00%ct",
-            "--name-only",
-            "--no-renames",
-            "--",
-            ".",
-        )
+        #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
+        self._undated: set[str] = set()
+        self._running = None
+        if self._root is not None:
+            self._running = _start_git(
+                self._root,
+                "-c",
+                "core.quotepath=off",
+                "log",
+                # Along the branch being built, a merge counts as the change it brings: a page
+                # edited on a feature branch changed, for readers, when the merge reached this branch.
+                "--first-parent",
+                "-m",
+                "--format=%x00%ct %H",
+                "--name-status",
+                "--find-renames=100%",
+            )
         self._read = False
 
     @property
     def root(self) -> Path | None:
-        """The directory the paths are relative to; None outside a repository."""
+        """The repository's top directory, which the paths are relative to; None outside one."""
         self._finish()
         return self._root
 
@@ -69,28 +74,48 @@ class GitDates:
         output = _git_output(self._running)
         self._running = None
         if output is None:
+            self._root = None
             log.info(
                 "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
                 self._directory,
             )
             return
-        self._root = self._directory.resolve()
+        assert self._root is not None
         self._prefix = str(self._root) + os.sep
-        self._parse(output)
-        if _is_shallow(self._root):
-            self._notice(
-                "sitemap: lastmod: the git repository is a shallow clone, so pages whose last change "
-                "is older than the clone's history get the oldest fetched commit's date; fetch the "
-                "whole history (actions/checkout: fetch-depth: 0) for accurate dates"
+        boundary = _shallow_commits(self._root)
+        self._parse(output, boundary)
+        if boundary:
+            log.info(
+                "sitemap: lastmod: the git repository is a shallow clone: files last changed before "
+                "its oldest fetched commit get no date from git (the next lastmod source dates "
+                "them); fetch the whole history (actions/checkout: fetch-depth: 0) to date them all"
             )
 
-    def _parse(self, output: str) -> None:
+    def _parse(self, output: str, boundary: frozenset[str]) -> None:
         stamp: dt.datetime | None = None
+        at_boundary = False
+        #: Older names of files renamed since (without a change): their older commits date the file.
+        now_named: dict[str, str] = {}
         for line in output.splitlines():
             if line.startswith(_COMMIT):
-                stamp = dt.datetime.fromtimestamp(int(line[1:]), dt.timezone.utc)
-            elif line and stamp is not None:
-                self._dates.setdefault(line, stamp)  # newest first: the first date seen is the last change
+                seconds, _, commit = line[1:].partition(" ")
+                stamp = dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
+                at_boundary = commit in boundary
+                continue
+            if not line or stamp is None:
+                continue
+            status, _, paths = line.partition("\t")
+            if status.startswith("R"):  # `R100 old new`: a rename and nothing else
+                old, _, new = paths.partition("\t")
+                now_named[old] = now_named.get(new, new)
+                continue
+            path = now_named.get(paths, paths)
+            if path in self._dates or path in self._undated:
+                continue  # newest first: the first date seen is the last change
+            if at_boundary:
+                self._undated.add(path)
+            else:
+                self._dates[path] = stamp
 
     def lastmod(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         root = self.root
@@ -113,20 +138,36 @@ class GitDates:
         return None
 
 
-def _is_shallow(directory: Path) -> bool:
-    """Does the repository holding `directory` have git's `shallow` file?"""
+def _repository_root(directory: Path) -> Path | None:
+    """The top of the work tree holding `directory` (where `.git` is), found without a process."""
     for folder in (directory, *directory.parents):
-        dot_git = folder / ".git"
-        if dot_git.is_dir():
-            return (dot_git / "shallow").exists()
-        if dot_git.is_file():  # a worktree or a submodule: `gitdir: <path>`
-            text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
-            gitdir = (folder / text.removeprefix("gitdir:").strip()).resolve()
-            common = gitdir / "commondir"
-            if common.is_file():
-                gitdir = (gitdir / common.read_text().strip()).resolve()
-            return (gitdir / "shallow").exists()
-    return False
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def _shallow_commits(root: Path) -> frozenset[str]:
+    """The boundary commits of a shallow clone (git's `shallow` file); none in a whole one."""
+    gitdir = _git_dir(root)
+    try:
+        text = (gitdir / "shallow").read_text(encoding="ascii") if gitdir else ""
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    return frozenset(text.split())
+
+
+def _git_dir(root: Path) -> Path | None:
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    if dot_git.is_file():  # a worktree or a submodule: `gitdir: <path>`
+        text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+        gitdir = (root / text.removeprefix("gitdir:").strip()).resolve()
+        common = gitdir / "commondir"
+        if common.is_file():
+            gitdir = (gitdir / common.read_text().strip()).resolve()
+        return gitdir
+    return None
 
 
 def _start_git(directory: Path, *args: str) -> tuple[subprocess.Popen[bytes], IO[bytes]] | None:

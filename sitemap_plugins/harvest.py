@@ -115,6 +115,9 @@ class Harvester:
         #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
         #: unless `images_decorative`, counted for the report.
         self.images_left_out: Counter[str] = Counter()
+        #: Videos in pages that say too little of them for Google (no title, description or
+        #: thumbnail) and no `video:` metadata completes: not listed, counted.
+        self.videos_left_out = 0
         self.lastmod_keys = LASTMOD_KEYS
 
     @property
@@ -402,6 +405,7 @@ class Harvester:
         for video in videos:
             video.description = description or video.description
         blocks = self._video_blocks(page, label)
+        described = set()  # the videos a `video:` block of the page's own speaks of
         for index, block in enumerate(blocks):
             fields = {k: v for k, v in block.items() if v not in (None, "", [])}
             key = fields.get("content_loc") or fields.get("player_loc")
@@ -414,6 +418,7 @@ class Harvester:
             if target is None:
                 target = Video()
                 videos.append(target)
+            described.add(id(target))
             for name, value in fields.items():
                 if name in ("content_loc", "player_loc", "thumbnail_loc") and isinstance(value, str):
                     value = urljoin(page.url, value)
@@ -428,12 +433,15 @@ class Harvester:
                 missing.append("content_loc or player_loc")
             if missing:
                 what = video.key or "a video"
-                self.report(
-                    label,
-                    f"video[{number}]",
-                    f"{what} has no {', '.join(missing)}, which Google "
-                    "requires; set them in the page's `video:` metadata; video left out",
+                said = (
+                    f"{what} has no {', '.join(missing)}, which Google requires; set them in the "
+                    "page's `video:` metadata; video left out"
                 )
+                if id(video) in described:  # the owner's own metadata is incomplete: a warning
+                    self.report(label, f"video[{number}]", said)
+                else:  # a player in the page says no more: nothing is wrong, nothing is listed
+                    self.videos_left_out += 1
+                    log.info("sitemap: %s: video[%d]: %s", label, number, said)
                 continue
             complete.append(video)
         return complete

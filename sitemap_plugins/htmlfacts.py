@@ -349,8 +349,11 @@ def _decoration(img: Any, url: str) -> str | None:
     around = (parent.get("class") or "").lower().split() if parent is not None else []
     if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
         return "avatar"
-    parts = urlsplit(url)
-    host, path = (parts.hostname or "").lower(), parts.path
+    try:
+        parts = urlsplit(url)
+        host, path = (parts.hostname or "").lower(), parts.path
+    except ValueError:  # a malformed host: validation names it
+        host, path = "", ""
     if host in AVATAR_HOSTS or (host in AVATAR_PATH_HOSTS and any(p.search(path) for p in AVATAR_PATHS)):
         return "avatar"
     if (
@@ -501,8 +504,11 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         if not src:
             return None
         player = resolve(base, src)
-        parts = urlsplit(player)
-        host = (parts.hostname or "").lower() if "[" not in parts.netloc else ""
+        try:
+            parts = urlsplit(player)
+            host = (parts.hostname or "").lower()
+        except ValueError:  # a malformed host: not a player we know
+            return None
         title = element.get("title")
         if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
             video_id = match[1]

@@ -17,7 +17,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from .errors import ConfigError, shown
+from .errors import ConfigError, log, shown
+from .normalize import normalize_hreflang
 
 #: Options only the MkDocs face has; everything else is the core's.
 MKDOCS_ONLY = ("enabled", "extra_urls")
@@ -42,6 +43,8 @@ class Project:
     i18n_structure: str | None = None
     #: The theme's language: the whole project's, in Zensical's one-language-per-project layout.
     language: str | None = None
+    #: `extra.alternate` links whose language cannot be told from them: root -> name.
+    unnamed_roots: dict[str, str] = field(default_factory=dict)
 
 
 def read_project(path: Path, base_url: str | None = None) -> Project:
@@ -300,18 +303,65 @@ def _read_languages(project: Project, data: Mapping[str, Any], where: str) -> No
         return
     extra = data.get("extra")
     alternates = extra.get("alternate") if isinstance(extra, Mapping) else None
-    base_path = urlsplit(project.site_url).path
+    base_path = urlsplit(project.site_url).path or "/"
     for alternate in alternates if isinstance(alternates, list) else []:
-        if not isinstance(alternate, Mapping) or not alternate.get("lang") or not alternate.get("link"):
+        if not isinstance(alternate, Mapping) or not alternate.get("link"):
             continue
         link = urlsplit(str(alternate["link"])).path
         root = link if link.startswith("/") else base_path.rstrip("/") + "/" + link
         root = root.rstrip("/") + "/"
-        project.languages[str(alternate["lang"])] = root
+        # Material's selector needs only `link` and `name`: the language is its `lang`, else the
+        # link's last path segment (`/de/`), else this project's own where the link is its root.
+        language = alternate.get("lang") or _language_code(root.rstrip("/").rsplit("/", 1)[-1])
+        if not language and root == base_path.rstrip("/") + "/":
+            language = project.language
+        if language:
+            project.languages.setdefault(str(language), root)
+        else:
+            project.unnamed_roots[root] = str(alternate.get("name") or alternate["link"])
+    if project.language and project.language not in project.languages:
+        # The project's own language, at its own root, where the alternates name it by another code.
+        own_root = base_path.rstrip("/") + "/"
+        if own_root not in project.languages.values():
+            project.languages[project.language] = own_root
+    _choose_default_language(project)
+
+
+def _choose_default_language(project: Project) -> None:
     if project.languages:
         project.default_language = next(
             (lang for lang, root in project.languages.items() if root == "/"), next(iter(project.languages))
         )
+
+
+def share_languages(projects: list[Project]) -> None:
+    """Projects read in one run (one per language) tell each other's language: a link of one's
+    `extra.alternate` that names no language is another's root, whose theme names it.  What no
+    project tells is said once."""
+    known = {root: lang for project in projects for lang, root in language_roots(project).items()}
+    for project in projects:
+        for root in list(project.unnamed_roots):
+            language = known.get(root)
+            if language is not None:
+                project.languages.setdefault(language, root)
+                del project.unnamed_roots[root]
+        _choose_default_language(project)
+        if project.unnamed_roots:
+            log.info(
+                "sitemap: --project %s: extra.alternate: the language of %s cannot be told (no `lang`, "
+                "no language code as the link's last path segment, no project of this run at that link); "
+                "add `lang:` to write hreflang for it",
+                project.config_file,
+                ", ".join(project.unnamed_roots.values()),
+            )
+
+
+def _language_code(segment: str) -> str | None:
+    """`de`, `pt-BR`, `zh_Hant` as a path segment: the hreflang code it is, else None."""
+    try:
+        return normalize_hreflang(segment) if segment else None
+    except ValueError:
+        return None
 
 
 # -- Markdown sources -------------------------------------------------------------------------------

@@ -67,6 +67,8 @@ class Report:
     news: int = 0
     #: Images in the pages that are not their content, by kind: (emoji, 8), (avatar, 249).
     images_left_out: list[tuple[str, int]] = field(default_factory=list)
+    #: Videos the pages show without what Google requires (title, description, thumbnail).
+    videos_left_out: int = 0
     months: list[Bar] = field(default_factory=list)
     months_note: str = ""
     chart_width: int = 0
@@ -152,6 +154,7 @@ def build_report(
     summary: str,
     now: dt.datetime,
     images_left_out: Counter[str] | None = None,
+    videos_left_out: int = 0,
 ) -> Report:
     rows = [row_from_entry(entry, site) for entry in entries]
     report = Report(
@@ -172,6 +175,7 @@ def build_report(
         ],
         problems=list(problems),
         images_left_out=sorted((images_left_out or Counter()).items(), key=lambda item: (-item[1], item[0])),
+        videos_left_out=videos_left_out,
     )
     return _totals(report, now)
 

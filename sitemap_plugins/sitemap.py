@@ -100,10 +100,12 @@ class Sitemap:
         extra_sitemaps: Sequence[IndexItem] = (),
         replaceable: Sequence[str] = (),
         report_to: Sequence[Path] = (),
+        also_in_robots: Sequence[str] = (),
     ) -> WriteResult:
         """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
         in robots.txt and the index; `replaceable`: the generator's own sitemap files there;
-        `report_to`: where the HTML report of the build goes (option `report`, resolved)."""
+        `report_to`: where the HTML report of the build goes (option `report`, resolved);
+        `also_in_robots`: other sets' sitemaps this set's robots.txt names (`write_sitemaps`)."""
         self._date_listings()
         self._complete_alternates()
         result = write_sitemaps(
@@ -113,7 +115,9 @@ class Sitemap:
             self.report,
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
+            also_in_robots=also_in_robots,
         )
+        result.videos_left_out = self.harvester.videos_left_out
         if report_to:
             from .render import Renderer
             from .report import build_report, write_report
@@ -126,6 +130,7 @@ class Sitemap:
                 result.summary(),
                 self.harvester.build_time,
                 self.harvester.images_left_out,
+                self.harvester.videos_left_out,
             )
             renderer = Renderer(self.options)
             for path in report_to:

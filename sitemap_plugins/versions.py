@@ -88,7 +88,7 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
         result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
     finally:
         fileset.discard()
-    update_robots_txt(fileset, robots_block, options, result, report)
+    update_robots_txt(fileset, robots_block, options, result, report, result.sitemap_urls)
     return RootResult(items, result)
 
 

@@ -71,6 +71,8 @@ class WriteResult:
     images: int = 0
     videos: int = 0
     news: int = 0
+    #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
+    videos_left_out: int = 0
     robots_txt: str | None = None
     #: The URLs robots.txt names (a `Sitemap:` line each), in order.
     sitemap_urls: list[str] = field(default_factory=list)
@@ -95,6 +97,8 @@ class WriteResult:
         parts += [_count(self.images, "image"), _count(self.videos, "video")]
         if self.news:
             parts.append(f"{self.news:,} news")
+        if self.videos_left_out:
+            parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
         return "sitemap: " + ", ".join(parts)
 
 
@@ -352,6 +356,7 @@ def write_sitemaps(
     renderer: Renderer | None = None,
     extra_sitemaps: Sequence[IndexItem] = (),
     replaceable: Sequence[str] = (),
+    also_in_robots: Sequence[str] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     Entries may come rendered already (`render_chunk`, in a worker process).
@@ -359,7 +364,9 @@ def write_sitemaps(
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
     `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
-    the set replaces.  A template that fails (a user's) stops it before anything is written.
+    the set replaces.  `also_in_robots`: sitemaps of other sets of the same host (one project per
+    language) that this set's robots.txt, at the host's root, names too.  A template that fails
+    (a user's) stops it before anything is written.
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
@@ -421,7 +428,7 @@ def write_sitemaps(
             text.stage(fileset)
         if options.indexnow_key:
             _stage_key_file(fileset, options.indexnow_key, report)
-        robots_urls = result.sitemap_urls if options.robots_txt else []
+        robots_urls = [*result.sitemap_urls, *also_in_robots] if options.robots_txt else []
         # Rendered before the commit: a robots.txt template that fails writes nothing either.
         robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
         result.files, result.removed = fileset.commit(last, robots_urls)
@@ -430,7 +437,7 @@ def write_sitemaps(
             compressor.shutdown(cancel_futures=True)
         fileset.discard()
     if robots_block is not None:
-        update_robots_txt(fileset, robots_block, options, result, report)
+        update_robots_txt(fileset, robots_block, options, result, report, robots_urls)
     return result
 
 
@@ -536,7 +543,12 @@ def _name_and_index(
 
 
 def update_robots_txt(
-    fileset: FileSet, block: str, options: Options, result: WriteResult, report: Reporter
+    fileset: FileSet,
+    block: str,
+    options: Options,
+    result: WriteResult,
+    report: Reporter,
+    robots_urls: Sequence[str],
 ) -> None:
     """Merge our `Sitemap:` lines (`block`, robots.txt's template rendered for
     `result.sitemap_urls`) into robots.txt.  Crawlers read robots.txt only at the root of a
@@ -578,9 +590,9 @@ def update_robots_txt(
         report(str(path), "robots.txt", f"{said}; the Sitemap: line was not added")
         return
     if existing is None and not at_root:
-        result.robots_hint = [f"Sitemap: {url}" for url in result.sitemap_urls]
+        result.robots_hint = [f"Sitemap: {url}" for url in robots_urls]
         return
-    ours = {*fileset.robots_urls_written_before(), *result.sitemap_urls}
+    ours = {*fileset.robots_urls_written_before(), *robots_urls}
     try:
         merged = merge_robots_txt(existing, block, ours)
     except RobotsError as error:

@@ -91,11 +91,43 @@ def test_videos_from_html5_and_embedded_players(site, messages):
         ),
     ]
     # The Vimeo player has no derivable thumbnail; the bare <video> has neither poster nor title.
+    # Nothing the owner did is wrong: said at INFO, counted, no warning.
+    assert messages == []
+
+
+def test_players_the_page_says_too_little_of_are_info_and_counted(site, messages, tmp_path, caplog):
+    caplog.set_level("INFO", logger="sitemap_plugins")
+    sitemap = site(report="r.html")
+    sitemap.add_page(sp.Page(f"{BASE}videos/", html=fixture("video_page.html"), source="videos.md"))
+    assert messages == []
+    said = [r.getMessage() for r in caplog.records if "video[" in r.getMessage()]
+    assert said == [
+        "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no "
+        "thumbnail_loc, which Google requires; set them in the page's `video:` metadata; video left out",
+        "sitemap: videos.md (https://example.com/videos/): video[4]: https://example.com/videos/media/no-poster.mp4 "
+        "has no thumbnail_loc, title, which Google requires; set them in the page's `video:` metadata; video left out",
+    ]
+    result = sitemap.write(tmp_path, report_to=[tmp_path / "report.html"])
+    assert (
+        result.summary() == "sitemap: 1 URL in 1 file, 0 images, 3 videos, 2 videos left out: not described"
+    )
+    assert (
+        "a page's <code>video:</code> metadata can give them): 2</p>"
+        in (tmp_path / "report.html").read_text()
+    )
+    # A `video:` block the owner wrote that still lacks a field: a warning, as a problem of theirs.
+    sitemap = site()
+    sitemap.add_page(
+        sp.Page(
+            f"{BASE}videos/",
+            html=fixture("video_page.html"),
+            source="videos.md",
+            meta={"video": {"player_loc": "https://player.vimeo.com/video/76979871", "title": "Vimeo"}},
+        )
+    )
     assert messages == [
-        "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no thumbnail_loc, which "
-        "Google requires; set them in the page's `video:` metadata; video left out",
-        "sitemap: videos.md (https://example.com/videos/): video[4]: https://example.com/videos/media/no-poster.mp4 has no thumbnail_loc, "
-        "title, which Google requires; set them in the page's `video:` metadata; video left out",
+        "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no "
+        "thumbnail_loc, which Google requires; set them in the page's `video:` metadata; video left out"
     ]
 
 
@@ -329,8 +361,8 @@ def test_lastmod_from_git_one_log_for_the_whole_tree(site, repo, monkeypatch):
     assert index.lastmod == dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc)
     assert umlaut.lastmod == dt.datetime(2024, 1, 10, 10, 0, tzinfo=dt.timezone.utc)
     assert new.lastmod is None  # not committed yet: no source left in this list
-    assert len(calls) == 1  # one log for all pages, run in docs/, paths relative to it
-    assert calls[0][-2:] == ["--", "."] and "--relative" in calls[0]
+    assert len(calls) == 1  # one log for all pages: the whole repository's, paths relative to its top
+    assert "--find-renames=100%" in calls[0] and "--relative" not in calls[0] and "--" not in calls[0]
 
 
 def test_a_long_history_is_read_whole(tmp_path):
@@ -371,15 +403,50 @@ def test_default_sources_are_metadata_then_git_then_html(repo):
     assert without.lastmod == dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc)
 
 
-def test_a_shallow_clone_is_reported_once(repo, tmp_path):
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_shallow_clones_boundary_dates_nothing(repo, tmp_path, depth, caplog):
+    """The boundary commit of a shallow clone shows every file as added: it dates none of them,
+    and nothing written is false, so the one line about it is INFO."""
+    caplog.set_level("INFO", logger="sitemap_plugins")
     clone = tmp_path / "clone"
-    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(clone))
+    git(tmp_path, "clone", "-q", "--depth", str(depth), f"file://{repo}", str(clone))
     messages = []
     sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), emit=messages.append, now=NOW)
-    for name in ("index.md", "guide/ümlaut page.md"):
-        sitemap.add_page(sp.Page(f"{BASE}{name}/", source_path=clone / "docs" / name))
-    assert len(messages) == 1 and "shallow clone" in messages[0] and "fetch-depth: 0" in messages[0]
-    assert sitemap.report.problems == []  # a notice about the build, not a problem of a page
+    index = sitemap.add_page(sp.Page(f"{BASE}", source_path=clone / "docs" / "index.md"))
+    umlaut = sitemap.add_page(sp.Page(f"{BASE}u/", source_path=clone / "docs" / "guide" / "ümlaut page.md"))
+    assert umlaut.lastmod is None  # last changed before the clone's history
+    assert index.lastmod == (None if depth == 1 else dt.datetime(2024, 3, 15, 7, 30, tzinfo=dt.timezone.utc))
+    assert messages == [] and sitemap.report.problems == []
+    said = [r for r in caplog.records if "shallow clone" in r.getMessage()]
+    assert len(said) == 1 and "fetch-depth: 0" in said[0].getMessage() and said[0].levelname == "INFO"
+
+
+def test_a_rename_is_not_an_edit_and_files_outside_the_docs_are_dated(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "docs" / "blog").mkdir(parents=True)
+    (repo / "en").mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "docs" / "blog" / "post.md").write_text("a post of 2010\n" * 20)
+    (repo / "docs" / "blog" / "edited.md").write_text("an edited post\n" * 20)
+    (repo / "en" / "ref.md").write_text("reference\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "first", date="2010-05-01T10:00:00+00:00")
+    (repo / "docs" / "posts").mkdir()
+    git(repo, "mv", "docs/blog/post.md", "docs/posts/post.md")
+    git(repo, "mv", "docs/blog/edited.md", "docs/posts/edited.md")
+    (repo / "docs" / "posts" / "edited.md").write_text("an edited post, edited while moved\n" * 20)
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "move the blog", date="2023-02-01T10:00:00+00:00")
+    git(repo, "mv", "docs/posts/post.md", "docs/posts/renamed-again.md")
+    git(repo, "commit", "-qm", "rename again", date="2024-02-01T10:00:00+00:00")
+    docs = repo / "docs"
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), now=NOW, source_root=docs)
+    post = sitemap.add_page(sp.Page(f"{BASE}p/", source_path=docs / "posts" / "renamed-again.md"))
+    edited = sitemap.add_page(sp.Page(f"{BASE}e/", source_path=docs / "posts" / "edited.md"))
+    outside = sitemap.add_page(sp.Page(f"{BASE}de/ref/", source_path=docs / ".." / "en" / "ref.md"))
+    assert post.lastmod == dt.datetime(2010, 5, 1, 10, 0, tzinfo=dt.timezone.utc)  # two renames, no edit
+    assert edited.lastmod == dt.datetime(2023, 2, 1, 10, 0, tzinfo=dt.timezone.utc)  # moved and edited
+    assert outside.lastmod == dt.datetime(2010, 5, 1, 10, 0, tzinfo=dt.timezone.utc)
 
 
 def test_not_a_git_repository_is_fine(tmp_path, messages, site):
@@ -664,7 +731,8 @@ def test_one_git_process_per_real_build_and_one_message(tmp_path, in_a_repositor
         env=env,
     )
     assert run.returncode == 0, run.stderr
-    assert len(log.read_text().splitlines()) == 1
+    runs = log.read_text().splitlines() if log.exists() else []
+    assert len(runs) == (1 if in_a_repository else 0)  # outside a repository: none is started
     assert run.stderr.count("not in a git repository") <= 1
 
 

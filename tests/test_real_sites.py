@@ -244,3 +244,118 @@ def test_a_pelican_articles_emoji_and_avatars_are_not_its_images(tmp_path):
     )
     output = pelican_build(project)
     assert images_by_loc(output / "sitemap.xml")[BASE + "post.html"] == [BASE + "images/harbour.png"]
+
+
+# -- 7. Quiet about what the owner cannot fix ---------------------------------------------------------
+
+
+def test_an_undescribed_player_does_not_fail_a_strict_build(tmp_path):
+    project = tmp_path / "docs-site"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
+    )
+    (project / "docs" / "index.md").write_text(
+        '# Home\n\n<iframe src="https://player.vimeo.com/video/76979871"></iframe>\n'
+    )
+    (project / "docs" / "meta.md").write_text(
+        "---\nvideo:\n  player_loc: https://player.vimeo.com/video/1\n  title: Mine\n---\n# Meta\n"
+    )
+    run = mkdocs_build(project, "--strict")
+    assert run.returncode == 1  # the owner's own `video:` block lacks what Google requires
+    assert (
+        "WARNING -  sitemap: meta.md (https://example.com/meta/): video[0]: https://player.vimeo.com/video/1 has no"
+        in run.stderr
+    )
+    (project / "docs" / "meta.md").unlink()
+    run = mkdocs_build(project, "--strict")
+    assert run.returncode == 0, run.stderr
+    assert "sitemap: 1 URL in 1 file, 0 images, 0 videos, 1 video left out: not described" in run.stderr
+    assert "WARNING" not in run.stderr
+
+
+# -- 5. MkDocs: site_url as every plugin and hook left it ---------------------------------------------
+
+
+def test_a_hook_that_sets_site_url_is_read(tmp_path):
+    project = tmp_path / "de"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "index.md").write_text("# Start\n")
+    (project / "hooks.py").write_text(
+        "def on_config(config, **kwargs):\n    config.site_url = 'https://example.com/de/'\n    return config\n"
+    )
+    (project / "mkdocs.yml").write_text(
+        yaml.safe_dump(
+            {
+                "site_name": "S",
+                "site_url": BASE,
+                "theme": "mkdocs",
+                "plugins": ["sitemap"],
+                "hooks": ["hooks.py"],
+            }
+        )
+    )
+    run = mkdocs_build(project)
+    assert run.returncode == 0, run.stderr
+    assert list(images_by_loc(project / "site" / "sitemap.xml")) == [BASE + "de/"]
+    # robots.txt is read only at the host's root: none is written under /de/, the line to add is said.
+    assert not (project / "site" / "robots.txt").exists()
+    assert "add Sitemap: https://example.com/de/sitemap.xml to the robots.txt there" in run.stderr
+
+
+# -- 6. One project per language ---------------------------------------------------------------------
+
+
+def _language_project(root: Path, folder: str, language: str, site_url: str, alternates: str) -> Path:
+    project = root / folder
+    (project / "docs" / "guide").mkdir(parents=True)
+    (project / "docs" / "index.md").write_text(f"# {language}\n")
+    (project / "docs" / "guide" / "setup.md").write_text(f"# {language}: setup\n")
+    (project / "zensical.toml").write_text(
+        f'[project]\nsite_name = "{language}"\nsite_url = "{site_url}"\n'
+        f'[project.theme]\nlanguage = "{language}"\n[project.extra]\nalternate = [\n{alternates}]\n'
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return project
+
+
+def test_language_projects_whose_alternates_name_no_lang(tmp_path):
+    """A real site's `extra.alternate`: `name` and `link` only.  Each project's language is its
+    theme's; the others' come from their links; the root project's robots.txt names every sitemap."""
+    pytest.importorskip("zensical")
+    host = "https://multi.example.com/"
+    alternates = '  { name = "English", link = "/" },\n  { name = "Deutsch", link = "/de/" },\n'
+    en = _language_project(tmp_path, "en", "en", host, alternates)
+    de = _language_project(tmp_path, "de", "de", host + "de/", alternates)
+    run = cli("generate", "--project", str(en / "zensical.toml"), "--project", str(de / "zensical.toml"))
+    assert run.returncode == 0, run.stderr
+    group = [
+        ("de", host + "de/guide/setup/"),
+        ("en", host + "guide/setup/"),
+        ("x-default", host + "guide/setup/"),
+    ]
+    for project, loc in ((en, host + "guide/setup/"), (de, host + "de/guide/setup/")):
+        url = next(
+            u
+            for u in parse(project / "site" / "sitemap.xml").iterfind("s:url", NS)
+            if u.findtext("s:loc", namespaces=NS) == loc
+        )
+        assert sorted((a.get("hreflang"), a.get("href")) for a in url.iterfind("xhtml:link", NS)) == group
+    robots = (en / "site" / "robots.txt").read_text()
+    assert f"Sitemap: {host}sitemap.xml\n" in robots and f"Sitemap: {host}de/sitemap.xml\n" in robots
+    assert not (de / "site" / "robots.txt").exists()
+    assert "to the robots.txt there" not in run.stderr
+
+
+def test_language_projects_whose_languages_cannot_be_told_say_so(tmp_path):
+    pytest.importorskip("zensical")
+    host = "https://multi.example.com/"
+    alternates = '  { name = "One", link = "/one/" },\n  { name = "Two", link = "/two/" },\n'
+    one = _language_project(tmp_path, "one", "en", host + "one/", alternates)
+    run = cli("generate", "-v", "--project", str(one / "zensical.toml"))
+    assert run.returncode == 0, run.stderr
+    assert "extra.alternate: the language of Two cannot be told" in run.stderr
+    assert not parse(one / "site" / "sitemap.xml").findall(".//xhtml:link", NS)

@@ -69,6 +69,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._replaceable: list[str] = list(BUILTIN_SITEMAP)
         self._theme_language: str | None = None
         self.mike_version: str | None = None
+        self._site_url_as_written: str | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.
@@ -77,13 +78,27 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     # -- configuration ---------------------------------------------------------------------------
 
-    @event_priority(50)
+    @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        # mike makes site_url its version's (for canonical links) in its on_config: the version's
+        # own URLs are under the site_url as written, whatever mike's canonical_version says.
+        self._site_url_as_written = config.site_url
+        return None
+
+    @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
-            return None
+            return
+        # MkDocs renders sitemap.xml (and .gz) from the theme's static templates: not rendering
+        # it at all, rather than rendering it empty, spares users MkDocs' "Template skipped" line.
+        config.theme.static_templates.discard("sitemap.xml")
         if _i18n_building(config):
-            return None  # another language pass of the same build: keep collecting
-        base_url = self.config.base_url or config.site_url
+            return  # another language pass of the same build: keep collecting
+        # The configuration as every plugin and hook left it: one may set site_url in on_config
+        # (a per-language build's `.../de/`).
+        self.mike_version = _mike_version(config)
+        site_url = self._site_url_as_written if self.mike_version else config.site_url
+        base_url = self.config.base_url or site_url
         if not base_url:
             raise PluginError(
                 "sitemap: `site_url` is not set in mkdocs.yml. A sitemap lists absolute URLs, so add "
@@ -91,7 +106,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 "plugin's `base_url` option."
             )
         values = self._core_options(config)
-        self.mike_version = _mike_version(config)
         if self.mike_version:
             # mike builds this version into <version>/: its sitemap lists the version's own URLs
             # (Material's version selector reads it), whatever mike makes site_url for canonical
@@ -115,14 +129,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.reader.close()  # a previous `mkdocs serve` build may have failed before its end
         self.reader = BackgroundReader()
         self.reader.compile_templates(options)
-        return None
-
-    @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
-    def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        # MkDocs renders sitemap.xml (and .gz) from the theme's static templates: not rendering
-        # it at all, rather than rendering it empty, spares users MkDocs' "Template skipped" line.
-        if self.config.enabled:
-            config.theme.static_templates.discard("sitemap.xml")
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
         values = {k: v for k, v in self.config.items() if k not in ("enabled", "base_url", "extra_urls")}
