@@ -115,6 +115,11 @@ class Checker:
             self.check_file(path, site)
         # Under a path, the robots.txt that reaches the set is at the root, not here: said above.
         unseen_robots = self.base.path not in ("", "/") and not robots.exists()
+        if entry_points and (site / "versions.json").is_file():
+            # mike's branch: the versions not offered at the root keep sitemaps no crawler reaches
+            # (often of builds before the plugin): what robots.txt leads to is what is checked.
+            self._check_hreflang()
+            return
         for path in _sitemap_files(site):
             if path.resolve() not in self.checked and not self._is_gzip_copy(path):
                 if not unseen_robots:

@@ -22,9 +22,10 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from .errors import ConfigError, Reporter
-from .fileset import FileSet
+from .fileset import FileSet, has_marker
 from .normalize import date_key
 from .options import Options
 from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
@@ -73,7 +74,17 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
     versions = read_versions(root)
     default = _default_identifier(root)
     selected = select(versions, which, canonical or default)
-    items = [item for version in selected for item in version_sitemaps(root, version, options.base_url)]
+    items = []
+    for version in selected:
+        # Only sitemaps of ours, inside the branch, are offered: a version built before the
+        # plugin, or one whose name leads out of the branch, is named and left out.
+        why_not = _not_offered(root, version)
+        if why_not is not None:
+            emit(f"sitemap-plugins versions: version {version.name!r} left out: {why_not}")
+            continue
+        items += version_sitemaps(root, version, options.base_url)
+    if not items:
+        raise ConfigError("versions: no version selected has a sitemap of sitemap-plugins; nothing written")
     report = Reporter(False, emit=emit)
     renderer = Renderer(options)
     fileset = FileSet(root)
@@ -142,26 +153,45 @@ def select(versions: list[Version], which: str, default: str | None) -> list[Ver
     return chosen
 
 
+def _not_offered(root: Path, version: Version) -> str | None:
+    """Why `version`'s sitemap is not offered at the root, or None: its name must be one
+    directory of the branch (mike's own names are), and its sitemap.xml ours."""
+    name = version.name
+    if not name or name in (".", "..") or "/" in name or "\\" in name or Path(name).is_absolute():
+        return "its name is not one directory of the branch"
+    directory = root / name
+    try:
+        inside = directory.resolve().is_relative_to(root.resolve())
+    except OSError:
+        inside = False
+    if not inside:
+        return f"{directory} leads out of the branch (a symbolic link)"
+    if directory.exists() and not directory.is_dir():
+        return f"{directory} is a file, not a version's directory"
+    if not directory.is_dir():
+        return f"it is in versions.json but {directory} does not exist"
+    path = directory / ENTRY_POINT
+    if path.is_symlink() and not path.resolve().is_relative_to(root.resolve()):
+        return f"{path} leads out of the branch (a symbolic link)"
+    if not path.is_file():
+        return f"{path} does not exist; build the version with the sitemap plugin on (mike deploy)"
+    if not has_marker(path):
+        return f"{path} was not written by sitemap-plugins (built before the plugin was on)"
+    return None
+
+
 def version_sitemaps(root: Path, version: Version, base_url: str) -> list[IndexItem]:
     """The index entries for one version: its sitemap.xml, or the parts when that is an index,
     each with the lastmod of its newest page."""
-    directory = root / version.name
-    path = directory / ENTRY_POINT
-    if not directory.is_dir():
-        raise ConfigError(
-            f"versions: version {version.name!r} is in versions.json but {directory} does not exist"
-        )
-    if not path.is_file():
-        raise ConfigError(
-            f"versions: {path} does not exist; build the version with the sitemap plugin on (mike deploy)"
-        )
+    path = root / version.name / ENTRY_POINT
     document = _parse(path)
-    url = f"{base_url}{version.name}/{ENTRY_POINT}"
+    prefix = f"{base_url}{quote(version.name, safe='')}/"
+    url = prefix + ENTRY_POINT
     if document.tag == SM + "sitemapindex":
         return [
             IndexItem(loc, read_date(item.findtext(SM + "lastmod")))
             for item in document.iterfind(SM + "sitemap")
-            if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(f"{base_url}{version.name}/")
+            if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(prefix)
         ]
     dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := read_date(text.text))]
     newest = max(dates, key=lambda d: date_key(d, dt.timezone.utc), default=None)

@@ -3,6 +3,7 @@ version keeps a sitemap of its own pages, and `sitemap-plugins versions` writes 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -163,9 +164,7 @@ def test_push_like_mike(tmp_path):
 
 
 @pytest.mark.invalid_output
-@pytest.mark.parametrize(
-    "case", ["no branch", "not mike's branch", "a version without its directory", "unknown version"]
-)
+@pytest.mark.parametrize("case", ["no branch", "not mike's branch", "unknown version"])
 def test_bad_input_is_one_line_and_nothing_is_committed(tmp_path, case):
     repo = tmp_path / "repo"
     make_project(repo, "copy", None)
@@ -177,15 +176,7 @@ def test_bad_input_is_one_line_and_nothing_is_committed(tmp_path, case):
         expected = "versions.json does not exist"
     else:
         deploy_three(repo)
-        if case == "unknown version":
-            args, expected = ["--versions", "9.9"], "'9.9' is not a version or alias"
-        else:
-            checkout = tmp_path / "checkout"
-            run(repo, "git", "worktree", "add", "-q", str(checkout), "gh-pages")
-            run(checkout, "git", "rm", "-rq", "2.0")
-            run(checkout, "git", "commit", "-qm", "lose 2.0")
-            run(repo, "git", "worktree", "remove", "--force", str(checkout))
-            args, expected = ["--versions", "all"], "version '2.0' is in versions.json but"
+        args, expected = ["--versions", "9.9"], "'9.9' is not a version or alias"
     before = run(repo, "git", "for-each-ref").stdout
     done = versions_command(repo, *args, check=False)
     lines = done.stderr.strip().splitlines()
@@ -218,3 +209,52 @@ def _pick_version(chromium, start: str, version: str) -> str:
     page.locator(".md-version__link", has_text=version).first.click()
     page.wait_for_url(lambda url: f"/{version}/" in url)
     return page.url
+
+
+def test_only_sitemaps_of_ours_inside_the_branch_are_offered(tmp_path):
+    """A real gh-pages branch: a version built before the plugin (MkDocs' own sitemap, no marker),
+    a version whose directory is gone, versions.json entries leading out of the branch: each is
+    left out of the root index with one line naming it; `check` reads what robots.txt leads to."""
+    repo = tmp_path / "repo"
+    make_project(repo, "copy", None)
+    deploy_three(repo)
+    checkout = tmp_path / "checkout"
+    run(repo, "git", "worktree", "add", "-q", str(checkout), "gh-pages")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "sitemap.xml").write_text((checkout / "3.0" / "sitemap.xml").read_text())
+    # 1.0 as MkDocs' built-in sitemap wrote it before the plugin: no marker of ours.
+    (checkout / "1.0" / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>None</loc></url></urlset>\n"
+    )
+    run(checkout, "git", "rm", "-rq", "2.0")
+    (checkout / "linked").symlink_to(outside)
+    versions = json.loads((checkout / "versions.json").read_text())
+    versions += [
+        {"version": "../outside", "title": "x", "aliases": []},
+        {"version": str(outside), "title": "y", "aliases": []},
+        {"version": "linked", "title": "z", "aliases": []},
+    ]
+    (checkout / "versions.json").write_text(json.dumps(versions))
+    run(checkout, "git", "add", "-A")
+    run(checkout, "git", "commit", "-qm", "old and odd versions")
+    done = versions_command(repo, "--versions", "all", str(checkout))
+    said = done.stderr.strip().splitlines()
+    assert [line.split(" left out: ")[0] for line in said[:-1]] == [
+        "sitemap-plugins versions: version '2.0'",
+        "sitemap-plugins versions: version '1.0'",
+        "sitemap-plugins versions: version '../outside'",
+        f"sitemap-plugins versions: version {str(outside)!r}",
+        "sitemap-plugins versions: version 'linked'",
+    ]
+    assert "was not written by sitemap-plugins" in said[1] and "does not exist" in said[0]
+    assert "leads out of the branch" in said[4]
+    assert [loc.text for loc in parse(checkout / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)] == [
+        f"{BASE}3.0/sitemap.xml"
+    ]
+    check = run(
+        checkout, sys.executable, "-m", "sitemap_plugins", "check", ".", "--base-url", BASE, check=False
+    )
+    assert "None" not in check.stdout and "1.0/sitemap.xml" not in check.stdout, check.stdout
+    run(repo, "git", "worktree", "remove", "--force", str(checkout))
