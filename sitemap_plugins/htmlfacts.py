@@ -27,14 +27,11 @@ DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
 MODIFIED_META = ("article:modified_time", "og:updated_time")
 
 # -- Where the content is -------------------------------------------------------------------------
-#: The content region of a page, most specific first: Material's and Zensical's `.md-content`,
-#: MkDocs' and Read the Docs' `role="main"`, `<main>`, then a lone `<article>` (Pelican's themes).
-CONTENT_REGIONS = (
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' md-content ')]",
-    "//*[@role='main']",
-    "//main",
-    "//article[not(ancestor::article)]",
-)
+#: Where themes put a page's content, most specific first: Material's and Zensical's `.md-content`,
+#: `role="main"` (MkDocs' and Read the Docs' themes), `<main>`, then the outermost `<article>`s
+#: (Pelican's themes).  Found in one pass over the tags that carry them.
+CONTENT_CLASS = "md-content"
+REGION_TAGS = ("div", "section", "main", "article")
 #: Elements whose children a reader never sees as the page's own images or videos: a
 #: `<template>` is not rendered, `<noscript>` repeats what a script shows.
 HIDDEN_TAGS = ("template", "noscript")
@@ -200,17 +197,20 @@ def _parse(text: str) -> Any:
         return None
 
 
-#: How much of a page the head parse is fed at a time.
-_HEAD_FEED = 8192
+#: What of a page the head's parse is fed first; then twice as much each time, until the body opens.
+_HEAD_FEED = 512
 
 
 def _parse_head(text: str) -> Any:
     """The page's `<head>`, parsed until the parser opens the body: a page is mostly body
-    (navigation), and where the content is known already nothing of the body is needed."""
-    parser = etree.HTMLPullParser(events=("start",))
-    for start in range(0, len(text), _HEAD_FEED):
-        parser.feed(text[start : start + _HEAD_FEED])
-        if any(element.tag == "body" for _, element in parser.read_events()):
+    (navigation), and where the content is known already nothing of the body is needed.  What
+    the parser is fed is what it parses: a theme's head of a few kilobytes costs a few feeds."""
+    parser = etree.HTMLPullParser(events=("start",), tag="body")
+    start, size = 0, _HEAD_FEED
+    while start < len(text):
+        parser.feed(text[start : start + size])
+        start, size = start + size, size * 2
+        if any(True for _ in parser.read_events()):
             break
     try:
         root = parser.close()
@@ -220,13 +220,21 @@ def _parse_head(text: str) -> Any:
 
 
 def _content_region(root: Any) -> list[Any]:
-    """The elements holding the page's content (`CONTENT_REGIONS`); none where the page has no
-    such region (its body is then read, with its frame left out)."""
-    for path in CONTENT_REGIONS:
-        found = root.xpath(path)
-        if found:
-            return found[:1] if path != CONTENT_REGIONS[-1] else found
-    return []
+    """The elements holding the page's content (`CONTENT_CLASS`, `REGION_TAGS`); none where the
+    page has no such region (its body is then read, with its frame left out)."""
+    role_main = main = None
+    articles = []
+    for element in root.iter(*REGION_TAGS):
+        if CONTENT_CLASS in (element.get("class") or "").split():
+            return [element]
+        if role_main is None and element.get("role") == "main":
+            role_main = element
+        elif element.tag == "main" and main is None:
+            main = element
+        elif element.tag == "article" and next(element.iterancestors("article"), None) is None:
+            articles.append(element)
+    first = role_main if role_main is not None else main
+    return [first] if first is not None else articles
 
 
 # -- the head ---------------------------------------------------------------------------------------
@@ -305,6 +313,7 @@ def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
     navigation, and headers, footers and asides not an article's own, are the theme's frame), or
     the rest of the page, its `frame` (read after the region: what is new there is frame)."""
     seen = set(facts.images) | {url for url, _ in facts.decorative_images}
+    origin = _origin(base)
     for element in root.iter("img", "video", "iframe", "lite-youtube"):
         if _hidden(element):
             continue
@@ -314,7 +323,7 @@ def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
             if image is None or image in seen:
                 continue
             seen.add(image)
-            kind = "frame" if in_frame else _decoration(element, image)
+            kind = "frame" if in_frame else _decoration(element, image, origin)
             if kind is None:
                 facts.images.append(image)
             else:
@@ -325,6 +334,12 @@ def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
             facts.videos.append(_html5_video(element, base))
         elif (video := _embedded_video(element, base)) is not None:
             facts.videos.append(video)
+
+
+def _origin(url: str) -> str:
+    """`https://example.com/` of a page's URL: the site's own images are not from a service."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}/" if rest else "\0"
 
 
 def _hidden(element: Any) -> bool:
@@ -339,8 +354,9 @@ def _in_frame(element: Any) -> bool:
     return False
 
 
-def _decoration(img: Any, url: str) -> str | None:
-    """What kind of image that is not content `img` is (emoji, avatar, badge), or None."""
+def _decoration(img: Any, url: str, origin: str) -> str | None:
+    """What kind of image that is not content `img` (at `url`, on a page of `origin`) is: emoji,
+    avatar, badge; None for content."""
     classes = (img.get("class") or "").lower().split()
     alt = (img.get("alt") or "").strip()
     if set(classes) & EMOJI_CLASSES or EMOJI_SHORTCODE.fullmatch(alt) or _is_emoji(alt):
@@ -349,6 +365,8 @@ def _decoration(img: Any, url: str) -> str | None:
     around = (parent.get("class") or "").lower().split() if parent is not None else []
     if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
         return "avatar"
+    if url.startswith(origin):
+        return None  # the site's own image: no avatar or badge service, no emoji CDN
     try:
         parts = urlsplit(url)
         host, path = (parts.hostname or "").lower(), parts.path
@@ -383,8 +401,10 @@ def _is_emoji(text: str) -> bool:
 
 
 def resolve(base: str, href: str) -> str:
-    """`href` resolved against `base` as a browser does; as written where it cannot be (a
-    malformed host: validation names it)."""
+    """`href` resolved against `base` as a browser does (an absolute URL needs no base); as
+    written where it cannot be (a malformed host: validation names it)."""
+    if href.startswith(("https://", "http://")):
+        return href
     try:
         return urljoin(base, href)
     except ValueError:
