@@ -24,9 +24,10 @@ from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_html
 from .mapping import absolute_url, is_mapping, video_fields
 from .model import Entry, Image, LeftOut, News, Page, Video
-from .normalize import date_key, http_url, normalize_hreflang, parse_date, to_uri
+from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
 from .pagefiles import MAX_HTML_BYTES
+from .validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
@@ -291,6 +292,9 @@ class Harvester:
                     value = parse_date(facts.modified, self.options.tzinfo)
                 except ValueError as error:
                     self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
+                else:
+                    if self._in_the_future(value, label, "lastmod (the page's HTML)"):
+                        value = None
             if value:
                 later = self._later(published, value)
                 return later, ("metadata" if later is published else source)
@@ -310,11 +314,25 @@ class Harvester:
             and value.utcoffset() in (None, dt.timedelta(0))
         ):
             value = value.date()
+        field = f"lastmod (metadata {shown(key)})"
         try:
-            return parse_date(value, self.options.tzinfo)
+            date = parse_date(value, self.options.tzinfo)
         except ValueError as error:
-            self.report(label, f"lastmod (metadata {shown(key)})", f"{error}; not used")
+            self.report(label, field, f"{error}; not used")
             return None
+        return None if self._in_the_future(date, label, field) else date
+
+    def _in_the_future(self, date: Any, label: str, field: str) -> bool:
+        """A date later than the build (a day of slack for time zones) is no last change: Bing
+        ignores such dates and Google distrusts them.  Said, and the source is skipped."""
+        if date_key(date, self.options.tzinfo) <= self.build_time + FUTURE_SLACK:
+            return False
+        self.report(
+            label,
+            field,
+            f"{format_w3c(date)} is later than the build ({format_w3c(self.build_time)}); not used",
+        )
+        return True
 
     def _later(self, first: Any, second: Any) -> Any:
         if first is None:

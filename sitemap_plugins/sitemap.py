@@ -60,10 +60,9 @@ class Sitemap:
         of the page sources, whose git history gives lastmod."""
         self.options = options
         self.report = Reporter(options.strict, emit)
-        self._validate = EntryValidator(options, self.report)
-        self.harvester = Harvester(
-            options, self.report, now or build_time(), Path(source_root) if source_root else None
-        )
+        now = now or build_time()
+        self._validate = EntryValidator(options, self.report, now)
+        self.harvester = Harvester(options, self.report, now, Path(source_root) if source_root else None)
         self.entries: dict[str, Entry] = {}
         #: loc -> the URLs a listing page lists (`Page.lists`)
         self._listings: dict[str, list[str]] = {}
@@ -146,16 +145,22 @@ class Sitemap:
 
     def _date_listings(self) -> None:
         """A listing page (a blog's index, archives, categories) changed when the newest page it
-        lists changed: its lastmod is at least theirs."""
+        lists changed: its lastmod is at least theirs.  Where a page it lists has no date, when
+        it changed cannot be told: it gets none rather than an older one."""
         tz = self.options.tzinfo
         for loc, listed in self._listings.items():
             entry = self.entries.get(loc)
-            dates = [e.lastmod for url in listed if (e := self.entries.get(_uri(url))) and e.lastmod]
+            if entry is None:
+                continue
+            shown = [e for url in listed if (e := self.entries.get(_uri(url))) is not None]
+            if any(e.lastmod is None for e in shown):
+                entry.lastmod, entry.lastmod_source = None, None
+                continue
+            dates = [e.lastmod for e in shown]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            newer = newest is not None and (
-                not entry or not entry.lastmod or date_key(newest, tz) > date_key(entry.lastmod, tz)  # type: ignore[arg-type]
-            )
-            if entry is not None and newer:
+            if newest is not None and (
+                not entry.lastmod or date_key(newest, tz) > date_key(entry.lastmod, tz)  # type: ignore[arg-type]
+            ):
                 entry.lastmod = newest
 
     # -- duplicates ------------------------------------------------------------------------------

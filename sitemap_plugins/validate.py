@@ -7,6 +7,7 @@ itself is bad, the entry) is left out, so whatever reaches the templates is vali
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -27,7 +28,9 @@ from .model import (
 from .normalize import (
     clean_text,
     country_codes,
+    date_key,
     describe_chars,
+    format_w3c,
     is_absolute_http,
     is_plain_uri,
     normalize_hreflang,
@@ -50,11 +53,17 @@ PRICE_TYPES = ("rent", "purchase")
 RESOLUTIONS = ("sd", "hd")
 
 
+#: How far past the build a lastmod may be and still be taken as now (time zones differ).
+FUTURE_SLACK = dt.timedelta(days=1)
+
+
 class EntryValidator:
-    def __init__(self, options: Options, report: Reporter) -> None:
+    def __init__(self, options: Options, report: Reporter, now: dt.datetime | None = None) -> None:
         self.options = options
         self.report = report
         self.tz = options.tzinfo
+        #: The build's time: a lastmod after it (and a day of slack) is no last change.
+        self.latest = (now or dt.datetime.now(dt.timezone.utc)) + FUTURE_SLACK
 
     # -- entry -------------------------------------------------------------------------------
 
@@ -67,6 +76,10 @@ class EntryValidator:
         entry.loc = loc
         label = entry.label
         entry.lastmod = self._date(label, "lastmod", entry.lastmod)
+        if entry.lastmod is not None and date_key(entry.lastmod, self.tz) > self.latest:
+            # Bing ignores future dates and Google distrusts them.
+            self.report(label, "lastmod", f"{format_w3c(entry.lastmod)} is later than the build; left out")
+            entry.lastmod = None
         entry.changefreq = self._changefreq(label, entry.changefreq)
         entry.priority = self._priority(label, entry.priority)
         # Most entries lack some extensions: those are not looked at.

@@ -71,6 +71,8 @@ class WriteResult:
     images: int = 0
     videos: int = 0
     news: int = 0
+    #: A news sitemap is written (option `news`), even with no article in the window.
+    news_on: bool = False
     #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
     videos_left_out: int = 0
     robots_txt: str | None = None
@@ -97,6 +99,8 @@ class WriteResult:
         parts += [_count(self.images, "image"), _count(self.videos, "video")]
         if self.news:
             parts.append(f"{self.news:,} news")
+        elif self.news_on:
+            parts.append("news: 0 articles in the window")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
         return "sitemap: " + ", ".join(parts)
@@ -293,10 +297,13 @@ class _Packer:
     def _take_lastmod(self, lastmod: Any) -> None:
         self.lastmod = _newest((self.lastmod, lastmod), self.tz)
 
-    def flush(self) -> None:
-        if not self.count:
+    def flush(self, keep_empty: bool = False) -> None:
+        """The file filled so far, staged; `keep_empty`: a file even with no entry, where none was."""
+        if not self.count and not (keep_empty and not self.files):
             return
-        parts = self.renderer.urlset_parts(self.texts, self.namespaces)
+        # An empty news sitemap declares the news namespace all the same: it is one.
+        namespaces = self.namespaces or (_NEWS if self.kind == "news" else set())
+        parts = self.renderer.urlset_parts(self.texts, namespaces)
         staged = self.staging.stage(f"{self.kind}-{len(self.files)}", parts)
         if self.compressor is not None:  # zlib releases the GIL: this runs on another core
             self.compressed.append((staged, self.compressor.submit(gzip_bytes, parts)))
@@ -406,7 +413,11 @@ def write_sitemaps(
                     if position not in left_out:
                         text.add(loc)
         pages.flush()
-        news.flush()
+        # Once a site has news on, its news sitemap always exists: submitted in Search Console,
+        # it must not answer 404 on the days no article is in the window (Google: an empty news
+        # sitemap is fine).
+        news.flush(keep_empty=options.news is not None)
+        result.news_on = options.news is not None
         report.raise_if_strict()
         if not pages.files:
             report("sitemap", "entries", "no page to list, so no sitemap was written")

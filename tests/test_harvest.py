@@ -277,8 +277,8 @@ def test_alternates_from_the_head_merge_with_the_generators(site, messages):
         ),  # Material's blog form
         ({"date": {"created": "2024-01-02"}}, dt.date(2024, 1, 2)),
         (
-            {"lastmod": "2024-06-01T10:00:00+02:00", "date": "2024-01-01"},
-            dt.datetime(2024, 6, 1, 8, 0, tzinfo=dt.timezone.utc),
+            {"lastmod": "2024-04-01T10:00:00+02:00", "date": "2024-01-01"},
+            dt.datetime(2024, 4, 1, 8, 0, tzinfo=dt.timezone.utc),
         ),
         ({"modified": "2024-04-04 04:04"}, dt.datetime(2024, 4, 4, 4, 4, tzinfo=dt.timezone.utc)),
         ({"sitemap": {"lastmod": "2020-01-01"}, "date": "2024-01-01"}, "2020-01-01"),
@@ -511,12 +511,23 @@ def test_news_within_the_window(site, tmp_path):
     assert len(urls(tmp_path / "sitemap-index.xml", news=True)) == 4 + 2
 
 
-def test_no_news_in_the_window_writes_no_news_sitemap(site, tmp_path):
+def test_an_empty_news_window_keeps_the_news_sitemap(site, tmp_path):
+    """Once a site has news on, its news sitemap exists: an empty urlset with the news namespace,
+    named in the index (a news sitemap submitted in Search Console must not answer 404)."""
     sitemap = site(news=NEWS)
     sitemap.add_page(sp.Page(f"{BASE}news/old/", title="Old", meta={"date": "2020-01-01"}))
     result = sitemap.write(tmp_path)
-    assert not (tmp_path / "sitemap-news.xml").exists() and not result.index
-    assert not (tmp_path / "sitemap-index.xml").exists()
+    news = (tmp_path / "sitemap-news.xml").read_text()
+    assert parse(tmp_path / "sitemap-news.xml").findall("s:url", NS) == []
+    assert 'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"' in news
+    assert result.index and f"{BASE}sitemap-news.xml" in urls_of_index(tmp_path / "sitemap-index.xml")
+    assert result.summary() == (
+        "sitemap: 1 URL in 2 files + index, 0 images, 0 videos, news: 0 articles in the window"
+    )
+
+
+def urls_of_index(path: Path) -> list[str]:
+    return [loc.text for loc in parse(path).iterfind("s:sitemap/s:loc", NS)]
 
 
 def test_a_news_page_without_a_date_is_named(site, messages):

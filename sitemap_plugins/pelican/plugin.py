@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from ..background import BackgroundReader
-from ..errors import ConfigError
+from ..errors import ConfigError, SitemapError
 from ..model import Page
 from ..normalize import date_key, to_uri
 from ..sitemap import Sitemap, collector_paused
@@ -58,6 +58,8 @@ class _Written:
     listing: bool = False
     #: A DIRECT_TEMPLATES page (index, archives, ...): the same file in each subsite is a translation.
     direct: str | None = None
+    #: The URLs of the pages (not articles) a direct template is handed: it is no older than they.
+    lists: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -95,6 +97,8 @@ class _Build:
         self.feeds: list[IndexItem] = []
         #: What this build copies from the content (a sitemap.xml there is the user's own).
         self.static_names: set[str] = set()
+        #: Sitemap files the owner's templates write in this build: name -> the template.
+        self.owners_sitemaps: dict[str, str] = {}
         # Each written page is read (images, videos, robots, canonical) beside the build.
         self.reader = reader or BackgroundReader()
         self.reader.compile_templates(self.config.options)
@@ -115,13 +119,17 @@ class _Build:
         if own.startswith(main):
             subpath = own[len(main) :].strip("/")  # "de" for the German subsite
             return self.config.options.base_url + (subpath + "/" if subpath else "")
-        return _site_url(settings)
+        return _site_url(settings) or self.config.options.base_url
 
     # -- what Pelican writes ---------------------------------------------------------------------
 
     def written(self, path: str, context: dict[str, Any]) -> None:
         # Plain string paths: this runs for every file Pelican writes, and pathlib costs.
         if not path.endswith(_HTML):
+            name = os.path.basename(path)
+            if name.startswith("sitemap") and os.path.dirname(os.path.abspath(path)) == str(self.output_path):
+                # A sitemap the owner's templates write in this build: theirs, never replaced.
+                self.owners_sitemaps[name] = str(context.get("page_name") or "a template of the theme")
             return
         # Recorded a batch at a time, not one by one between Pelican's renders, which leave
         # little of our code and data in the CPU's caches: 18 to 29 µs a write against 50 in
@@ -198,9 +206,18 @@ class _Build:
         listed = context.get("articles_page")
         url = listed.url if listed is not None else getattr(taxonomy, "url", "")
         newest = None
+        direct = listing and taxonomy is None and "period" not in context
+        shown_pages: list[str] = []
         if listing:
             articles = listed.object_list if listed is not None else context.get("articles") or []
             newest = self._newest(articles)
+            if direct:
+                # Pelican hands a direct template its pages too (a custom `all.html` renders
+                # them): the listing is dated by the newest of them as well (`Page.lists`).
+                shown_pages = [
+                    _absolute(run.site_url, _served_url(p.url, getattr(p, "save_as", "")))
+                    for p in context.get("pages") or []
+                ]
         source_path = None
         if not listing:  # TEMPLATE_PAGES: source -> destination
             for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
@@ -216,7 +233,8 @@ class _Build:
             source_path=source_path,
             overrides=not listing,
             listing=listing,
-            direct=saved_as if listing and taxonomy is None and "period" not in context else None,
+            direct=saved_as if direct else None,
+            lists=shown_pages,
         )
 
     def _newest(self, articles: Any) -> Any:
@@ -284,6 +302,7 @@ class _Build:
             report = self.sitemap.report_path(Path.cwd())
             # Pelican does not clear its output: a sitemap.xml no static file of this build put
             # there is an earlier build's (pelican-sitemap's, before switching), and is replaced.
+            self._stop_at_owners_sitemap()
             replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
             result = self.sitemap.write(
                 self.output_path,
@@ -297,6 +316,19 @@ class _Build:
         said = f"; {problems} problem(s), see the warnings above" if problems else ""
         log.info("%s%s", result.summary(), said)
         return True
+
+    def _stop_at_owners_sitemap(self) -> None:
+        """A sitemap.xml the owner's own template wrote in this build is theirs: the build stops
+        with the two ways out, rather than replace it or write a set that does not name it."""
+        for name, template in self.owners_sitemaps.items():
+            if name in BUILTIN_SITEMAP:
+                raise SitemapError(
+                    f"sitemap: {self.output_path / name} is written by this build from the template "
+                    f"{template!r} (DIRECT_TEMPLATES or TEMPLATE_PAGES), so it is yours and no sitemap "
+                    f"was written. Either take it out of the build (remove {template!r} from "
+                    "DIRECT_TEMPLATES, or from TEMPLATE_PAGES), or save it under another name "
+                    f"({template.upper()}_SAVE_AS = '{template}-theme.xml'), and build again"
+                )
 
     def _harvest(self) -> None:
         self._translate_direct_templates()
@@ -318,6 +350,7 @@ class _Build:
                     alternates=record.alternates,
                     language=record.language,
                     listing=record.listing,
+                    lists=record.lists,
                     priority=self.config.priorities.get(record.kind),
                     changefreq=self.config.changefreqs.get(record.kind),
                 )
@@ -347,11 +380,16 @@ def _order(record: _Written) -> tuple[int, str]:
 # -- URLs ----------------------------------------------------------------------------------------
 
 
-def _site_url(settings: Any) -> str:
-    """The site's absolute URL, from SITEMAP['base_url'] or SITEURL; ConfigError names SITEURL."""
+def _site_url(settings: Any) -> str | None:
+    """The site's absolute URL, from SITEMAP['base_url'] or SITEURL; ConfigError names SITEURL.
+    None for a development build (`SITEURL = ""`, as pelican-quickstart's pelicanconf.py has it)
+    unless `strict` asks for a sitemap of every build."""
     raw = settings.get("SITEMAP")
     base_url = raw.get("base_url") if isinstance(raw, Mapping) else None
     site_url = str(base_url or settings.get("SITEURL") or "").strip()
+    strict = isinstance(raw, Mapping) and raw.get("strict") is True
+    if not site_url and not strict:
+        return None
     if urlsplit(site_url).scheme not in ("http", "https") or not urlsplit(site_url).netloc:
         shown = f"SITEURL is {site_url!r}" if site_url else "SITEURL is empty"
         raise ConfigError(
@@ -453,6 +491,16 @@ def on_initialized(pelican: Any) -> None:
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
     global _build, _reader
+    if (_build is None or not _build.stack) and _site_url(pelican.settings) is None:
+        # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
+        log.info(
+            "sitemap: SITEURL is empty (a development build, as pelicanconf.py has it), so no "
+            "sitemap was written; the published build (publishconf.py's SITEURL) writes it"
+        )
+        if _reader is not None:
+            _reader.close()
+        _build = _reader = None
+        return
     if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
         if _build is not None:
             _build.reader.close()  # an earlier run that failed (`pelican -r` goes on after errors)
