@@ -139,7 +139,8 @@ def generate_project(args: argparse.Namespace) -> int:
     roots: dict[str, str] = {}
     for project, _, _ in builds:
         roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
-    groups = language_groups(roots, [page.url for _, _, read in builds for page in read.pages])
+    translations = [page.url for _, _, read in builds for page in read.pages if not page.fallback_of]
+    groups = language_groups(roots, translations)
     # A project at the host's root writes the robots.txt crawlers read: it names every project's
     # sitemap (one project per language under /de/, /fr/ cannot), so it is written last.
     at_root = [b for b in builds if urlsplit(b[1].options.base_url).path == "/"]
@@ -375,13 +376,14 @@ def _help(name: str) -> str:
         "robots_txt": "add the Sitemap: line to OUT/robots.txt (default on)",
         "text_sitemap": "also write sitemap.txt",
         "x_default": "hreflang language whose page is also x-default",
-        "lastmod": "lastmod source, in order: metadata, git, mtime, build",
+        "lastmod": "lastmod source, in order: metadata, git, html, mtime, build",
         "images": "list images found in the HTML (default on)",
         "images_exclude": "glob on image URLs to leave out",
         "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",
         "indexnow_key": "write KEY.txt for IndexNow (default: $INDEXNOW_KEY)",
         "report": "write the HTML report of the build to this file",
         "videos": "list videos found in the HTML (default on)",
+        "list_fallbacks": "list a language's fallback copies of another language's pages",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",
     }.get(name, name.replace("_", " "))

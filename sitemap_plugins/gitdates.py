@@ -78,6 +78,7 @@ class GitDates:
             log.info(
                 "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
                 self._directory,
+                extra={"build_wide": True},
             )
             return
         assert self._root is not None
@@ -88,7 +89,8 @@ class GitDates:
             log.info(
                 "sitemap: lastmod: the git repository is a shallow clone: files last changed before "
                 "its oldest fetched commit get no date from git (the next lastmod source dates "
-                "them); fetch the whole history (actions/checkout: fetch-depth: 0) to date them all"
+                "them); fetch the whole history (actions/checkout: fetch-depth: 0) to date them all",
+                extra={"build_wide": True},
             )
 
     def _parse(self, output: str, boundary: frozenset[str]) -> None:
@@ -118,6 +120,16 @@ class GitDates:
                 self._dates[path] = stamp
 
     def lastmod(self, path: str | os.PathLike[str]) -> dt.datetime | None:
+        key = self._key(path)
+        return None if key is None else self._dates.get(key)
+
+    def undated(self, path: str | os.PathLike[str]) -> bool:
+        """Is `path` a file a shallow clone cannot date (last changed before its history)?"""
+        key = self._key(path)
+        return key is not None and key in self._undated
+
+    def _key(self, path: str | os.PathLike[str]) -> str | None:
+        """`path` as git names it, relative to the repository's top; None outside it."""
         root = self.root
         if root is None:
             return None
@@ -125,16 +137,16 @@ class GitDates:
         # symbolic links (a system call per page) only when that finds nothing.
         text = os.path.abspath(path)
         if text.startswith(self._prefix):
-            found = self._dates.get(text[len(self._prefix) :].replace(os.sep, "/"))
-            if found is not None:
-                return found
+            key = text[len(self._prefix) :].replace(os.sep, "/")
+            if key in self._dates or key in self._undated:
+                return key
         for candidate in (Path(text), Path(path).resolve()):
             try:
-                found = self._dates.get(candidate.relative_to(root).as_posix())
+                key = candidate.relative_to(root).as_posix()
             except ValueError:
                 continue
-            if found is not None:
-                return found
+            if key in self._dates or key in self._undated:
+                return key
         return None
 
 

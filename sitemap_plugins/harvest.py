@@ -119,6 +119,8 @@ class Harvester:
         #: Videos in pages that say too little of them for Google (no title, description or
         #: thumbnail) and no `video:` metadata completes: not listed, counted.
         self.videos_left_out = 0
+        #: Pages git could not date: last changed before a shallow clone's history.
+        self.git_undated = 0
         self.lastmod_keys = LASTMOD_KEYS
 
     @property
@@ -237,6 +239,9 @@ class Harvester:
     def _exclusion(self, page: Page, path: str) -> str | None:
         if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
             return "error page"
+        if page.fallback_of and not self.options.list_fallbacks:
+            # Another language's text under this language's URL: a duplicate, no translation.
+            return f"fallback: a fallback copy of {page.fallback_of} (list_fallbacks: true lists it)"
         flag = page.meta.get("sitemap")
         if _is_off(flag):
             return "metadata: sitemap: false"
@@ -278,7 +283,10 @@ class Harvester:
                 if not value:
                     published = self._meta_date(page, label, PUBLICATION_KEYS)
             elif source == "git" and page.source_path:
-                value = self._git_dates(page.source_path).lastmod(page.source_path)
+                dates = self._git_dates(page.source_path)
+                value = dates.lastmod(page.source_path)
+                if value is None and dates.undated(page.source_path):
+                    self.git_undated += 1
             elif source == "mtime" and page.source_path:
                 try:
                     stamp = Path(page.source_path).stat().st_mtime
@@ -357,8 +365,9 @@ class Harvester:
 
         Where they disagree the page's link wins: Google reads both and they must agree.
         Codes that do not normalise are kept as they are, for the validator to report.
+        A fallback copy (listed with `list_fallbacks`) is no translation: it has none.
         """
-        if not (page.alternates or facts.alternates or "alternates" in page.meta):
+        if page.fallback_of or not (page.alternates or facts.alternates or "alternates" in page.meta):
             return {}  # most pages of most sites
         merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
         for code, url in self._declared_alternates(page, label).items():

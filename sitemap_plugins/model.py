@@ -171,6 +171,9 @@ class Page:
     #: One version of versioned docs (mike): listed in its version's own sitemap although its
     #: canonical link names the canonical version's page, by design.
     versioned: bool = False
+    #: The URL of the page this one copies: a language's page built from another language's
+    #: source (mkdocs-static-i18n's fallback).  No translation: it joins no hreflang group.
+    fallback_of: str | None = None
     #: The adapter's values for this kind of page (pelican-sitemap's `priorities`/`changefreqs`);
     #: front matter and `rules` come first.
     priority: float | str | None = None

@@ -113,6 +113,10 @@ class Options:
     images_decorative: bool = False
     #: List the videos found in each page's HTML (and in its `video:` metadata).
     videos: bool = True
+    #: List a language's fallback copies (a page built from another language's source, as
+    #: mkdocs-static-i18n's `fallback_to_default` makes them), without alternates; by default
+    #: they are left out as duplicates of the page they copy.
+    list_fallbacks: bool = False
     #: Glob patterns on the site-relative URL path of pages to leave out (`tags/*`, `drafts/*`).
     exclude: list[str] = field(default_factory=list)
     #: Regular expressions searched in the site-relative URL path of pages to leave out

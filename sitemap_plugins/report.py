@@ -69,6 +69,8 @@ class Report:
     images_left_out: list[tuple[str, int]] = field(default_factory=list)
     #: Videos the pages show without what Google requires (title, description, thumbnail).
     videos_left_out: int = 0
+    #: Pages git could not date: last changed before a shallow clone's history.
+    git_undated: int = 0
     months: list[Bar] = field(default_factory=list)
     months_note: str = ""
     chart_width: int = 0
@@ -155,6 +157,7 @@ def build_report(
     now: dt.datetime,
     images_left_out: Counter[str] | None = None,
     videos_left_out: int = 0,
+    git_undated: int = 0,
 ) -> Report:
     rows = [row_from_entry(entry, site) for entry in entries]
     report = Report(
@@ -176,6 +179,7 @@ def build_report(
         problems=list(problems),
         images_left_out=sorted((images_left_out or Counter()).items(), key=lambda item: (-item[1], item[0])),
         videos_left_out=videos_left_out,
+        git_undated=git_undated,
     )
     return _totals(report, now)
 

@@ -66,10 +66,14 @@ class Sitemap:
         self.entries: dict[str, Entry] = {}
         #: loc -> the URLs a listing page lists (`Page.lists`)
         self._listings: dict[str, list[str]] = {}
+        #: The URLs of fallback copies (`Page.fallback_of`): no page's translation.
+        self._fallbacks: set[str] = set()
 
     def add_page(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
         """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
         entry; None when it is not listed."""
+        if page.fallback_of:
+            self._fallbacks.add(_uri(page.url))
         entry = self.harvester.entry(page, facts)
         added = None if entry is None else self.add(entry)
         if added is not None and page.lists:
@@ -117,6 +121,7 @@ class Sitemap:
             also_in_robots=also_in_robots,
         )
         result.videos_left_out = self.harvester.videos_left_out
+        result.git_undated = self.harvester.git_undated
         if report_to:
             from .render import Renderer
             from .report import build_report, write_report
@@ -130,6 +135,7 @@ class Sitemap:
                 self.harvester.build_time,
                 self.harvester.images_left_out,
                 self.harvester.videos_left_out,
+                self.harvester.git_undated,
             )
             renderer = Renderer(self.options)
             for path in report_to:
@@ -190,6 +196,14 @@ class Sitemap:
         reciprocal even when only one side declared them.
         """
         parent: dict[str, str] = {}
+        if self._fallbacks:  # a page's own links name them as its translations (static-i18n's)
+            for entry in self.entries.values():
+                if entry.alternates and not self._fallbacks.isdisjoint(entry.alternates.values()):
+                    entry.alternates = {
+                        code: url for code, url in entry.alternates.items() if url not in self._fallbacks
+                    }
+                    if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
+                        entry.alternates = {}
 
         def root(url: str) -> str:
             while parent.setdefault(url, url) != url:

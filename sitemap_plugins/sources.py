@@ -63,13 +63,18 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
     reader.compile_templates(sitemap.options)
     pages = []
     for number, (url_path, path) in enumerate(site_pages(project.site_dir, _file_problem(sitemap))):
-        source = sources.get(url_path) or _fallback_source(project, sources, url_path)
+        source = sources.get(url_path)
+        fallback = _fallback_source(project, sources, url_path) if source is None else None
         page = Page(
             url=base_url + url_path,
             source=display_name(path.relative_to(project.site_dir).as_posix()),
             source_path=str(path),
             is_error_page=url_path == "404.html",
         )
+        if fallback is not None:
+            # A language's page built from another language's source: a copy of that page.
+            source, copied = fallback
+            page.fallback_of = base_url + copied
         if source is not None:
             meta, title, problem = read_markdown(source)
             if problem is not None:
@@ -93,12 +98,15 @@ def add_project_pages(
             progress.update(number + 1)
 
 
-def _fallback_source(project: Project, sources: dict[str, Source], url_path: str) -> Source | None:
-    """A language's page built from the default language's source (static-i18n's fallback)."""
+def _fallback_source(
+    project: Project, sources: dict[str, Source], url_path: str
+) -> tuple[Source, str] | None:
+    """A language's page built from the default language's source (static-i18n's fallback):
+    that source, and the URL path of the page it copies."""
     for root in project.languages.values():
         root = root.lstrip("/")
-        if root and url_path.startswith(root):
-            return sources.get(url_path[len(root) :])
+        if root and url_path.startswith(root) and (source := sources.get(url_path[len(root) :])):
+            return source, url_path[len(root) :]
     return None
 
 

@@ -75,6 +75,8 @@ class WriteResult:
     news_on: bool = False
     #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
     videos_left_out: int = 0
+    #: Pages git could not date: last changed before a shallow clone's history.
+    git_undated: int = 0
     robots_txt: str | None = None
     #: The URLs robots.txt names (a `Sitemap:` line each), in order.
     sitemap_urls: list[str] = field(default_factory=list)
@@ -103,6 +105,8 @@ class WriteResult:
             parts.append("news: 0 articles in the window")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+        if self.git_undated:
+            parts.append(f"{_count(self.git_undated, 'page')} not dated by git: a shallow clone")
         return "sitemap: " + ", ".join(parts)
 
 

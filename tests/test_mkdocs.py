@@ -83,18 +83,25 @@ def test_i18n_sample_lists_every_language_version(tmp_path):
     site = project / "site"
     base = "https://i18n.example.com/"
     listed = entries(site / "sitemap.xml")
+    # static-i18n's fallback copies (English text under /de/ and /fr/) are no translations:
+    # left out as duplicates of the English page, and in no hreflang group.
+    fallbacks = {f"{base}de/about/", f"{base}fr/about/", f"{base}fr/guide/setup/"}
+    assert set(listed) == built_pages(site, base) - fallbacks
+    assert len(listed) == 6
+    for page, languages in (("", ("en", "de", "fr")), ("about/", ("en",)), ("guide/setup/", ("en", "de"))):
+        group = {code: f"{base}{'' if code == 'en' else code + '/'}{page}" for code in languages}
+        if len(group) > 1:
+            group["x-default"] = f"{base}{page}"
+        for code in languages:
+            assert alternates(listed[group[code]]) == (group if len(group) > 1 else {})
+    assert run.stderr.count("sitemap: 6 URLs") == 1  # written once, after the last language pass
+    # list_fallbacks lists them, with no alternates.
+    edit_config(project, lambda c: c["plugins"][2]["sitemap"].update(list_fallbacks=True))
+    assert mkdocs(project).returncode == 0
+    listed = entries(site / "sitemap.xml")
     assert set(listed) == built_pages(site, base)
-    assert len(listed) == 9
-    for page in ("", "about/", "guide/setup/"):
-        group = {
-            "en": f"{base}{page}",
-            "de": f"{base}de/{page}",
-            "fr": f"{base}fr/{page}",
-            "x-default": f"{base}{page}",
-        }
-        for url in (group["en"], group["de"], group["fr"]):
-            assert alternates(listed[url]) == group  # itself, every other version, x-default
-    assert run.stderr.count("sitemap: 9 URLs") == 1  # written once, after the last language pass
+    assert all(alternates(listed[url]) == {} for url in fallbacks)
+    assert alternates(listed[f"{base}about/"]) == {}  # English only: no group
 
 
 def test_i18n_x_default_options(tmp_path):

@@ -37,6 +37,7 @@ class SitemapConfig(base.Config):
     images_exclude = c.ListOfItems(c.Type(str), default=[])
     images_decorative = c.Type(bool, default=False)
     videos = c.Type(bool, default=True)
+    list_fallbacks = c.Type(bool, default=False)
     exclude = c.ListOfItems(c.Type(str), default=[])
     #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.
     exclude_regex = c.ListOfItems(c.Type(str), default=[])

@@ -36,6 +36,23 @@ from .config import SitemapConfig
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
 log = logging.getLogger("mkdocs.plugins.sitemap")
 
+
+class _ToMkDocs(logging.Handler):
+    """The core's lines, said through MkDocs' logger: a line about the whole build at INFO, as
+    MkDocs shows it; a line about one page (left out, and why) at DEBUG, shown by `mkdocs -v`."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno == logging.INFO and not getattr(record, "build_wide", False):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        if log.isEnabledFor(record.levelno):
+            log.handle(record)
+
+
+_CORE_LOG = logging.getLogger("sitemap_plugins")
+if not any(isinstance(handler, _ToMkDocs) for handler in _CORE_LOG.handlers):
+    _CORE_LOG.addHandler(_ToMkDocs())
+    _CORE_LOG.setLevel(logging.DEBUG)
+
 #: What other plugins put in page.meta, read before the page's own `date` (its creation date).
 PLUGIN_LASTMOD_KEYS = (
     "git_revision_date_localized_raw_iso_datetime",  # mkdocs-git-revision-date-localized-plugin
@@ -211,10 +228,25 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._pages.append(built)
 
     def _page(self, page: MkDocsPage, url: str, language: str | None, lists: list[str] | None) -> Page:
-        # Front matter `alternates` are read (and checked) by the core's harvest.
+        # Front matter `alternates` are read (and checked) by the core's harvest.  A language's
+        # page built from another language's file (static-i18n's `fallback_to_default`, or a hook
+        # that adds the file) is a copy of that page, no translation: it joins no group.
         alternates = {}
-        for code, file in (getattr(page.file, "alternates", None) or {}).items():
-            alternates[code] = self._url(file.url, None, root=True)
+        files = getattr(page.file, "alternates", None) or {}
+        for code, file in files.items():
+            if _source_language(file, code) == code:
+                alternates[code] = self._url(file.url, None, root=True)
+        fallback_of = None
+        built_for = getattr(page.file, "locale_alternate_of", None)
+        source_language = _source_language(page.file, built_for)
+        if built_for and source_language != built_for:
+            original = files.get(source_language)
+            fallback_of = (
+                self._url(original.url, None, root=True)
+                if original is not None
+                else "another language's page"
+            )
+            language = built_for
         return Page(
             url=url,
             title=page.title,
@@ -227,6 +259,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             listing=lists is not None,
             versioned=bool(self.mike_version),
             lists=lists or [],
+            fallback_of=fallback_of,
         )
 
     def _url(self, path: str, config: MkDocsConfig | None, root: bool = False) -> str:
@@ -305,6 +338,11 @@ def _mike_version(config: MkDocsConfig) -> str | None:
     if "mike" not in config.plugins:
         return None
     return os.environ.get("MIKE_DOCS_VERSION") or None
+
+
+def _source_language(file: Any, default: str | None) -> str | None:
+    """The language of a page's source file as mkdocs-static-i18n tells it (`locale`)."""
+    return getattr(file, "locale", None) or default
 
 
 def _i18n_plugin(config: MkDocsConfig) -> Any:

@@ -1,0 +1,187 @@
+"""True dates and files where real builds bend them: shallow clones, listings, dates from the
+future, sitemaps of the owner's own.  Real MkDocs and Pelican builds, real git clones."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from pelican_helpers import pelican
+from sitemap_checks import NS, parse
+
+BASE = "https://example.com/"
+GIT_ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+}
+
+
+def git(cwd: Path, *args: str, date: str | None = None) -> None:
+    env = {**GIT_ENV, **({"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {})}
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env)
+
+
+def lastmods(path: Path) -> dict[str, str | None]:
+    return {
+        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        for url in parse(path).iterfind("s:url", NS)
+    }
+
+
+def mkdocs_build(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-d", "site", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+
+
+# -- 1. Shallow clones ---------------------------------------------------------------------------
+
+
+def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
+    origin = tmp_path / "origin"
+    (origin / "docs").mkdir(parents=True)
+    (origin / "mkdocs.yml").write_text(
+        yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
+    )
+    git(origin, "init", "-q", "-b", "main")
+    (origin / "docs" / "index.md").write_text("# Home\n")
+    (origin / "docs" / "old.md").write_text("# Old\n")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "first", date="2020-01-01T00:00:00+00:00")
+    (origin / "docs" / "other.md").write_text("# Other\n")
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "other", date="2023-03-01T00:00:00+00:00")
+    (origin / "docs" / "index.md").write_text("# Home, edited\n")
+    git(origin, "commit", "-qam", "edit", date="2024-06-01T00:00:00+00:00")
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{origin}", str(shallow))
+    run = mkdocs_build(shallow, "--strict")  # nothing written is false: no warning, --strict passes
+    assert run.returncode == 0, run.stderr
+    assert lastmods(shallow / "site" / "sitemap.xml") == {
+        BASE: "2024-06-01T00:00:00+00:00",  # changed after the clone's boundary: its true date
+        BASE + "old/": None,  # last changed 2020: before the fetched history
+        BASE + "other/": None,  # changed at the boundary commit, which shows every file
+    }
+    assert "INFO    -  sitemap: lastmod: the git repository is a shallow clone" in run.stderr
+    assert "2 pages not dated by git: a shallow clone" in run.stderr
+    full = tmp_path / "full"
+    git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
+    assert mkdocs_build(full).returncode == 0
+    assert lastmods(full / "site" / "sitemap.xml")[BASE + "old/"] == "2020-01-01T00:00:00+00:00"
+
+
+# -- 3. A listing is never older than what it shows ---------------------------------------------------
+
+
+def _pelican_project(tmp_path: Path, settings: str) -> Path:
+    project = tmp_path / "blog"
+    (project / "content" / "pages").mkdir(parents=True)
+    (project / "pelicanconf.py").write_text(
+        f'SITENAME = "B"\nSITEURL = "{BASE.rstrip("/")}"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n' + settings
+    )
+    (project / "content" / "post.md").write_text("Title: Post\nDate: 2020-01-01\n\nText.\n")
+    return project
+
+
+def test_a_direct_template_is_dated_by_the_pages_it_is_handed_too(tmp_path):
+    project = _pelican_project(
+        tmp_path, 'DIRECT_TEMPLATES = ["index", "all"]\nTHEME_TEMPLATES_OVERRIDES = ["templates"]\n'
+    )
+    (project / "templates").mkdir()
+    (project / "templates" / "all.html").write_text(
+        "<html><body>{% for page in pages %}{{ page.content }}{% endfor %}</body></html>"
+    )
+    (project / "content" / "pages" / "about.md").write_text(
+        "Title: About\nModified: 2023-04-14 10:00\n\nAbout us.\n"
+    )
+    run = pelican(project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    dates = lastmods(project / "output" / "sitemap.xml")
+    assert dates[BASE + "pages/about.html"] == "2023-04-14T10:00:00+00:00"
+    assert dates[BASE + "all.html"] == "2023-04-14T10:00:00+00:00"  # not the article's 2020-01-01
+    assert dates[BASE + "post.html"] == "2020-01-01"
+
+
+def test_a_listing_with_an_undated_page_gets_no_date_rather_than_an_older_one(tmp_path):
+    project = _pelican_project(
+        tmp_path, 'DIRECT_TEMPLATES = ["index"]\nSITEMAP = {"lastmod": ["metadata"]}\n'
+    )
+    (project / "content" / "pages" / "about.md").write_text("Title: About\n\nAbout us.\n")
+    run = pelican(project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    dates = lastmods(project / "output" / "sitemap.xml")
+    assert dates[BASE + "pages/about.html"] is None
+    assert dates[BASE] is None  # its page's change cannot be told
+
+
+# -- 4. A sitemap the site writes itself is the owner's --------------------------------------------------
+
+
+def test_a_sitemap_the_owners_template_writes_stops_the_build(tmp_path):
+    project = _pelican_project(
+        tmp_path,
+        'DIRECT_TEMPLATES = ["index", "sitemap"]\nSITEMAP_SAVE_AS = "sitemap.xml"\n'
+        'THEME_TEMPLATES_OVERRIDES = ["templates"]\n',
+    )
+    (project / "templates").mkdir()
+    own = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://example.com/</loc></url></urlset>\n"
+    )
+    (project / "templates" / "sitemap.html").write_text(own)
+    run = pelican(project)
+    said = " ".join((run.stdout + run.stderr).split())
+    assert run.returncode != 0
+    assert "sitemap.xml is written by this build from the template 'sitemap'" in said
+    assert (
+        "remove 'sitemap' from DIRECT_TEMPLATES" in said and "SITEMAP_SAVE_AS = 'sitemap-theme.xml'" in said
+    )
+    assert (project / "output" / "sitemap.xml").read_text() == own.rstrip(
+        "\n"
+    )  # the owner's, untouched (Jinja drops the last newline)
+    assert "Traceback" not in said
+
+
+# -- 5. Dates from the future -------------------------------------------------------------------------
+
+
+def test_a_date_from_the_future_is_named_and_the_next_source_dates_the_page(tmp_path):
+    project = tmp_path / "docs-site"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        yaml.safe_dump(
+            {
+                "site_name": "S",
+                "site_url": BASE,
+                "theme": "mkdocs",
+                "plugins": [{"sitemap": {"lastmod": ["metadata", "build"]}}],
+            }
+        )
+    )
+    (project / "docs" / "index.md").write_text("---\ndate: 2099-01-01\n---\n# Home\n")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}  # 2023-11-14T22:13:20Z
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-d", "site"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (
+        "WARNING -  sitemap: index.md (https://example.com/): lastmod (metadata 'date'): 2099-01-01 is later "
+        "than the build (2023-11-14T22:13:20+00:00); not used"
+    ) in run.stderr
+    assert lastmods(project / "site" / "sitemap.xml") == {
+        BASE: "2023-11-14T22:13:20+00:00"
+    }  # the next source
