@@ -185,3 +185,20 @@ def test_a_date_from_the_future_is_named_and_the_next_source_dates_the_page(tmp_
     assert lastmods(project / "site" / "sitemap.xml") == {
         BASE: "2023-11-14T22:13:20+00:00"
     }  # the next source
+
+
+def test_a_sitemap_of_the_owners_in_docs_is_named_at_its_source(tmp_path):
+    project = tmp_path / "docs-site"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
+    )
+    (project / "docs" / "index.md").write_text("# Home\n")
+    own = '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>\n'
+    (project / "docs" / "sitemap.xml").write_text(own)
+    run = mkdocs_build(project)
+    assert run.returncode == 1
+    source = project / "docs" / "sitemap.xml"
+    assert f"sitemap: {source} is a sitemap of yours in docs_dir" in run.stderr
+    assert "remove it from docs_dir (or list it in exclude_docs), or rename it" in run.stderr
+    assert source.read_text() == own and (project / "site" / "sitemap.xml").read_text() == own

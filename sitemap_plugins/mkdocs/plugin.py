@@ -30,7 +30,7 @@ from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
 from ..sitemap import Sitemap, collector_paused
-from ..writer import BUILTIN_SITEMAP, WriteResult, material_index_warning
+from ..writer import BUILTIN_SITEMAP, ENTRY_POINT, WriteResult, material_index_warning
 from .config import SitemapConfig
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
@@ -84,6 +84,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.dirty = False
         self.command = "build"
         self._replaceable: list[str] = list(BUILTIN_SITEMAP)
+        #: docs/sitemap.xml, where the owner has one: theirs, never replaced.
+        self._owners_sitemap: str | None = None
         self._theme_language: str | None = None
         self.mike_version: str | None = None
         self._site_url_as_written: str | None = None
@@ -176,6 +178,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # Not rendered as a static template (on_pre_build), the theme's sitemap.xml would be
         # copied as it is: it goes.  One among the docs is the user's: never replaced.
         self._replaceable = []
+        self._owners_sitemap = None
         docs = Path(config.docs_dir).resolve()
         for name in BUILTIN_SITEMAP:
             file = files.get_file_from_path(name)
@@ -183,6 +186,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 files.remove(file)
             if file is None or docs not in Path(file.abs_src_path or "").resolve().parents:
                 self._replaceable.append(name)
+            elif name == ENTRY_POINT:
+                self._owners_sitemap = file.abs_src_path
 
     @event_priority(-100)  # after other plugins changed the HTML
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:
@@ -303,6 +308,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self.sitemap.add(entry_from_mapping(item, self.base_url))
             except (KeyError, TypeError, ValueError) as error:
                 self.sitemap.report("mkdocs.yml", "extra_urls", f"{shown(item)}: {error}; left out")
+        if self._owners_sitemap is not None:
+            # docs/sitemap.xml is the owner's, copied to site/: named at its source, with the ways out.
+            raise PluginError(
+                f"sitemap: {self._owners_sitemap} is a sitemap of yours in docs_dir (MkDocs copies it to "
+                f"{Path(self.site_dir) / ENTRY_POINT}), so it is left as it is and no sitemap was written. "
+                "Either remove it from docs_dir (or list it in exclude_docs), or rename it, and build again"
+            )
         report = self.sitemap.report_path(Path(config.config_file_path or ".").parent)
         report_to = [report] if report else []
         if report and self.command == "serve":  # writers open it from the dev server
