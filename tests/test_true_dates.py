@@ -50,7 +50,14 @@ def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
     origin = tmp_path / "origin"
     (origin / "docs").mkdir(parents=True)
     (origin / "mkdocs.yml").write_text(
-        yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
+        yaml.safe_dump(
+            {
+                "site_name": "S",
+                "site_url": BASE,
+                "theme": "mkdocs",
+                "plugins": [{"sitemap": {"report": "r.html"}}],
+            }
+        )
     )
     git(origin, "init", "-q", "-b", "main")
     (origin / "docs" / "index.md").write_text("# Home\n")
@@ -73,6 +80,10 @@ def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
     }
     assert "INFO    -  sitemap: lastmod: the git repository is a shallow clone" in run.stderr
     assert "2 pages not dated by git: a shallow clone" in run.stderr
+    assert (
+        "(fetch the whole history, <code>fetch-depth: 0</code>, to date them): 2</p>"
+        in (shallow / "r.html").read_text()
+    )
     full = tmp_path / "full"
     git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
     assert mkdocs_build(full).returncode == 0
