@@ -32,6 +32,8 @@ from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+RSS = "rss"
+ATOM = "{http://www.w3.org/2005/Atom}"
 IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
 VIDEO = "{http://www.google.com/schemas/sitemap-video/1.1}"
 NEWS = "{http://www.google.com/schemas/sitemap-news/0.9}"
@@ -51,9 +53,20 @@ class Finding:
     message: str
     code: str
 
+    @property
+    def advice(self) -> bool:
+        """Nothing the protocol or Google's rules forbid: a hint (`ADVICE`), shown, exit 0."""
+        return self.code in ADVICE
+
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "")
         return f"{where}: {self.url + ': ' if self.url else ''}{self.message} [{self.code}]"
+
+
+#: What breaks no rule of the protocol or of Google's, and is worth knowing: old news (a site may
+#: keep a longer window on purpose), sitemaps no robots.txt line names (Search Console can be told
+#: of them), a site under a path.  `check` exits 0 on these alone, 1 with `--strict`.
+ADVICE = frozenset({"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root"})
 
 
 @dataclass
@@ -74,6 +87,8 @@ class Checker:
         self.findings: list[Finding] = []
         self.urls: dict[str, _Url] = {}
         self.news_urls: dict[str, _Url] = {}
+        #: The links of the feeds the site offers as sitemaps.
+        self.feed_urls: dict[str, _Url] = {}
         self.checked: set[Path] = set()
         #: The site directory: sitemaps in its subdirectories may only list URLs under them.
         self.site: Path | None = None
@@ -217,6 +232,9 @@ class Checker:
                 "xml",
             )
             return
+        if root.tag in (RSS, ATOM + "feed"):
+            self._feed(path, root)  # the protocol accepts RSS 2.0 and Atom 1.0 feeds as sitemaps
+            return
         # A news sitemap with no article in the window is empty, as Google allows, though the
         # schema wants a <url>.
         empty_news = root.tag == SM + "urlset" and len(root) == 0 and root.nsmap.get("news") == NEWS[1:-1]
@@ -256,8 +274,25 @@ class Checker:
                     "the index lists a sitemap that does not exist",
                     "index-missing",
                 )
-            elif target.suffix in (".xml", ".gz") and _is_sitemap(target):
+            elif target.suffix in (".xml", ".gz", ".rss", ".atom") and _is_sitemap(target, feeds=True):
                 self.check_file(target, site)
+
+    def _feed(self, path: Path, root: Any) -> None:
+        """An RSS 2.0 or Atom 1.0 feed read as the protocol reads it: each item's or entry's link
+        is a URL, in scope like any <loc>.  What makes it a feed is checked; the rest is the feed's."""
+        if root.tag == RSS:
+            channel = root.find("channel")
+            if channel is None:
+                self.add(path, root.sourceline, None, "not an RSS 2.0 feed: no <channel>", "feed")
+                return
+            links = [(item, (item.findtext("link") or "").strip()) for item in channel.iterfind("item")]
+        else:
+            links = [(entry, _atom_link(entry)) for entry in root.iterfind(ATOM + "entry")]
+        for element, url in links:
+            if not url:
+                self.add(path, element.sourceline, None, "a feed item without a link", "feed")
+            elif self._in_scope(path, element.sourceline, url):
+                self.feed_urls.setdefault(url, _Url(str(path), element.sourceline))
 
     def _urlset(self, path: Path, root: Any) -> None:
         urls = root.findall(SM + "url")
@@ -419,7 +454,9 @@ def _w3c(value: str) -> dt.datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
 
 
-def _is_sitemap(path: Path) -> bool:
+def _is_sitemap(path: Path, feeds: bool = False) -> bool:
+    """Does the file's head name a sitemap's root (or, with `feeds`, a feed's)?  A quick look
+    that spares parsing every XML file of a site; the parse decides."""
     try:
         with path.open("rb") as stream:
             head = stream.read(4096)
@@ -428,7 +465,16 @@ def _is_sitemap(path: Path) -> bool:
                 head = stream.read(4096)
     except (OSError, EOFError):
         return False
-    return b"<urlset" in head or b"<sitemapindex" in head
+    roots = (b"<urlset", b"<sitemapindex", *((b"<rss", b"<feed") if feeds else ()))
+    return any(root in head for root in roots)
+
+
+def _atom_link(entry: Any) -> str:
+    """An Atom entry's link to its page: `rel="alternate"` or no `rel` (RFC 4287)."""
+    for link in entry.iterfind(ATOM + "link"):
+        if (link.get("rel") or "alternate") == "alternate":
+            return (link.get("href") or "").strip()
+    return ""
 
 
 def _sitemap_files(site: Path) -> list[Path]:
@@ -438,31 +484,48 @@ def _sitemap_files(site: Path) -> list[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     target = Path(args.target)
+    if not target.exists():
+        print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
+        return 2
+    given = args.base_url or _base_url_of(target)
+    if given is None:
+        print(
+            f"sitemap-plugins check: --base-url is needed: no robots.txt Sitemap: line nor sitemap in "
+            f"{target} names the site's address",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        base_url = check_base_url(args.base_url, "--base-url")
+        base_url = check_base_url(given, "--base-url")
     except ConfigError as error:
         print(f"sitemap-plugins check: {error}", file=sys.stderr)
         return 2
+    if not args.base_url and not args.quiet:
+        print(f"sitemap-plugins check: --base-url {base_url} (read from the site)", file=sys.stderr)
     checker = Checker(base_url, args.news_window_days)
     checker.keep_elements = args.format == "html"
     if target.is_dir():
         checker.site = target
         checker.check_site(target)
-    elif target.is_file():
+    else:
         checker.site = target.parent
         checker.check_file(target)
         checker._check_hreflang()
-    else:
-        print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
-        return 2
     findings = checker.findings
+    errors = [f for f in findings if not f.advice]
+    advice = [f for f in findings if f.advice]
     if args.format == "html":
         from .report import check_report
 
         sys.stdout.write(check_report(checker, base_url))
     elif args.format == "json":
         json.dump(
-            {"problems": [asdict(f) for f in findings], "urls": len(checker.urls)}, sys.stdout, indent=2
+            {
+                "problems": [{**asdict(f), "advice": f.advice} for f in findings],
+                "urls": len(checker.urls),
+            },
+            sys.stdout,
+            indent=2,
         )
         print()
     else:
@@ -470,9 +533,41 @@ def run_check(args: argparse.Namespace) -> int:
             print(finding)
         if not args.quiet:
             files = len(checker.checked)
-            summary = f"{len(findings)} problem(s)" if findings else "no problems"
+            said = [f"{len(errors)} problem(s)"] if errors else []
+            said += [f"{len(advice)} advice (not errors; --strict fails on them)"] if advice else []
             print(
-                f"sitemap-plugins check: {files} file(s), {len(checker.urls):,} URLs: {summary}",
+                f"sitemap-plugins check: {files} file(s), {len(checker.urls):,} URLs: "
+                + (", ".join(said) or "no problems"),
                 file=sys.stderr,
             )
-    return 1 if findings else 0
+    return 1 if errors or (args.strict and advice) else 0
+
+
+def _base_url_of(target: Path) -> str | None:
+    """The site's address as the site names it: robots.txt's first `Sitemap:` line (the directory
+    of the sitemap it names), else the first address a sitemap file lists."""
+    site = target if target.is_dir() else target.parent
+    robots = site / "robots.txt"
+    try:
+        lines = (
+            robots.read_bytes()[: 1 << 20].decode("utf-8", "replace").splitlines() if robots.is_file() else []
+        )
+    except OSError:
+        lines = []
+    for line in lines:
+        if line.strip().lower().startswith("sitemap:"):
+            url = line.split(":", 1)[1].strip()
+            if url.startswith(("http://", "https://")):
+                return url.rsplit("/", 1)[0] + "/"
+    files = [target] if target.is_file() else [site / "sitemap.xml", site / "sitemap.xml.gz"]
+    for path in files:
+        try:
+            data, _ = read_limited(path, MAX_BYTES)
+            root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+            continue
+        loc = (root.findtext(f"{SM}*/{SM}loc") or "").strip()
+        if loc.startswith(("http://", "https://")):
+            scheme, _, rest = loc.partition("://")
+            return f"{scheme}://{rest.split('/', 1)[0]}/"
+    return None

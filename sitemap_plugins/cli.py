@@ -433,7 +433,14 @@ def _parser() -> argparse.ArgumentParser:
         "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
     )
     check.add_argument("target", metavar="SITE_DIR_OR_SITEMAP")
-    check.add_argument("--base-url", dest="base_url", required=True, help="the site's absolute URL")
+    check.add_argument(
+        "--base-url",
+        dest="base_url",
+        help="the site's absolute URL (default: read from robots.txt's Sitemap: line, else the sitemap)",
+    )
+    check.add_argument(
+        "--strict", action="store_true", help="advice (old news, unreachable sitemaps) fails too: exit 1"
+    )
     check.add_argument(
         "--format",
         choices=("text", "json", "html"),

@@ -105,8 +105,9 @@ def test_a_set_under_a_path_is_not_reached_by_a_robots_txt_at_the_root(tmp_path)
     site.write(tmp_path)
     assert not (tmp_path / "robots.txt").exists()
     code, report, _ = check(tmp_path, "--base-url", "https://example.github.io/project/")
-    assert code == 1
+    assert code == 0  # advice: the lines to add at the root are said
     [finding] = report["problems"]
+    assert finding["advice"] is True
     assert finding["code"] == "robots-not-root"
     assert "crawlers read only https://example.github.io/robots.txt" in finding["message"]
     assert "Sitemap: https://example.github.io/project/sitemap.xml" in finding["message"]
