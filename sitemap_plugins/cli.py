@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from . import __version__
 from .background import default_jobs
 from .errors import ConfigError, Progress, Reporter, SitemapError, shown
 from .jsonl import JsonlEntries
@@ -393,6 +394,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitemap-plugins", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--version", action="version", version=f"sitemap-plugins {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     generate = commands.add_parser(
         "generate", help="write a sitemap set for a built site or a JSON Lines file"

@@ -313,14 +313,9 @@ class Harvester:
         if found is None:
             return None
         key, value = found
-        # A date given without a time stays a date: Material's blog turns `date: {updated:
-        # 2024-05-01}` into midnight UTC, which carries no more than the date.
-        if (
-            key.startswith("date")
-            and isinstance(value, dt.datetime)
-            and value.time() == dt.time()
-            and value.utcoffset() in (None, dt.timedelta(0))
-        ):
+        # A date given without a time stays a date: generators turn it into midnight (Material's
+        # blog in UTC, Pelican in TIMEZONE), which carries no more than the date.
+        if isinstance(value, dt.datetime) and value.time() == dt.time():
             value = value.date()
         field = f"lastmod (metadata {shown(key)})"
         try:
@@ -376,9 +371,9 @@ class Harvester:
         if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
             # Not an hreflang set for this page (which must name itself): a site-wide language
             # menu, such as Material's `extra.alternate` links to each language's home page.
-            log.info(
-                'sitemap: %s: its <link rel="alternate" hreflang> links do not name the page '
-                "itself; not used as its alternates",
+            log.debug(
+                'sitemap: %s: its <link rel="alternate" hreflang> links are a language menu (none '
+                "names this page): its hreflang group comes from the site's translations",
                 label,
             )
             return merged

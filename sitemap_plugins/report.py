@@ -18,6 +18,7 @@ from jinja2 import TemplateError
 from .errors import Problem, Reporter
 from .fileset import OutputError, write_atomic
 from .model import Entry, LeftOut
+from .normalize import parse_date
 from .render import Renderer, template_failure
 
 #: Above this many months the chart counts years.
@@ -194,7 +195,9 @@ def _totals(report: Report, now: dt.datetime) -> Report:
 
 def _chart(report: Report, now: dt.datetime) -> None:
     """Pages by month of last change: a site whose every lastmod is the build date shows it."""
-    keys = [row.lastmod_key[:7] for row in report.rows if row.lastmod_key]
+    # By the month as the date is written (`2026-11-01T00:00:00+01:00` is November's, whatever
+    # UTC says), as the table beside the chart shows it.
+    keys = [row.lastmod[:7] for row in report.rows if row.lastmod]
     counts = Counter(keys)
     bars: list[Bar] = []
     if counts:
@@ -280,7 +283,10 @@ def check_report(checker: Any, base_url: str) -> str:
         row = Row(href=relative(loc, base_url), shown=shown(loc, base_url), file=f"{found.file}:{found.line}")
         if element is not None:
             lastmod = (element.findtext(SM + "lastmod") or "").strip()
-            row.lastmod, row.lastmod_key = lastmod.replace("T", " "), lastmod
+            try:  # written one way in every report: as the build's report writes it
+                row.lastmod, row.lastmod_key = readable_date(parse_date(lastmod, dt.timezone.utc))
+            except ValueError:
+                row.lastmod, row.lastmod_key = lastmod, lastmod
             row.changefreq = (element.findtext(SM + "changefreq") or "").strip()
             row.priority = (element.findtext(SM + "priority") or "").strip()
             row.images = len(element.findall(IMAGE + "image"))

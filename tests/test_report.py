@@ -204,6 +204,9 @@ def test_mkdocs_serve_serves_the_report_for_writers(tmp_path):
 
     project = copy_sample("mkdocs-features", tmp_path)
     _with_report(project, "report: report.html")
+    assert mkdocs(project).returncode == 0  # a real build writes the report beside mkdocs.yml
+    built = (project / "report.html").read_bytes()
+    assert b"https://docs.example.com/" in built
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -225,7 +228,46 @@ def test_mkdocs_serve_serves_the_report_for_writers(tmp_path):
             except OSError:
                 time.sleep(0.5)
         assert "Sitemap report" in body and "hidden.md" in body
-        assert (project / "report.html").exists()  # and where the option says, beside mkdocs.yml
+        assert f"http://127.0.0.1:{port}/" in body  # the addresses serve serves at
+        assert (project / "report.html").read_bytes() == built  # the real build's, untouched
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_the_chart_counts_dates_in_the_month_written_and_every_report_writes_dates_one_way(tmp_path):
+    """Nine pages dated 2026-11-01 at +01:00 (October 31 in UTC) are November's; the build's report
+    and `check --format html` write the same date the same way."""
+    import datetime as dt
+
+    import sitemap_plugins as sp
+
+    paris = dt.timezone(dt.timedelta(hours=1))
+    sitemap = sp.Sitemap(sp.Options(base_url="https://example.com/", report="r.html"))
+    for number in range(9):
+        sitemap.add(
+            sp.Entry(f"https://example.com/p{number}/", lastmod=dt.datetime(2026, 11, 1, 0, 30, tzinfo=paris))
+        )
+    sitemap.add(sp.Entry("https://example.com/old/", lastmod=dt.date(2026, 9, 4)))
+    out = tmp_path / "site"
+    out.mkdir()
+    sitemap.write(out, report_to=[tmp_path / "build.html"])
+    page = lxml_html.fromstring((tmp_path / "build.html").read_text())
+    bars = [t.text for t in page.iter("title") if t.text and ": " in t.text and t.text[:4].isdigit()]
+    assert (
+        "2026-11: 9 pages" in bars
+        and "2026-09: 1 page" in bars
+        and not any(b.startswith("2026-10: 9") for b in bars)
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "check", str(out), "--format", "html"],
+        capture_output=True,
+        text=True,
+    )
+    build_dates = {td.text for td in page.iter("td") if td.text and td.text.startswith("2026-")}
+    check_dates = {
+        td.text
+        for td in lxml_html.fromstring(run.stdout).iter("td")
+        if td.text and td.text.startswith("2026-")
+    }
+    assert build_dates == check_dates == {"2026-11-01 00:30 +01:00", "2026-09-04"}

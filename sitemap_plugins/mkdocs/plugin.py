@@ -317,8 +317,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
         report = self.sitemap.report_path(Path(config.config_file_path or ".").parent)
         report_to = [report] if report else []
-        if report and self.command == "serve":  # writers open it from the dev server
-            report_to.append(Path(self.site_dir) / "sitemap-report.html")
+        if report and self.command == "serve":
+            # Served from serve's own site (`/sitemap-report.html`), with the addresses it serves
+            # at; the report the last real build wrote stays as it is.
+            report_to = [Path(self.site_dir) / "sitemap-report.html"]
         try:
             return self.sitemap.write(self.site_dir, replaceable=self._replaceable, report_to=report_to)
         except SitemapError as error:
