@@ -31,7 +31,11 @@ def ensure_venv() -> None:
     if not PYTHON.exists():
         print(f"dev.py: creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
-    print("dev.py: installing sitemap-plugins with its extras (first run only)", flush=True)
+    print(
+        "dev.py: installing sitemap-plugins into .venv, editable, with MkDocs, Material, Zensical, mike, "
+        "Pelican and the test tools (first run only: about a minute)",
+        flush=True,
+    )
     subprocess.run(
         [
             str(PYTHON),

@@ -1,7 +1,9 @@
 """The wheel carries the templates and schemas, and an installed copy finds them."""
 
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import zipfile
 from pathlib import Path
@@ -53,3 +55,75 @@ def test_wheel_ships_templates_their_code_schemas_and_py_typed(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "sitemap: 1 URL in 1 file, 0 images, 0 videos"
     assert (out / "sitemap.xsl").exists()
+
+
+def test_the_built_wheel_installs_and_builds_mkdocs_and_pelican_sites(tmp_path, request):
+    """`python -m build` gives an sdist and a wheel that `twine check` passes; the wheel, installed
+    with its extras into a fresh virtualenv, builds a MkDocs and a Pelican site (what the README's
+    install commands do)."""
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    wheel, sdist = next(dist.glob("*.whl")), next(dist.glob("*.tar.gz"))
+    from sitemap_plugins import __version__
+
+    assert wheel.name == f"sitemap_plugins-{__version__}-py3-none-any.whl"
+    assert sdist.name == f"sitemap_plugins-{__version__}.tar.gz"
+    checked = subprocess.run(
+        [sys.executable, "-m", "twine", "check", str(wheel), str(sdist)], capture_output=True, text=True
+    )
+    assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
+    assert "sitemap_plugins-" in "".join(zipfile.ZipFile(wheel).namelist()) and any(
+        name.endswith("licenses/LICENSE") for name in zipfile.ZipFile(wheel).namelist()
+    )
+
+    # Outside tmp_path, whose sitemaps the schema sweep reads: MkDocs ships a sitemap.xml template.
+    venv = Path(tempfile.mkdtemp(prefix="sitemap-plugins-venv-"))
+    request.addfinalizer(lambda: shutil.rmtree(venv, ignore_errors=True))
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            f"{wheel}[mkdocs,pelican]",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert install.returncode == 0, install.stderr
+    version = subprocess.run(
+        [str(venv / "bin" / "sitemap-plugins"), "--version"], capture_output=True, text=True
+    )
+    assert version.stdout.strip() == f"sitemap-plugins {__version__}"
+
+    docs = tmp_path / "docs-site"
+    (docs / "docs").mkdir(parents=True)
+    (docs / "docs" / "index.md").write_text("# Home\n\n![A photo](photo.png)\n")
+    (docs / "mkdocs.yml").write_text("site_name: S\nsite_url: https://example.com/\nplugins: [sitemap]\n")
+    run = subprocess.run([str(python), "-m", "mkdocs", "build"], cwd=docs, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "sitemap: 1 URL in 1 file, 1 image, 0 videos" in run.stderr
+    assert (docs / "site" / "sitemap.xml.gz").exists()
+
+    blog = tmp_path / "blog"
+    (blog / "content").mkdir(parents=True)
+    (blog / "content" / "post.md").write_text("Title: Post\nDate: 2024-01-01\n\nText.\n")
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://blog.example.com"\nPLUGINS = ["sitemap_plugins.pelican"]\nTIMEZONE = "UTC"\n'
+    )
+    run = subprocess.run(
+        [str(python), "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+        cwd=blog,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "https://blog.example.com/post.html" in (blog / "output" / "sitemap.xml").read_text()
