@@ -30,7 +30,7 @@ from .background import default_jobs
 from .errors import ConfigError, Progress, Reporter, SitemapError, shown
 from .jsonl import JsonlEntries
 from .mapping import entry_from_mapping
-from .options import NewsOptions, Options
+from .options import LASTMOD_SOURCES, NewsOptions, Options
 from .project import load_yaml
 
 if TYPE_CHECKING:  # the writer loads Jinja: `--from-jsonl` imports it after its workers start
@@ -377,7 +377,7 @@ def _help(name: str) -> str:
         "robots_txt": "add the Sitemap: line to OUT/robots.txt (default on)",
         "text_sitemap": "also write sitemap.txt",
         "x_default": "hreflang language whose page is also x-default",
-        "lastmod": "lastmod source, in order: metadata, git, html, mtime, build",
+        "lastmod": f"where lastmod comes from, in order: {', '.join(LASTMOD_SOURCES)}",
         "images": "list images found in the HTML (default on)",
         "images_exclude": "glob on image URLs to leave out",
         "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",

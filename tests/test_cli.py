@@ -452,3 +452,17 @@ def test_check_reads_the_site_address_from_the_site(tmp_path, capsys):
     (site / "robots.txt").unlink()
     assert main(["check", str(site / "sitemap.xml"), "--format", "json"]) == 0  # a file: its first <loc>
     assert json.loads(capsys.readouterr().out)["problems"] == []
+
+
+def test_version_and_help_from_the_one_option_schema(capsys):
+    from sitemap_plugins import __version__
+    from sitemap_plugins.options import LASTMOD_SOURCES
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0 and capsys.readouterr().out.strip() == f"sitemap-plugins {__version__}"
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"where lastmod comes from, in order: {', '.join(LASTMOD_SOURCES)}" in said
+    assert "html" in LASTMOD_SOURCES

@@ -428,3 +428,13 @@ def test_an_items_content_is_taken_as_its_write_rendered_it():
 
     assert _own_content({"page": Plain(), "localsiteurl": "../"}) == "<p>plain</p>"
     assert _own_content({}) is None
+
+
+def test_the_stock_theme_with_a_translation_says_nothing_that_reads_like_a_problem(tmp_path):
+    """The stock theme writes its language menu as <link rel="alternate" hreflang> on every page:
+    that is no problem of the owner's, and `pelican -v` says nothing of it at INFO."""
+    project = copy_sample("pelican-i18n", tmp_path)
+    result = pelican(project, "-v")
+    said = result.stdout + result.stderr
+    assert result.returncode == 0, said
+    assert "do not name the page itself" not in said and "language menu" not in said
