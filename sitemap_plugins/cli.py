@@ -99,6 +99,8 @@ def generate(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
+        if options.video_feed:
+            jobs = 1  # the feed is written from the entries' videos, which the workers do not keep
         with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
             from .writer import write_sitemaps  # after the workers started: they load beside it
 
@@ -136,6 +138,7 @@ def generate_project(args: argparse.Namespace) -> int:
                 "(zensical build, or mkdocs build)"
             )
         sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
+        sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
         builds.append((project, sitemap, read_project_pages(sitemap, project)))
     roots: dict[str, str] = {}
     for project, _, _ in builds:
@@ -325,7 +328,9 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
             continue
         kind = _base_type(field.type)
         help_text = _help(field.name)
-        if kind is bool:
+        if str(field.type).startswith("bool | str"):  # on, or on with a name: `--video-feed [NAME]`
+            group.add_argument(_flag(field.name), nargs="?", const=True, metavar="NAME", help=help_text)
+        elif kind is bool:
             group.add_argument(
                 _flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
@@ -385,6 +390,7 @@ def _help(name: str) -> str:
         "report": "write the HTML report of the build to this file",
         "videos": "list videos found in the HTML (default on)",
         "list_fallbacks": "list a language's fallback copies of another language's pages",
+        "video_feed": "also write a Media RSS feed of the videos (NAME: default videos.rss)",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",
     }.get(name, name.replace("_", " "))

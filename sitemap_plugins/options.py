@@ -113,6 +113,9 @@ class Options:
     images_decorative: bool = False
     #: List the videos found in each page's HTML (and in its `video:` metadata).
     videos: bool = True
+    #: Also write a Media RSS feed of every video listed (Google accepts it beside video
+    #: sitemaps): a file name ending in .rss or .xml; true: `videos.rss`; off by default.
+    video_feed: bool | str | None = None
     #: List a language's fallback copies (a page built from another language's source, as
     #: mkdocs-static-i18n's `fallback_to_default` makes them), without alternates; by default
     #: they are left out as duplicates of the page they copy.
@@ -175,6 +178,7 @@ class Options:
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"
             )
         self.rules = [_rule(r) for r in self.rules]
+        self.video_feed = _video_feed(self.video_feed)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
         if self.indexnow_key is not None:
@@ -235,6 +239,32 @@ def check_types(instance: Any, prefix: str) -> None:
         wrong_bool = isinstance(value, bool) and bool not in accepted
         if wrong_bool or not isinstance(value, accepted):
             raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
+
+
+#: `video_feed: true` writes this file.
+VIDEO_FEED = "videos.rss"
+
+
+def _video_feed(value: Any) -> str | None:
+    """The video feed's file name: a plain name in the output directory, ending in .rss or .xml."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return VIDEO_FEED
+    if not isinstance(value, str):
+        raise ConfigError(f"option 'video_feed': must be true, false or a file name, got {shown(value)}")
+    name = value.strip()
+    if not name or "/" in name or "\\" in name or name.startswith(".") or Path(name).is_absolute():
+        raise ConfigError(
+            f"option 'video_feed': {shown(value)} must be a file name in the output directory "
+            "(no path: 'videos.rss')"
+        )
+    if not name.endswith((".rss", ".xml")) or name.startswith("sitemap"):
+        raise ConfigError(
+            f"option 'video_feed': {shown(value)} must end in .rss or .xml, and not be a sitemap's name "
+            "('videos.rss')"
+        )
+    return name
 
 
 def check_indexnow_key(value: object, where: str) -> str:

@@ -43,6 +43,9 @@ class Project:
     i18n_structure: str | None = None
     #: The theme's language: the whole project's, in Zensical's one-language-per-project layout.
     language: str | None = None
+    #: `site_name` and `site_description`: the video feed's channel says them.
+    site_name: str | None = None
+    site_description: str | None = None
     #: `extra.alternate` links whose language cannot be told from them: root -> name.
     unnamed_roots: dict[str, str] = field(default_factory=dict)
 
@@ -73,6 +76,8 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
         theme=str(theme_name) if theme_name else None,
         options=_sitemap_options(data.get("plugins"), where),
         language=str(theme.get("language")) if isinstance(theme, Mapping) and theme.get("language") else None,
+        site_name=str(data.get("site_name") or "") or None,
+        site_description=str(data.get("site_description") or "") or None,
     )
     _read_languages(project, data, where)
     return project

@@ -585,6 +585,10 @@ class Renderer:
     def robots_block(self, sitemap_urls: Sequence[str]) -> str:
         return self.text.get_template("robots.txt").render(sitemap_urls=sitemap_urls)
 
+    def video_feed(self, channel: Any, items: Sequence[Any]) -> str:
+        """The Media RSS feed of the videos (`templates/videos.rss`), escaped as the sitemaps are."""
+        return self.xml.get_template("videos.rss").render(channel=channel, items=items)
+
     def stylesheet(self) -> str:
         return self.text.get_template("sitemap.xsl").render()
 

@@ -20,7 +20,7 @@ from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
 from .validate import MAX_IMAGES, EntryValidator
-from .writer import IndexItem, WriteResult, write_sitemaps
+from .writer import IndexItem, VideoChannel, WriteResult, write_sitemaps
 
 
 @contextlib.contextmanager
@@ -68,6 +68,10 @@ class Sitemap:
         self._listings: dict[str, list[str]] = {}
         #: The URLs of fallback copies (`Page.fallback_of`): no page's translation.
         self._fallbacks: set[str] = set()
+        #: The site's name and description (the adapters' `site_name`, `SITENAME`): the video
+        #: feed's channel says them.
+        self.site_name: str | None = None
+        self.site_description: str | None = None
 
     def add_page(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
         """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
@@ -119,6 +123,7 @@ class Sitemap:
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
             also_in_robots=also_in_robots,
+            video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
         )
         result.videos_left_out = self.harvester.videos_left_out
         result.git_undated = self.harvester.git_undated

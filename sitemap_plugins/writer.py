@@ -73,6 +73,8 @@ class WriteResult:
     news: int = 0
     #: A news sitemap is written (option `news`), even with no article in the window.
     news_on: bool = False
+    #: The video feed's URL, where one was written (option `video_feed`).
+    video_feed: str | None = None
     #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
     videos_left_out: int = 0
     #: Pages git could not date: last changed before a shallow clone's history.
@@ -105,6 +107,8 @@ class WriteResult:
             parts.append("news: 0 articles in the window")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+        if self.video_feed:
+            parts.append(f"video feed: {self.video_feed}")
         if self.git_undated:
             parts.append(f"{_count(self.git_undated, 'page')} not dated by git: a shallow clone")
         return "sitemap: " + ", ".join(parts)
@@ -368,6 +372,7 @@ def write_sitemaps(
     extra_sitemaps: Sequence[IndexItem] = (),
     replaceable: Sequence[str] = (),
     also_in_robots: Sequence[str] = (),
+    video_channel: VideoChannel | None = None,
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     Entries may come rendered already (`render_chunk`, in a worker process).
@@ -382,6 +387,9 @@ def write_sitemaps(
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
     extra_sitemaps = [_dated_item(item, options, report) for item in extra_sitemaps]
+    video_items: list[VideoItem] = []
+    if options.video_feed:
+        entries = _noting_videos(entries, video_items)
     out = Path(out_dir)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
     fileset = FileSet(out, replaceable)
@@ -443,6 +451,13 @@ def write_sitemaps(
             text.stage(fileset)
         if options.indexnow_key:
             _stage_key_file(fileset, options.indexnow_key, report)
+        if video_items and options.video_feed not in skipped:
+            # Not named in robots.txt nor the index: a feed is submitted in Search Console.
+            feed = renderer.video_feed(video_channel or VideoChannel.of(options), video_items).encode()
+            fileset.stage(str(options.video_feed), feed)
+            if options.gzip:
+                fileset.stage(f"{options.video_feed}.gz", gzip_bytes(feed))
+            result.video_feed = options.base_url + str(options.video_feed)
         robots_urls = [*result.sitemap_urls, *also_in_robots] if options.robots_txt else []
         # Rendered before the commit: a robots.txt template that fails writes nothing either.
         robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
@@ -472,6 +487,37 @@ def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
 RENDER_CHUNK = 512
 
 
+@dataclass
+class VideoChannel:
+    """What the video feed's `<channel>` says of the site."""
+
+    title: str
+    link: str
+    description: str
+
+    @classmethod
+    def of(cls, options: Options, name: str | None = None, description: str | None = None) -> VideoChannel:
+        """The site's name and description where the generator has them, else its address."""
+        title = (name or "").strip() or urlsplit(options.base_url).netloc
+        return cls(title, options.base_url, (description or "").strip() or f"Videos of {title}")
+
+
+@dataclass
+class VideoItem:
+    """One `<item>` of the video feed: a video of a page, validated as in the video sitemap."""
+
+    page: str
+    video: Any
+
+
+def _noting_videos(entries: Iterable[Entry | RenderedChunk], items: list[VideoItem]) -> Iterator[Any]:
+    """`entries`, as they pass, their videos noted for the video feed."""
+    for entry in entries:
+        if isinstance(entry, Entry) and entry.videos:
+            items.extend(VideoItem(entry.loc, video) for video in entry.videos)
+        yield entry
+
+
 def _rendered(entries: Iterable[Entry | RenderedChunk], renderer: Renderer) -> Iterator[RenderedChunk]:
     """Every entry rendered, in order: entries in chunks of one template call each; chunks a
     worker rendered already pass through."""
@@ -493,7 +539,7 @@ def _rendered(entries: Iterable[Entry | RenderedChunk], renderer: Renderer) -> I
 
 def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:
     """Optional files whose name holds a file of someone else's: said once, and not written."""
-    wanted = [INDEX_ALIAS]
+    wanted = [INDEX_ALIAS, *([str(options.video_feed)] if options.video_feed else [])]
     if options.stylesheet:
         wanted.append(STYLESHEET)
     if options.text_sitemap:

@@ -68,7 +68,13 @@ def entries() -> list[sp.Entry]:
 
 def build(out: Path) -> sp.WriteResult:
     options = sp.Options(
-        base_url=BASE, timezone="Europe/Berlin", gzip=True, stylesheet=True, x_default="en", text_sitemap=True
+        base_url=BASE,
+        timezone="Europe/Berlin",
+        gzip=True,
+        stylesheet=True,
+        x_default="en",
+        text_sitemap=True,
+        video_feed=True,
     )
     sitemap = sp.Sitemap(options)
     for entry in entries():

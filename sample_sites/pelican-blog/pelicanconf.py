@@ -44,6 +44,8 @@ SITEMAP = {
     "gzip": True,
     "stylesheet": True,
     "feeds": True,
+    # The video article's videos as a Media RSS feed too (videos.rss), for Search Console.
+    "video_feed": True,
     "static_files": ["*.pdf"],
     "images_exclude": ["*/theme/*"],
     "news": {

@@ -38,6 +38,8 @@ class SitemapConfig(base.Config):
     images_decorative = c.Type(bool, default=False)
     videos = c.Type(bool, default=True)
     list_fallbacks = c.Type(bool, default=False)
+    #: A Media RSS feed of the videos: true (`videos.rss`) or a file name; checked by the core.
+    video_feed = c.Type((bool, str), default=False)
     exclude = c.ListOfItems(c.Type(str), default=[])
     #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.
     exclude_regex = c.ListOfItems(c.Type(str), default=[])

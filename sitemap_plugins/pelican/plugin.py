@@ -85,6 +85,8 @@ class _Build:
         self.site_url = _site_url(settings)
         self.config: PelicanSettings = read_settings(settings, self.site_url)
         self.sitemap = Sitemap(self.config.options, emit=log.warning, source_root=settings.get("PATH"))
+        self.sitemap.site_name = settings.get("SITENAME")
+        self.sitemap.site_description = settings.get("SITESUBTITLE")
         self.output_path = Path(pelican.output_path).resolve()
         self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
         self.stack: list[_Run] = []
