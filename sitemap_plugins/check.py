@@ -28,6 +28,7 @@ from .fileset import read_limited
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_URLS, check_base_url
 from .reader import site_file
+from .robots import RobotsRules, read_robots_rules
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
@@ -89,6 +90,8 @@ class Checker:
         self.news_urls: dict[str, _Url] = {}
         #: The links of the feeds the site offers as sitemaps.
         self.feed_urls: dict[str, _Url] = {}
+        #: What the site's robots.txt forbids (read where the site is at the host's root).
+        self.robots_rules: RobotsRules | None = None
         self.checked: set[Path] = set()
         #: The site directory: sitemaps in its subdirectories may only list URLs under them.
         self.site: Path | None = None
@@ -102,6 +105,8 @@ class Checker:
 
     def check_site(self, site: Path) -> None:
         robots = site / "robots.txt"
+        if self.base.path in ("", "/"):
+            self.robots_rules = read_robots_rules(robots, self.base_url)
         entry_points: list[Path] = []
         if self.base.path not in ("", "/"):
             # Crawlers read robots.txt only at the root of a host, which this directory is not.
@@ -277,6 +282,21 @@ class Checker:
             elif target.suffix in (".xml", ".gz", ".rss", ".atom") and _is_sitemap(target, feeds=True):
                 self.check_file(target, site)
 
+    def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """A listed URL the site's own robots.txt forbids is never crawled (Search Console:
+        "Submitted URL blocked by robots.txt")."""
+        if self.robots_rules is None or not url:
+            return
+        forbidding = self.robots_rules.blocking(url)
+        if forbidding is not None:
+            self.add(
+                path,
+                line,
+                url,
+                f"the site's robots.txt forbids this {what} to Googlebot or *: {forbidding}",
+                "robots-disallowed",
+            )
+
     def _feed(self, path: Path, root: Any) -> None:
         """An RSS 2.0 or Atom 1.0 feed read as the protocol reads it: each item's or entry's link
         is a URL, in scope like any <loc>.  What makes it a feed is checked; the rest is the feed's."""
@@ -313,7 +333,10 @@ class Checker:
             else:
                 seen[loc] = _Url(str(path), line, element=url if self.keep_elements else None)
             self._lastmod(path, url, loc)
+            self._allowed(path, line, loc, "page")
             images = url.findall(IMAGE + "image")
+            for image in images:
+                self._allowed(path, image.sourceline, (image.findtext(IMAGE + "loc") or "").strip(), "image")
             if len(images) > MAX_IMAGES:
                 self.add(
                     path, line, loc, f"{len(images):,} images: at most 1,000 per page", "too-many-images"

@@ -32,6 +32,7 @@ from .jsonl import JsonlEntries
 from .mapping import entry_from_mapping
 from .options import LASTMOD_SOURCES, NewsOptions, Options
 from .project import load_yaml
+from .robots import read_robots_rules
 
 if TYPE_CHECKING:  # the writer loads Jinja: `--from-jsonl` imports it after its workers start
     from .writer import WriteResult
@@ -99,14 +100,32 @@ def generate(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
-        if options.video_feed:
-            jobs = 1  # the feed is written from the entries' videos, which the workers do not keep
+        rules = (
+            read_robots_rules(out / "robots.txt", options.base_url) if options.respect_robots_txt else None
+        )
+        if options.video_feed or rules is not None:
+            jobs = 1  # the feed and robots.txt's rules need the entries, which the workers do not keep
         with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
             from .writer import write_sitemaps  # after the workers started: they load beside it
 
-            result = write_sitemaps(entries, out, options, report, renderer=entries.renderer)
+            allowed = entries if rules is None else _allowed(entries, rules)
+            result = write_sitemaps(allowed, out, options, report, renderer=entries.renderer)
     _finish(args, progress, result, report)
     return 0
+
+
+def _allowed(entries: Any, rules: Any) -> Any:
+    """The entries robots.txt lets crawlers fetch; each one left out said at INFO, with its line."""
+    from .robots import judge_entry
+
+    for entry in entries:
+        line = judge_entry(entry, rules)
+        if line is None:
+            yield entry
+        else:
+            logging.getLogger("sitemap_plugins").info(
+                "sitemap: %s left out: robots.txt: %s", entry.label, line
+            )
 
 
 def generate_project(args: argparse.Namespace) -> int:
@@ -391,6 +410,7 @@ def _help(name: str) -> str:
         "videos": "list videos found in the HTML (default on)",
         "list_fallbacks": "list a language's fallback copies of another language's pages",
         "video_feed": "also write a Media RSS feed of the videos (NAME: default videos.rss)",
+        "respect_robots_txt": "leave out what OUT/robots.txt forbids Googlebot or * (default on)",
         "exclude": "glob on URL paths of pages to leave out",
         "exclude_regex": "regular expression searched in URL paths of pages to leave out",
     }.get(name, name.replace("_", " "))

@@ -113,6 +113,9 @@ class Options:
     images_decorative: bool = False
     #: List the videos found in each page's HTML (and in its `video:` metadata).
     videos: bool = True
+    #: Leave out the pages, images and videos the site's own robots.txt forbids Googlebot or
+    #: every crawler (`*`) to fetch: listed, they would be reported "blocked by robots.txt".
+    respect_robots_txt: bool = True
     #: Also write a Media RSS feed of every video listed (Google accepts it beside video
     #: sitemaps): a file name ending in .rss or .xml; true: `videos.rss`; off by default.
     video_feed: bool | str | None = None

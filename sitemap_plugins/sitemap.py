@@ -19,8 +19,9 @@ from .htmlfacts import HtmlFacts
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
+from .robots import judge_entry, read_robots_rules
 from .validate import MAX_IMAGES, EntryValidator
-from .writer import IndexItem, VideoChannel, WriteResult, write_sitemaps
+from .writer import ROBOTS_TXT, IndexItem, VideoChannel, WriteResult, write_sitemaps
 
 
 @contextlib.contextmanager
@@ -66,8 +67,10 @@ class Sitemap:
         self.entries: dict[str, Entry] = {}
         #: loc -> the URLs a listing page lists (`Page.lists`)
         self._listings: dict[str, list[str]] = {}
-        #: The URLs of fallback copies (`Page.fallback_of`): no page's translation.
-        self._fallbacks: set[str] = set()
+        #: URLs not listed that pages may name as translations: fallback copies
+        #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
+        self._unlisted: set[str] = set()
+        self._robots_blocked = 0
         #: The site's name and description (the adapters' `site_name`, `SITENAME`): the video
         #: feed's channel says them.
         self.site_name: str | None = None
@@ -77,7 +80,7 @@ class Sitemap:
         """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
         entry; None when it is not listed."""
         if page.fallback_of:
-            self._fallbacks.add(_uri(page.url))
+            self._unlisted.add(_uri(page.url))
         entry = self.harvester.entry(page, facts)
         added = None if entry is None else self.add(entry)
         if added is not None and page.lists:
@@ -113,6 +116,8 @@ class Sitemap:
         in robots.txt and the index; `replaceable`: the generator's own sitemap files there;
         `report_to`: where the HTML report of the build goes (option `report`, resolved);
         `also_in_robots`: other sets' sitemaps this set's robots.txt names (`write_sitemaps`)."""
+        if self.options.respect_robots_txt:
+            self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
         self._date_listings()
         self._complete_alternates()
         result = write_sitemaps(
@@ -126,6 +131,7 @@ class Sitemap:
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
         )
         result.videos_left_out = self.harvester.videos_left_out
+        result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.git_undated
         if report_to:
             from .render import Renderer
@@ -146,6 +152,21 @@ class Sitemap:
             for path in report_to:
                 write_report(path, data, renderer, self.report)
         return result
+
+    def _leave_out_blocked(self, robots: Path) -> None:
+        """What the site's own robots.txt forbids is never crawled: listing it tells engines two
+        opposite things (Search Console: "Submitted URL blocked by robots.txt").  Pages are left
+        out, with the line that forbids them; images and videos of the site's host too."""
+        rules = read_robots_rules(robots, self.options.base_url)
+        if rules is None:
+            return
+        for loc, entry in list(self.entries.items()):
+            line = judge_entry(entry, rules)
+            if line is not None:
+                del self.entries[loc]
+                self._unlisted.add(loc)
+                self._robots_blocked += 1
+                self.harvester.leave_out(loc, entry.source, "robots", f"robots.txt: {line}")
 
     def report_path(self, relative_to: str | os.PathLike[str] | None) -> Path | None:
         """Option `report`, a path relative to the configuration file's directory."""
@@ -201,11 +222,11 @@ class Sitemap:
         reciprocal even when only one side declared them.
         """
         parent: dict[str, str] = {}
-        if self._fallbacks:  # a page's own links name them as its translations (static-i18n's)
+        if self._unlisted:  # a page's own links name them as its translations (static-i18n's)
             for entry in self.entries.values():
-                if entry.alternates and not self._fallbacks.isdisjoint(entry.alternates.values()):
+                if entry.alternates and not self._unlisted.isdisjoint(entry.alternates.values()):
                     entry.alternates = {
-                        code: url for code, url in entry.alternates.items() if url not in self._fallbacks
+                        code: url for code, url in entry.alternates.items() if url not in self._unlisted
                     }
                     if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
                         entry.alternates = {}

@@ -75,6 +75,8 @@ class WriteResult:
     news_on: bool = False
     #: The video feed's URL, where one was written (option `video_feed`).
     video_feed: str | None = None
+    #: Pages the site's own robots.txt forbids, not listed (option `respect_robots_txt`).
+    robots_blocked: int = 0
     #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
     videos_left_out: int = 0
     #: Pages git could not date: last changed before a shallow clone's history.
@@ -107,6 +109,8 @@ class WriteResult:
             parts.append("news: 0 articles in the window")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+        if self.robots_blocked:
+            parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.video_feed:
             parts.append(f"video feed: {self.video_feed}")
         if self.git_undated:

@@ -38,6 +38,7 @@ class SitemapConfig(base.Config):
     images_decorative = c.Type(bool, default=False)
     videos = c.Type(bool, default=True)
     list_fallbacks = c.Type(bool, default=False)
+    respect_robots_txt = c.Type(bool, default=True)
     #: A Media RSS feed of the videos: true (`videos.rss`) or a file name; checked by the core.
     video_feed = c.Type((bool, str), default=False)
     exclude = c.ListOfItems(c.Type(str), default=[])
