@@ -72,6 +72,8 @@ class Report:
     videos_left_out: int = 0
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
+    #: The video feed's URL, where one was written (option `video_feed`).
+    video_feed: str | None = None
     months: list[Bar] = field(default_factory=list)
     months_note: str = ""
     chart_width: int = 0
@@ -159,6 +161,7 @@ def build_report(
     images_left_out: Counter[str] | None = None,
     videos_left_out: int = 0,
     git_undated: int = 0,
+    video_feed: str | None = None,
 ) -> Report:
     rows = [row_from_entry(entry, site) for entry in entries]
     report = Report(
@@ -181,6 +184,7 @@ def build_report(
         images_left_out=sorted((images_left_out or Counter()).items(), key=lambda item: (-item[1], item[0])),
         videos_left_out=videos_left_out,
         git_undated=git_undated,
+        video_feed=video_feed,
     )
     return _totals(report, now)
 

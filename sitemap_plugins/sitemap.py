@@ -147,6 +147,7 @@ class Sitemap:
                 self.harvester.images_left_out,
                 self.harvester.videos_left_out,
                 self.harvester.git_undated,
+                result.video_feed,
             )
             renderer = Renderer(self.options)
             for path in report_to:

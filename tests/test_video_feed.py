@@ -113,8 +113,9 @@ def test_every_field_of_a_video_block_reaches_the_feed(tmp_path):
         )
     )
     sitemap.add(sp.Entry("https://example.com/plain/"))
-    result = sitemap.write(tmp_path)
+    result = sitemap.write(tmp_path, report_to=[tmp_path / "report.html"])
     assert result.video_feed == "https://example.com/media.xml"
+    assert 'Media RSS feed <a href="https://example.com/media.xml">' in (tmp_path / "report.html").read_text()
     item = etree.parse(str(tmp_path / "media.xml")).find("channel/item")
     assert item.findtext("link") == "https://example.com/v/"
     content = item.find(f"{MEDIA}content")

@@ -59,7 +59,9 @@ def test_zensical_sample_gets_the_full_set(tmp_path):
     zensical_build(project)
     run = generate("--project", "zensical.toml", cwd=project)
     assert run.returncode == 0, run.stderr
-    assert run.stderr.strip().splitlines()[-1] == "sitemap: 4 URLs in 1 file, 2 images, 1 video"
+    assert run.stderr.strip().splitlines()[-1] == (
+        "sitemap: 4 URLs in 1 file, 2 images, 1 video, video feed: https://zensical.example.com/videos.rss"
+    )
     site = project / "site"
     found = entries(site / "sitemap.xml")
     # Front matter from the Markdown sources: lastmod, `sitemap: false`, the video block.
