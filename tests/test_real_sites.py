@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs_helpers import mkdocs
 from pelican_helpers import build as pelican_build
 from sitemap_checks import NS, parse
 
@@ -41,15 +42,6 @@ def images_by_loc(path: Path) -> dict[str, list[str]]:
     }
 
 
-def mkdocs_build(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-d", "site", *args],
-        cwd=project,
-        capture_output=True,
-        text=True,
-    )
-
-
 def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sitemap_plugins", *args], cwd=cwd, capture_output=True, text=True
@@ -73,7 +65,7 @@ def test_the_mkdocs_plugin_and_from_dir_list_only_what_a_reader_sees(tmp_path):
         yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
     )
     (project / "docs" / "index.md").write_text("# Home\n\n" + HIDDEN_IMAGES + "\n")
-    run = mkdocs_build(project)
+    run = mkdocs(project)
     assert run.returncode == 0, run.stderr
     assert images_by_loc(project / "site" / "sitemap.xml") == {BASE: [BASE + "diagram.png"]}
     # The same built page read by the command.
@@ -113,7 +105,7 @@ def test_a_themes_banner_is_not_any_pages_image(tmp_path, generator):
     }
     (project / "mkdocs.yml").write_text(yaml.safe_dump(config))
     if generator == "mkdocs":
-        run = mkdocs_build(project)
+        run = mkdocs(project)
     else:
         run = subprocess.run(
             [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
@@ -261,14 +253,14 @@ def test_an_undescribed_player_does_not_fail_a_strict_build(tmp_path):
     (project / "docs" / "meta.md").write_text(
         "---\nvideo:\n  player_loc: https://player.vimeo.com/video/1\n  title: Mine\n---\n# Meta\n"
     )
-    run = mkdocs_build(project, "--strict")
+    run = mkdocs(project, "--strict")
     assert run.returncode == 1  # the owner's own `video:` block lacks what Google requires
     assert (
         "WARNING -  sitemap: meta.md (https://example.com/meta/): video[0]: https://player.vimeo.com/video/1 has no"
         in run.stderr
     )
     (project / "docs" / "meta.md").unlink()
-    run = mkdocs_build(project, "--strict")
+    run = mkdocs(project, "--strict")
     assert run.returncode == 0, run.stderr
     assert "sitemap: 1 URL in 1 file, 0 images, 0 videos, 1 video left out: not described" in run.stderr
     assert "WARNING" not in run.stderr
@@ -295,7 +287,7 @@ def test_a_hook_that_sets_site_url_is_read(tmp_path):
             }
         )
     )
-    run = mkdocs_build(project)
+    run = mkdocs(project)
     assert run.returncode == 0, run.stderr
     assert list(images_by_loc(project / "site" / "sitemap.xml")) == [BASE + "de/"]
     # robots.txt is read only at the host's root: none is written under /de/, the line to add is said.

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import NS, parse
 
@@ -32,15 +33,6 @@ def lastmods(path: Path) -> dict[str, str | None]:
         url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
         for url in parse(path).iterfind("s:url", NS)
     }
-
-
-def mkdocs_build(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-d", "site", *args],
-        cwd=project,
-        capture_output=True,
-        text=True,
-    )
 
 
 # -- 1. Shallow clones ---------------------------------------------------------------------------
@@ -71,7 +63,7 @@ def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
     git(origin, "commit", "-qam", "edit", date="2024-06-01T00:00:00+00:00")
     shallow = tmp_path / "shallow"
     git(tmp_path, "clone", "-q", "--depth", "2", f"file://{origin}", str(shallow))
-    run = mkdocs_build(shallow, "--strict")  # nothing written is false: no warning, --strict passes
+    run = mkdocs(shallow, "--strict")  # nothing written is false: no warning, --strict passes
     assert run.returncode == 0, run.stderr
     assert lastmods(shallow / "site" / "sitemap.xml") == {
         BASE: "2024-06-01T00:00:00+00:00",  # changed after the clone's boundary: its true date
@@ -86,7 +78,7 @@ def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
     )
     full = tmp_path / "full"
     git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
-    assert mkdocs_build(full).returncode == 0
+    assert mkdocs(full).returncode == 0
     assert lastmods(full / "site" / "sitemap.xml")[BASE + "old/"] == "2020-01-01T00:00:00+00:00"
 
 
@@ -207,7 +199,7 @@ def test_a_sitemap_of_the_owners_in_docs_is_named_at_its_source(tmp_path):
     (project / "docs" / "index.md").write_text("# Home\n")
     own = '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>\n'
     (project / "docs" / "sitemap.xml").write_text(own)
-    run = mkdocs_build(project)
+    run = mkdocs(project)
     assert run.returncode == 1
     source = project / "docs" / "sitemap.xml"
     assert f"sitemap: {source} is a sitemap of yours in docs_dir" in run.stderr

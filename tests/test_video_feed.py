@@ -137,22 +137,20 @@ def test_every_field_of_a_video_block_reaches_the_feed(tmp_path):
     assert len(parse(tmp_path / "sitemap.xml").findall(".//video:video", NS)) == 1
 
 
+def _page_with_a_video() -> sp.Entry:
+    video = sp.Video(
+        thumbnail_loc="https://example.com/t.jpg",
+        title="T",
+        description="D",
+        content_loc="https://example.com/v.mp4",
+    )
+    return sp.Entry("https://example.com/v/", videos=[video])
+
+
 def test_no_feed_without_videos_and_a_feed_of_an_earlier_build_goes(tmp_path):
     options = sp.Options(base_url="https://example.com/", video_feed=True)
     with_video = sp.Sitemap(options)
-    with_video.add(
-        sp.Entry(
-            "https://example.com/v/",
-            videos=[
-                sp.Video(
-                    thumbnail_loc="https://example.com/t.jpg",
-                    title="T",
-                    description="D",
-                    content_loc="https://example.com/v.mp4",
-                )
-            ],
-        )
-    )
+    with_video.add(_page_with_a_video())
     with_video.write(tmp_path)
     assert (tmp_path / "videos.rss").exists()
     without = sp.Sitemap(options)
@@ -163,19 +161,7 @@ def test_no_feed_without_videos_and_a_feed_of_an_earlier_build_goes(tmp_path):
     (tmp_path / "videos.rss").write_text("mine")
     messages: list[str] = []
     again = sp.Sitemap(options, emit=messages.append)
-    again.add(
-        sp.Entry(
-            "https://example.com/v/",
-            videos=[
-                sp.Video(
-                    thumbnail_loc="https://example.com/t.jpg",
-                    title="T",
-                    description="D",
-                    content_loc="https://example.com/v.mp4",
-                )
-            ],
-        )
-    )
+    again.add(_page_with_a_video())
     again.write(tmp_path)
     assert (tmp_path / "videos.rss").read_text() == "mine"
     assert any("videos.rss" in m and "did not write" in m for m in messages)
