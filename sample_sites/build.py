@@ -69,7 +69,7 @@ def main() -> int:
     built = [(site, out) for site in sorted(HERE.iterdir()) if site.is_dir() and (out := build(site))]
     print("\nSample output (open sitemap.xml, or sitemap-index.xml where there is one):")
     for site, out in built:
-        files = sorted(p.name for p in out.glob("sitemap*"))
+        files = sorted(p.name for pattern in ("sitemap*", "videos.rss*") for p in out.glob(pattern))
         print(f"  {site.name:<16} {out}  ({', '.join(files)})")
     return 0
 
