@@ -123,8 +123,12 @@ def readable_date(value: Any) -> tuple[str, str]:
 
 
 def relative(url: str, site: str) -> str:
-    """`url` relative to the site's base URL when under it (`guide/`), else as it is."""
-    return url[len(site) :] or "./" if url.startswith(site) else url
+    """A link to `url`: relative to the site's base URL when under it (`guide/`), else the URL
+    itself where it is http(s); anything else (`javascript:`, `data:`) is no link, "" (shown as
+    text: a report opens nothing but web pages)."""
+    if url.startswith(site):
+        return url[len(site) :] or "./"
+    return url if url.lower().startswith(("https://", "http://")) else ""
 
 
 def shown(url: str, site: str) -> str:

@@ -271,3 +271,53 @@ def test_the_chart_counts_dates_in_the_month_written_and_every_report_writes_dat
         if td.text and td.text.startswith("2026-")
     }
     assert build_dates == check_dates == {"2026-11-01 00:30 +01:00", "2026-09-04"}
+
+
+@pytest.mark.invalid_output
+def test_a_report_opens_nothing_but_web_pages(tmp_path):
+    """`check --format html` of a sitemap holding `javascript:` URLs: they are shown as text,
+    flagged, never links; clicking where they stand in Chromium runs nothing."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        "<url><loc>javascript:document.title='pwned'</loc></url>"
+        '<url><loc>https://example.com/a/</loc><xhtml:link rel="alternate" hreflang="de" '
+        "href=\"javascript:document.title='pwned'\"/></url></urlset>\n"
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "check",
+            str(site),
+            "--base-url",
+            "https://example.com/",
+            "--format",
+            "html",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1  # the javascript: loc is a problem (location)
+    report = tmp_path / "report.html"
+    report.write_text(run.stdout)
+    document = lxml_html.fromstring(run.stdout)
+    hrefs = [a.get("href") for a in document.iter("a")]
+    assert not [
+        h for h in hrefs if h and not h.startswith(("https://", "http://", "#")) and ":" in h.split("/")[0]
+    ]
+    assert (
+        "javascript:document.title=&#39;pwned&#39;" in run.stdout
+        or "javascript:document.title='pwned'" in document.text_content()
+    )
+    with browser() as instance, serve(tmp_path) as base:
+        page = instance.new_page()
+        page.goto(f"{base}report.html")
+        title = page.title()
+        for cell in page.locator("text=javascript:").all():
+            cell.click()
+        page.wait_for_timeout(200)
+        assert page.title() == title != "pwned"
