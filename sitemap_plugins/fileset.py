@@ -25,6 +25,7 @@ import json
 import os
 import re
 import tempfile
+import time
 import zlib
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -180,6 +181,7 @@ class FileSet:
             raise io_error(out_dir, error, "create the output directory") from error
         if not self.out.is_dir():
             raise OutputError(f"sitemap: the output {out_dir} is not a directory")
+        self._lock = _lock_directory(self.out)
         self.previous = self._read_manifest()
         self._remove_temporaries()
 
@@ -246,6 +248,12 @@ class FileSet:
             staged.temp.unlink(missing_ok=True)
         self.staged = []
 
+    def release(self) -> None:
+        """Let the next run write into the directory (`_lock_directory`)."""
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases its lock
+            self._lock = None
+
     # -- the commit ------------------------------------------------------------------------------
 
     def commit(self, last: Iterable[str], robots_urls: list[str]) -> tuple[list[str], list[str]]:
@@ -301,6 +309,41 @@ class FileSet:
 
     def robots_urls_written_before(self) -> list[str]:
         return list(self.previous.robots)
+
+
+#: How long a run waits for another writing into the same directory (SITEMAP_PLUGINS_LOCK_WAIT).
+LOCK_WAIT = 120.0
+
+
+def _lock_directory(out: Path) -> int | None:
+    """One run at a time writes into `out`: an advisory lock on the directory itself (no file of
+    ours in the site), waited for a bounded time.  The descriptor holds it; None where the
+    system has no such locks."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: runs are not serialised there
+        return None
+    try:
+        descriptor = os.open(out, os.O_RDONLY)
+    except OSError:
+        return None
+    wait = float(os.environ.get("SITEMAP_PLUGINS_LOCK_WAIT", LOCK_WAIT))
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return descriptor
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(descriptor)
+                raise OutputError(
+                    f"sitemap: another sitemap-plugins run is writing into {out} (it holds the "
+                    f"directory's lock; waited {wait:g} s); nothing was written, build again when it ends"
+                ) from None
+            time.sleep(0.1)
+        except OSError:  # a file system without locks
+            os.close(descriptor)
+            return None
 
 
 def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:

@@ -30,7 +30,7 @@ from .normalize import date_key
 from .options import Options
 from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
 from .render import Renderer, templates_named
-from .writer import ENTRY_POINT, IndexItem, WriteResult, update_robots_txt
+from .writer import ENTRY_POINT, IndexItem, WriteResult, stop_at_a_robots_txt_leading_out, update_robots_txt
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 _REDIRECT = re.compile(r"""url\s*=\s*([^"'>\s]+)|location\.replace\(\s*["']([^"']+)""", re.IGNORECASE)
@@ -88,19 +88,25 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
     report = Reporter(False, emit=emit)
     renderer = Renderer(options)
     fileset = FileSet(root)
-    if fileset.owner_conflict(ENTRY_POINT):
-        raise ConfigError(f"versions: {root / ENTRY_POINT} was not written by sitemap-plugins; move it away")
-    result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
-    result.sitemap_urls = [result.entry_point]
     try:
-        with templates_named():
-            fileset.stage(ENTRY_POINT, renderer.index(items).encode())
-            robots_block = renderer.robots_block(result.sitemap_urls)  # fails before the commit too
-        result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
+        stop_at_a_robots_txt_leading_out(fileset)
+        if fileset.owner_conflict(ENTRY_POINT):
+            raise ConfigError(
+                f"versions: {root / ENTRY_POINT} was not written by sitemap-plugins; move it away"
+            )
+        result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
+        result.sitemap_urls = [result.entry_point]
+        try:
+            with templates_named():
+                fileset.stage(ENTRY_POINT, renderer.index(items).encode())
+                robots_block = renderer.robots_block(result.sitemap_urls)  # fails before the commit too
+            result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
+        finally:
+            fileset.discard()
+        update_robots_txt(fileset, robots_block, options, result, report, result.sitemap_urls)
+        return RootResult(items, result)
     finally:
-        fileset.discard()
-    update_robots_txt(fileset, robots_block, options, result, report, result.sitemap_urls)
-    return RootResult(items, result)
+        fileset.release()  # the next run may write into the directory
 
 
 def read_versions(root: Path) -> list[Version]:

@@ -397,82 +397,87 @@ def write_sitemaps(
     out = Path(out_dir)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
     fileset = FileSet(out, replaceable)
-    if fileset.owner_conflict(ENTRY_POINT):
-        raise OutputError(
-            f"sitemap: {out / ENTRY_POINT} was not written by sitemap-plugins (no marker of ours, not "
-            "in the last build's manifest), so it is left as it is and no sitemap was written; "
-            "move it away, or turn off whatever else writes it, and build again"
-        )
-    skipped = _optional_files_taken(fileset, options, report)
-    if STYLESHEET in skipped:
-        renderer.stylesheet_href = None
-    compressor = concurrent.futures.ThreadPoolExecutor(1) if options.gzip else None
     try:
-        pages = _Packer("pages", renderer, fileset, options, options.max_urls, report, compressor)
-        max_news = min(options.max_urls, MAX_NEWS_PER_FILE)
-        news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
-        wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
-        text = _TextPacker(renderer, options) if wants_text else None
-        for chunk in _rendered(entries, renderer):
-            left_out = pages.add_chunk(chunk)
-            result.urls += len(chunk.sizes) - len(left_out)
-            result.images += sum(chunk.images) - sum(chunk.images[i] for i in left_out)
-            result.videos += sum(chunk.videos) - sum(chunk.videos[i] for i in left_out)
-            for position, page in chunk.news:
-                if position in left_out:
-                    continue
-                label = entry_label(chunk.sources[position], chunk.locs[position])
-                if news.add(page, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
-                    result.news += 1
-            if text is not None:
-                for position, loc in enumerate(chunk.locs):
-                    if position not in left_out:
-                        text.add(loc)
-        pages.flush()
-        # Once a site has news on, its news sitemap always exists: submitted in Search Console,
-        # it must not answer 404 on the days no article is in the window (Google: an empty news
-        # sitemap is fine).
-        news.flush(keep_empty=options.news is not None)
-        result.news_on = options.news is not None
-        report.raise_if_strict()
-        if not pages.files:
-            report("sitemap", "entries", "no page to list, so no sitemap was written")
+        if options.robots_txt:
+            stop_at_a_robots_txt_leading_out(fileset)
+        if fileset.owner_conflict(ENTRY_POINT):
+            raise OutputError(
+                f"sitemap: {out / ENTRY_POINT} was not written by sitemap-plugins (no marker of ours, not "
+                "in the last build's manifest), so it is left as it is and no sitemap was written; "
+                "move it away, or turn off whatever else writes it, and build again"
+            )
+        skipped = _optional_files_taken(fileset, options, report)
+        if STYLESHEET in skipped:
+            renderer.stylesheet_href = None
+        compressor = concurrent.futures.ThreadPoolExecutor(1) if options.gzip else None
+        try:
+            pages = _Packer("pages", renderer, fileset, options, options.max_urls, report, compressor)
+            max_news = min(options.max_urls, MAX_NEWS_PER_FILE)
+            news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
+            wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
+            text = _TextPacker(renderer, options) if wants_text else None
+            for chunk in _rendered(entries, renderer):
+                left_out = pages.add_chunk(chunk)
+                result.urls += len(chunk.sizes) - len(left_out)
+                result.images += sum(chunk.images) - sum(chunk.images[i] for i in left_out)
+                result.videos += sum(chunk.videos) - sum(chunk.videos[i] for i in left_out)
+                for position, page in chunk.news:
+                    if position in left_out:
+                        continue
+                    label = entry_label(chunk.sources[position], chunk.locs[position])
+                    if news.add(page, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
+                        result.news += 1
+                if text is not None:
+                    for position, loc in enumerate(chunk.locs):
+                        if position not in left_out:
+                            text.add(loc)
+            pages.flush()
+            # Once a site has news on, its news sitemap always exists: submitted in Search Console,
+            # it must not answer 404 on the days no article is in the window (Google: an empty news
+            # sitemap is fine).
+            news.flush(keep_empty=options.news is not None)
+            result.news_on = options.news is not None
             report.raise_if_strict()
-            return result
-        with_alias = INDEX_ALIAS not in skipped
-        last = _name_and_index(
-            pages.files, news.files, extra_sitemaps, fileset, renderer, options, result, with_alias
-        )
-        if options.gzip:
-            done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
-            for staged in list(fileset.staged):
-                if staged.name.endswith(".xml"):
-                    data = done.get(id(staged)) or gzip_bytes(staged.temp.read_bytes())
-                    fileset.stage(staged.name + ".gz", data)
-        if renderer.stylesheet_href:
-            fileset.stage(STYLESHEET, renderer.stylesheet().encode())
-        if text is not None:
-            text.stage(fileset)
-        if options.indexnow_key:
-            _stage_key_file(fileset, options.indexnow_key, report)
-        if video_items and options.video_feed not in skipped:
-            # Not named in robots.txt nor the index: a feed is submitted in Search Console.
-            feed = renderer.video_feed(video_channel or VideoChannel.of(options), video_items).encode()
-            fileset.stage(str(options.video_feed), feed)
+            if not pages.files:
+                report("sitemap", "entries", "no page to list, so no sitemap was written")
+                report.raise_if_strict()
+                return result
+            with_alias = INDEX_ALIAS not in skipped
+            last = _name_and_index(
+                pages.files, news.files, extra_sitemaps, fileset, renderer, options, result, with_alias
+            )
             if options.gzip:
-                fileset.stage(f"{options.video_feed}.gz", gzip_bytes(feed))
-            result.video_feed = options.base_url + str(options.video_feed)
-        robots_urls = [*result.sitemap_urls, *also_in_robots] if options.robots_txt else []
-        # Rendered before the commit: a robots.txt template that fails writes nothing either.
-        robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
-        result.files, result.removed = fileset.commit(last, robots_urls)
+                done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
+                for staged in list(fileset.staged):
+                    if staged.name.endswith(".xml"):
+                        data = done.get(id(staged)) or gzip_bytes(staged.temp.read_bytes())
+                        fileset.stage(staged.name + ".gz", data)
+            if renderer.stylesheet_href:
+                fileset.stage(STYLESHEET, renderer.stylesheet().encode())
+            if text is not None:
+                text.stage(fileset)
+            if options.indexnow_key:
+                _stage_key_file(fileset, options.indexnow_key, report)
+            if video_items and options.video_feed not in skipped:
+                # Not named in robots.txt nor the index: a feed is submitted in Search Console.
+                feed = renderer.video_feed(video_channel or VideoChannel.of(options), video_items).encode()
+                fileset.stage(str(options.video_feed), feed)
+                if options.gzip:
+                    fileset.stage(f"{options.video_feed}.gz", gzip_bytes(feed))
+                result.video_feed = options.base_url + str(options.video_feed)
+            robots_urls = [*result.sitemap_urls, *also_in_robots] if options.robots_txt else []
+            # Rendered before the commit: a robots.txt template that fails writes nothing either.
+            robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
+            result.files, result.removed = fileset.commit(last, robots_urls)
+        finally:
+            if compressor is not None:
+                compressor.shutdown(cancel_futures=True)
+            fileset.discard()
+        if robots_block is not None:
+            update_robots_txt(fileset, robots_block, options, result, report, robots_urls)
+        return result
     finally:
-        if compressor is not None:
-            compressor.shutdown(cancel_futures=True)
-        fileset.discard()
-    if robots_block is not None:
-        update_robots_txt(fileset, robots_block, options, result, report, robots_urls)
-    return result
+        fileset.release()  # the next run may write into the directory
 
 
 def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
@@ -605,6 +610,20 @@ def _name_and_index(
 
 
 # -- robots.txt ---------------------------------------------------------------------------------
+
+
+def stop_at_a_robots_txt_leading_out(fileset: FileSet) -> None:
+    """A robots.txt that is a link out of the output would publish another file's bytes if it were
+    read and replaced: the run stops before writing anything, naming it."""
+    path = fileset.out / ROBOTS_TXT
+    if path.is_symlink():
+        target = path.resolve()
+        if fileset.out.resolve() not in target.parents:
+            raise OutputError(
+                f"sitemap: {path} is a symbolic link to {target}, outside the output directory: it is "
+                "neither read nor replaced, and nothing was written; make it a file of the output (or "
+                "turn off robots_txt) and build again"
+            )
 
 
 def update_robots_txt(

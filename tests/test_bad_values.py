@@ -532,12 +532,15 @@ def test_robots_txt_that_is_a_fifo_or_a_link_out_of_the_output_is_never_read_nor
     secret.write_text("DB_PASSWORD=hunter2\n")
     (site / "robots.txt").symlink_to(secret)
     result = run_cli("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
-    assert result.returncode == 0, result.stderr
+    # The run stops before writing anything, naming it (a link out would publish another file).
+    assert result.returncode == 1, result.stderr
     assert (site / "robots.txt").is_symlink() and secret.read_text() == "DB_PASSWORD=hunter2\n"
     assert (
-        f"robots.txt: is a symbolic link to {secret}, outside the output directory; neither read nor replaced"
-        in result.stderr
-    )
+        f"robots.txt is a symbolic link to {secret}, outside the output directory: it is neither read nor "
+        "replaced, and nothing was written"
+    ) in result.stderr
+    assert sorted(p.name for p in site.iterdir()) == ["index.html", "robots.txt"]
+    assert "Traceback" not in result.stderr
     (site / "robots.txt").unlink()
     os.mkfifo(site / "robots.txt")
     result = run_cli("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
@@ -698,3 +701,51 @@ def test_project_reads_inherit_relative_and_env_as_mkdocs_does(tmp_path, monkeyp
     )
     assert result.returncode == 0, result.stderr
     assert lastmods(project / "site" / "sitemap.xml").keys() == {"https://other.example/"}
+
+
+def test_two_runs_into_one_directory_take_turns(tmp_path):
+    """Two `generate` runs into one directory at once: each waits its turn (an advisory lock on
+    the directory), both succeed, and the set is whole; a run that cannot get its turn in time
+    says so and writes nothing."""
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps({"loc": f"{BASE}p{n}/"}) + "\n" for n in range(60_000)))
+    out = tmp_path / "out"
+    command = [
+        sys.executable,
+        "-m",
+        "sitemap_plugins.cli",
+        "generate",
+        "--from-jsonl",
+        str(source),
+        "--base-url",
+        BASE,
+        "--out",
+        str(out),
+    ]
+    runs = [subprocess.Popen(command, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    said = [run.communicate(timeout=300)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], said
+    assert all("60,000 URLs in 2 files + index" in s for s in said)
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "robots.txt",
+        *sorted(p.name for p in out.glob("sitemap-*.xml")),
+        "sitemap.xml",
+    ]
+    assert not list(out.glob(".sitemap-plugins-*.tmp"))
+    # Another run holds the directory: a bounded wait, then one message, nothing written.
+    import fcntl
+
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    descriptor = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        env = {**os.environ, "SITEMAP_PLUGINS_LOCK_WAIT": "1"}
+        blocked = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    finally:
+        os.close(descriptor)
+    assert blocked.returncode == 1
+    assert (
+        f"another sitemap-plugins run is writing into {out} (it holds the directory's lock; waited 1 s)"
+        in blocked.stderr
+    )
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
