@@ -15,7 +15,6 @@ import argparse
 import contextlib
 import datetime as dt
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from .errors import ConfigError, Reporter
+from lxml import etree
+
+from .errors import ConfigError, Reporter, shown
 from .fileset import FileSet, has_marker
 from .normalize import date_key
 from .options import Options
@@ -33,7 +34,6 @@ from .render import Renderer, templates_named
 from .writer import ENTRY_POINT, IndexItem, WriteResult, stop_at_a_robots_txt_leading_out, update_robots_txt
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-_REDIRECT = re.compile(r"""url\s*=\s*([^"'>\s]+)|location\.replace\(\s*["']([^"']+)""", re.IGNORECASE)
 
 
 @dataclass
@@ -110,6 +110,7 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
 
 
 def read_versions(root: Path) -> list[Version]:
+    """mike's versions.json, of the shape mike writes: a list of {version, title, aliases}."""
     path = root / "versions.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -119,36 +120,59 @@ def read_versions(root: Path) -> list[Version]:
         ) from error
     except (OSError, ValueError) as error:
         raise ConfigError(f"versions: {path} cannot be read ({error})") from error
+    except RecursionError:
+        raise ConfigError(f"versions: {path} is nested too deeply to be mike's list of versions") from None
     if not isinstance(data, list) or not all(
         isinstance(v, dict) and isinstance(v.get("version"), str) for v in data
     ):
         raise ConfigError(f"versions: {path} is not mike's list of versions")
-    versions = [Version(v["version"], [str(a) for a in v.get("aliases") or []]) for v in data]
+    versions = []
+    for entry in data:
+        aliases = entry.get("aliases") or []
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            raise ConfigError(
+                f"versions: {path}: version {entry['version']!r}: aliases must be a list of names "
+                f"(as mike writes them), got {shown(aliases)}"
+            )
+        versions.append(Version(entry["version"], aliases))
     if not versions:
         raise ConfigError(f"versions: {path} lists no version")
     return versions
 
 
 def _default_identifier(root: Path) -> str | None:
-    """The version mike serves at the root (`mike set-default`): its index.html redirects there."""
+    """The version mike serves at the root (`mike set-default`): the target of the redirect its
+    index.html is (`<meta http-equiv="refresh" content="1; url=latest/">`), read by a parse;
+    no other link on the page counts."""
     try:
-        text = (root / "index.html").read_text(encoding="utf-8", errors="replace")
+        data = (root / "index.html").read_bytes()[: 1 << 20]
     except OSError:
         return None
-    match = _REDIRECT.search(text)
-    target = (match[1] or match[2]) if match else None
-    return target.strip("./") or None if target else None
+    page = etree.fromstring(data, etree.HTMLParser()) if data.strip() else None
+    for meta in page.iter("meta") if page is not None else ():
+        if (meta.get("http-equiv") or "").strip().lower() == "refresh":
+            target = (meta.get("content") or "").partition("url=")[2].strip().strip("'\"")
+            return target.strip("./").split("/")[0] or None
+    return None
 
 
 def select(versions: list[Version], which: str, default: str | None) -> list[Version]:
     """`default` (mike's default or canonical_version, else the first mike lists), `all`, or a
-    comma-separated list of versions or aliases."""
+    comma-separated list of versions or aliases, resolved as mike resolves them: a version's name
+    first, then an alias.  A name that is both is ambiguous (mike refuses such a versions.json)."""
     if which == "all":
         return versions
     wanted = [default or versions[0].name] if which == "default" else [w.strip() for w in which.split(",")]
     chosen = []
     for identifier in wanted:
-        version = next((v for v in versions if identifier == v.name or identifier in v.aliases), None)
+        by_name = next((v for v in versions if v.name == identifier), None)
+        by_alias = [v for v in versions if identifier in v.aliases and v is not by_name]
+        if by_name is not None and by_alias:
+            raise ConfigError(
+                f"versions: {identifier!r} is a version and an alias of {by_alias[0].name!r} in "
+                "versions.json: ambiguous (mike refuses such a file too); fix versions.json"
+            )
+        version = by_name or (by_alias[0] if by_alias else None)
         if version is None:
             raise ConfigError(
                 f"versions: {identifier!r} is not a version or alias in versions.json "

@@ -258,3 +258,44 @@ def test_only_sitemaps_of_ours_inside_the_branch_are_offered(tmp_path):
     )
     assert "None" not in check.stdout and "1.0/sitemap.xml" not in check.stdout, check.stdout
     run(repo, "git", "worktree", "remove", "--force", str(checkout))
+
+
+def test_names_resolve_as_mike_resolves_them(tmp_path):
+    """A version's name before an alias; a name that is both is ambiguous; aliases of the wrong
+    shape and a versions.json nested past reason are one message; the default version is read from
+    mike's redirect alone, not from a share link on the page."""
+    repo = tmp_path / "repo"
+    make_project(repo, "copy", None)
+    deploy_three(repo)
+    checkout = tmp_path / "checkout"
+    run(repo, "git", "worktree", "add", "-q", str(checkout), "gh-pages")
+    original = (checkout / "versions.json").read_text()
+    index = checkout / "index.html"
+    index.write_text(
+        '<html><head><noscript><meta http-equiv="refresh" content="1; url=2.0/"></noscript></head>'
+        '<body><a href="https://share.example/?url=https://v.example.org/">Share</a></body></html>'
+    )
+    done = versions_command(repo, str(checkout))
+    assert [loc.text for loc in parse(checkout / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)] == [
+        f"{BASE}2.0/sitemap.xml"
+    ]
+    versions = json.loads(original)
+    for entry in versions:
+        if entry["version"] == "1.0":
+            entry["aliases"] = ["2.0"]
+    (checkout / "versions.json").write_text(json.dumps(versions))
+    done = versions_command(repo, "--versions", "2.0", str(checkout), check=False)
+    assert done.returncode == 2
+    assert "'2.0' is a version and an alias of '1.0' in versions.json: ambiguous" in done.stderr
+    for aliases in (5, True, 1.5, "latest"):
+        for entry in versions:
+            entry["aliases"] = aliases if entry["version"] == "1.0" else []
+        (checkout / "versions.json").write_text(json.dumps(versions))
+        done = versions_command(repo, "--versions", "all", str(checkout), check=False)
+        assert done.returncode == 2 and "version '1.0': aliases must be a list of names" in done.stderr
+        assert "Traceback" not in done.stderr
+    (checkout / "versions.json").write_text("[" * 200_000 + "]" * 200_000)
+    done = versions_command(repo, str(checkout), check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "versions.json" in done.stderr
+    run(repo, "git", "worktree", "remove", "--force", str(checkout))
