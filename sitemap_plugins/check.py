@@ -28,7 +28,7 @@ from .fileset import read_limited
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_URLS, check_base_url
 from .reader import site_file
-from .robots import RobotsRules, read_robots_rules
+from .robots import RobotsRules, read_robots_rules, sitemap_urls
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
@@ -572,16 +572,12 @@ def _base_url_of(target: Path) -> str | None:
     site = target if target.is_dir() else target.parent
     robots = site / "robots.txt"
     try:
-        lines = (
-            robots.read_bytes()[: 1 << 20].decode("utf-8", "replace").splitlines() if robots.is_file() else []
-        )
+        text = robots.read_bytes()[: 1 << 20].decode("utf-8", "replace") if robots.is_file() else ""
     except OSError:
-        lines = []
-    for line in lines:
-        if line.strip().lower().startswith("sitemap:"):
-            url = line.split(":", 1)[1].strip()
-            if url.startswith(("http://", "https://")):
-                return url.rsplit("/", 1)[0] + "/"
+        text = ""
+    for url in sitemap_urls(text):
+        if url.startswith(("http://", "https://")):
+            return url.rsplit("/", 1)[0] + "/"
     files = [target] if target.is_file() else [site / "sitemap.xml", site / "sitemap.xml.gz"]
     for path in files:
         try:

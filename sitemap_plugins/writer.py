@@ -641,21 +641,13 @@ def update_robots_txt(
     path = fileset.out / ROBOTS_TXT
     at_root = urlsplit(options.base_url).path in ("", "/")
     # The user's robots.txt is read and replaced only where it is a regular file of the output
-    # (a link within it is followed): a FIFO would block, a link leading out would publish
-    # another file's bytes.
+    # (a link within it is followed): a FIFO would block.
     mode = None
     try:
         if os.path.islink(path):
-            target = path.resolve()
-            if fileset.out.resolve() not in target.parents:
-                report(
-                    str(path),
-                    "robots.txt",
-                    f"is a symbolic link to {target}, outside the output directory; neither read "
-                    "nor replaced, so the Sitemap: line was not added",
-                )
-                return
-            path = target
+            # A link out of the output stopped the run before anything was written
+            # (`stop_at_a_robots_txt_leading_out`); one within it is followed.
+            path = path.resolve()
         existing = None
         if os.path.lexists(path):
             mode = path.stat().st_mode
