@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 from . import __version__
 from .background import default_jobs
-from .errors import ConfigError, Progress, Reporter, SitemapError, shown
+from .errors import ConfigError, Progress, Reporter, SitemapError, log, shown
 from .jsonl import JsonlEntries
 from .mapping import entry_from_mapping
 from .options import LASTMOD_SOURCES, NewsOptions, Options
@@ -123,9 +123,7 @@ def _allowed(entries: Any, rules: Any) -> Any:
         if line is None:
             yield entry
         else:
-            logging.getLogger("sitemap_plugins").info(
-                "sitemap: %s left out: robots.txt: %s", entry.label, line
-            )
+            log.info("sitemap: %s left out: robots.txt: %s", entry.label, line)
 
 
 def generate_project(args: argparse.Namespace) -> int:

@@ -401,10 +401,8 @@ def _is_emoji(text: str) -> bool:
 
 
 def resolve(base: str, href: str) -> str:
-    """`href` resolved against `base` as a browser does (an absolute URL needs no base); as
-    written where it cannot be (a malformed host: validation names it)."""
-    if href.startswith(("https://", "http://")):
-        return href
+    """`href` resolved against `base` as a browser does; as written where it cannot be (a
+    malformed host: validation names it)."""
     try:
         return urljoin(base, href)
     except ValueError:

@@ -114,11 +114,8 @@ def read_page_text(path: str) -> PageText:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
             return PageText(problem=f"is not a regular file ({file_kind(mode)})")
-        chunks, wanted = [], MAX_HTML_BYTES + 1
-        while wanted and (chunk := os.read(descriptor, min(wanted, 1 << 20))):
-            chunks.append(chunk)
-            wanted -= len(chunk)
-        data = b"".join(chunks)
+        with os.fdopen(descriptor, "rb", closefd=False) as stream:
+            data = stream.read(MAX_HTML_BYTES + 1)
     except OSError as error:
         return PageText(problem=f"cannot be read ({error.strerror})")
     finally:
@@ -137,8 +134,6 @@ def decode_html(data: bytes) -> str:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(encoding, "replace")
-    if data.isascii():  # every encoding a page may declare reads ASCII as ASCII
-        return data.decode("ascii")
     return data.decode(declared_encoding(data[:PRESCAN_BYTES]) or "utf-8", "replace")
 
 
