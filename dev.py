@@ -3,10 +3,8 @@
 
     python3 dev.py samples   build every site in sample_sites/ with its sitemaps, print where they are
     python3 dev.py test      run the whole test suite (extra arguments go to pytest)
-    python3 dev.py templates write the Python code of templates/ again (sitemap_plugins/precompiled/),
-                             after a change to a template or to the Jinja the venv has
 
-Both create ./.venv on first use and install the project in it, editable, with every extra.
+Each creates ./.venv on first use and install the project in it, editable, with every extra.
 """
 
 from __future__ import annotations
@@ -53,15 +51,12 @@ def ensure_venv() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("samples", "test", "templates"):
+    if not argv or argv[0] not in ("samples", "test"):
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
-    elif argv[0] == "templates":
-        write = "from sitemap_plugins import render; print(len(render.write_precompiled()), 'files written')"
-        command = [str(PYTHON), "-c", write]
     else:
         command = [str(PYTHON), "-m", "pytest", *argv[1:]]
     return subprocess.run(command, cwd=ROOT).returncode

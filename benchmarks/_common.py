@@ -118,7 +118,7 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> t
 @contextlib.contextmanager
 def busy_cpu(busy: bool) -> Iterator[None]:
     """A CPU-bound process on another core while the block runs: a CI runner or a laptop doing
-    something else, where a background reader finds no idle core."""
+    something else."""
     if not busy:
         yield
         return
@@ -159,8 +159,7 @@ def print_inside(
     env: dict[str, str] | None = None,
 ) -> None:
     """Our share measured inside builds (`_inside.py`): the CPU our handlers and our import take
-    in the build's process, beside the build's own, and its children's (the background reader,
-    git).  Each share is taken within one build, so the host's swings do not enter it.  The
+    in the build's process, beside the build's own, and its children's (git).  Each share is taken within one build, so the host's swings do not enter it.  The
     peer's work is timed the same way in builds configured for it (`configure(False)`), in turn
     with ours, so the ratios can be taken against the peer's build as well as against a build
     with no sitemap at all.  Medians of `rounds` builds of each."""
@@ -189,7 +188,7 @@ def print_inside(
 
     def ratios(peer: float, peer_children: float) -> tuple[float, float]:
         """Wall and CPU against the same build with the peer's work in place of ours: ours adds
-        to its wall time (the reader runs beside it), ours and the children's to its CPU time."""
+        to its wall time, ours and the children's to its CPU time."""
         wall = statistics.median(
             r["build_cpu"] / (r["build_cpu"] - r["sitemap_cpu"] + peer) for r in ours_runs
         )
@@ -203,7 +202,7 @@ def print_inside(
     peer_wall, peer_cpu = ratios(peer, peer_children)
     print(
         f"    inside {rounds} builds: ours {ours:.3f} s of the build's {build:.2f} s CPU ({share:.1%}; "
-        f"{wall_share:.1%} of its wall time); children (reader, git) {children:.2f} s; "
+        f"{wall_share:.1%} of its wall time); children (git) {children:.2f} s; "
         f"the peer's work {peer:.3f} s, its children {peer_children:.2f} s"
     )
     print(

@@ -5,11 +5,10 @@
 `ours` (the default) times our plugin's handlers and its import; `peer` times the sitemap the
 benchmark compares us with, in a build configured for it: MkDocs' built-in sitemap.xml (its
 render and gzip) or pelican-sitemap (its handlers and import).  Prints, as JSON, that CPU and wall
-time, the build's own totals, and its children's CPU (our background reader and git).  A share
+time, the build's own totals, and its children's CPU (git).  A share
 measured inside one build does not move with the host's speed, which changes a whole build's time
 by 15% from one build to the next; what it leaves out is any cost a plugin puts on the generator's
-own code (copy-on-write faults after the reader's fork, caches), which only the alternated builds
-see.
+own code (caches), which only the alternated builds see.
 """
 
 from __future__ import annotations

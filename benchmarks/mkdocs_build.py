@@ -4,8 +4,7 @@
         [--git in,out] [--load idle,busy]
 
 The two configurations are built alternately in one run (ours, built-in, ours, ...) so that both
-see the same machine load; medians of wall time and of CPU time (the build and its children, our
-background reader included) are compared.  Each theme (`mkdocs`, the cheapest build, where
+see the same machine load; medians of wall time and of CPU time (the build and its children: git) are compared.  Each theme (`mkdocs`, the cheapest build, where
 overhead shows most; Material), in and out of a git repository, with the other CPU idle and kept
 busy by a CPU-bound process the benchmark starts and stops.  Target (issue #15): wall <= 1.03 and
 CPU <= 1.10 of the built-in sitemap.  Then, in the same configuration, our share measured inside

@@ -3,8 +3,7 @@
     .venv/bin/python benchmarks/pelican_build.py [--articles 1500] [--rounds 5]
 
 Both plugins are built alternately in one run (ours, theirs, ours, ...) so that both see the same
-machine load; medians of wall and CPU time (pelican and its children, our background reader
-included) are compared, with the other CPU idle and kept busy.  Target (issue #15): wall <= 1.05
+machine load; medians of wall and CPU time (pelican and its children) are compared, with the other CPU idle and kept busy.  Target (issue #15): wall <= 1.05
 and CPU <= 1.10 of pelican-sitemap, while doing far more (images, hreflang, gzip, robots.txt).
 Then our share measured inside `--inside` builds (`_inside.py`), which the host's swings do not move.
 Needs pelican-sitemap (`pip install pelican-sitemap`, part of the `test` extra).

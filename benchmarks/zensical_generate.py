@@ -5,7 +5,7 @@
 
 Both commands run alternately (build, generate, build, ...), in a git repository with history (the
 lastmod source), and their medians are printed: wall time and CPU time (user + system of the
-process and its children: Zensical's own threads, our background reader), with the CPU count.
+process and its children: Zensical's own threads, git), with the CPU count.
 Target (issue #13): generate takes less time than the build.
 """
 

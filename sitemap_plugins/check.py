@@ -25,22 +25,16 @@ from lxml import etree
 
 from .errors import ConfigError
 from .fileset import read_limited
+from .model import IMAGE, NEWS, SM, VIDEO, XHTML
 from .normalize import normalize_hreflang
-from .options import MAX_BYTES, MAX_URLS, check_base_url
+from .options import MAX_BYTES, MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, MAX_URLS, check_base_url
 from .reader import site_file
 from .robots import RobotsRules, read_robots_rules, sitemap_urls
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
-SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 RSS = "rss"
 ATOM = "{http://www.w3.org/2005/Atom}"
-IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
-VIDEO = "{http://www.google.com/schemas/sitemap-video/1.1}"
-NEWS = "{http://www.google.com/schemas/sitemap-news/0.9}"
-XHTML = "{http://www.w3.org/1999/xhtml}"
-MAX_NEWS = 1000
-MAX_INDEX_ENTRIES = 50_000
 #: Clocks differ: a lastmod up to this far ahead is not "in the future".
 CLOCK_SKEW = dt.timedelta(minutes=10)
 _W3C = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
@@ -357,7 +351,7 @@ class Checker:
                 links[code] = href
             if seen[loc].file == str(path) and seen[loc].line == line:
                 seen[loc].links = links
-        if news_count > MAX_NEWS:
+        if news_count > MAX_NEWS_PER_FILE:
             self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
 
     # -- rules -------------------------------------------------------------------------------

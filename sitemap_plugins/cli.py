@@ -22,20 +22,19 @@ import logging
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from . import __version__
-from .background import default_jobs
 from .errors import ConfigError, Progress, Reporter, SitemapError, log, shown
-from .jsonl import JsonlEntries
+from .jsonl import JsonlEntries, default_jobs
 from .mapping import entry_from_mapping
-from .options import LASTMOD_SOURCES, NewsOptions, Options
+from .options import NewsOptions, Options
 from .project import load_yaml
 from .robots import read_robots_rules
-
-if TYPE_CHECKING:  # the writer loads Jinja: `--from-jsonl` imports it after its workers start
-    from .writer import WriteResult
+from .sitemap import Sitemap
+from .sources import add_project_pages, add_site, read_project_pages
+from .writer import BUILTIN_SITEMAP, WriteResult, material_index_warning, write_sitemaps
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -85,9 +84,6 @@ def generate(args: argparse.Namespace) -> int:
         site = Path(args.from_dir)
         if not site.is_dir():
             raise ConfigError(f"--from-dir: {site} is not a directory")
-        from .sitemap import Sitemap  # only here: `--from-jsonl` and its workers need none of it
-        from .sources import add_site
-
         sitemap = Sitemap(options, emit=emit, source_root=site)
         add_site(sitemap, site, progress)
         report_path = sitemap.report_path(None)
@@ -103,13 +99,11 @@ def generate(args: argparse.Namespace) -> int:
         rules = (
             read_robots_rules(out / "robots.txt", options.base_url) if options.respect_robots_txt else None
         )
-        if options.video_feed or rules is not None:
-            jobs = 1  # the feed and robots.txt's rules need the entries, which the workers do not keep
+        if rules is not None:
+            jobs = 1  # robots.txt's rules are judged on the entries, which the workers do not send
         with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
-            from .writer import write_sitemaps  # after the workers started: they load beside it
-
             allowed = entries if rules is None else _allowed(entries, rules)
-            result = write_sitemaps(allowed, out, options, report, renderer=entries.renderer)
+            result = write_sitemaps(allowed, out, options, report)
     _finish(args, progress, result, report)
     return 0
 
@@ -131,9 +125,6 @@ def generate_project(args: argparse.Namespace) -> int:
     generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
     project per language) each get their own set, with hreflang groups across them."""
     from .project import language_groups, language_roots, read_project, share_languages
-    from .sitemap import Sitemap
-    from .sources import add_project_pages, read_project_pages
-    from .writer import BUILTIN_SITEMAP, material_index_warning
 
     projects = [read_project(Path(name), args.base_url) for name in args.project]
     share_languages(projects)
@@ -344,7 +335,7 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
         if field.name in SPECIAL:
             continue
         kind = _base_type(field.type)
-        help_text = _help(field.name)
+        help_text = _help(field)
         if str(field.type).startswith("bool | str"):  # on, or on with a name: `--video-feed [NAME]`
             group.add_argument(_flag(field.name), nargs="?", const=True, metavar="NAME", help=help_text)
         elif kind is bool:
@@ -386,32 +377,14 @@ def _base_type(annotation: Any) -> type:
     return str
 
 
-def _help(name: str) -> str:
-    return {
-        "max_urls": "URLs per sitemap file (default 50,000)",
-        "max_bytes": "bytes per sitemap file, uncompressed (default 52,428,800)",
-        "gzip": "also write .xml.gz copies",
-        "stylesheet": "write sitemap.xsl and reference it",
-        "schema_location": "add the xsi:schemaLocation header",
-        "strict": "any problem fails and nothing is written",
-        "timezone": "IANA zone for date-times without one (default UTC)",
-        "templates_dir": "a directory of templates overriding ours by name",
-        "robots_txt": "add the Sitemap: line to OUT/robots.txt (default on)",
-        "text_sitemap": "also write sitemap.txt",
-        "x_default": "hreflang language whose page is also x-default",
-        "lastmod": f"where lastmod comes from, in order: {', '.join(LASTMOD_SOURCES)}",
-        "images": "list images found in the HTML (default on)",
-        "images_exclude": "glob on image URLs to leave out",
-        "images_decorative": "also list emoji, avatars, badges and images of the header, footer and nav",
-        "indexnow_key": "write KEY.txt for IndexNow (default: $INDEXNOW_KEY)",
-        "report": "write the HTML report of the build to this file",
-        "videos": "list videos found in the HTML (default on)",
-        "list_fallbacks": "list a language's fallback copies of another language's pages",
-        "video_feed": "also write a Media RSS feed of the videos (NAME: default videos.rss)",
-        "respect_robots_txt": "leave out what OUT/robots.txt forbids Googlebot or * (default on)",
-        "exclude": "glob on URL paths of pages to leave out",
-        "exclude_regex": "regular expression searched in URL paths of pages to leave out",
-    }.get(name, name.replace("_", " "))
+def _help(field: dataclasses.Field[Any]) -> str:
+    """The option's help from the one schema, with its default where it is not off."""
+    help_text = str(field.metadata["help"]).rstrip(".").replace("`", "").replace("%", "%%")
+    if field.default is True:
+        return help_text + " (default: on)"
+    if isinstance(field.default, str):
+        return f"{help_text} (default: {field.default})"
+    return help_text
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -20,6 +20,7 @@ from lxml import etree
 
 from .model import Video
 from .normalize import http_url
+from .pagefiles import read_page_text
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -180,6 +181,16 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
         _read_media(element, base, facts, kind)
     if facts.canonical == url:
         facts.canonical = None
+    return facts
+
+
+def read_file(path: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
+    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
+    page = read_page_text(path)
+    if page.text is None:
+        return HtmlFacts(unread=page.problem)
+    facts = read_html(page.text, url, media, content)
+    facts.truncated = page.truncated
     return facts
 
 

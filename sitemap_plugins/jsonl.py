@@ -1,23 +1,18 @@
 """JSON Lines to sitemap entries, for `sitemap-plugins generate --from-jsonl`, on every core.
 
-Each line is parsed, validated and rendered without looking at any other line, so chunks of
-lines go to worker processes and come back, in order, as rendered `<url>` elements; this process
-only reads the stream and packs them into files, a chunk at a time.  At most two chunks per worker are in
-flight, so memory stays flat whatever the length of the stream.  Short streams, `--jobs 1` and
-`SITEMAP_PLUGINS_WORKER=0` keep everything in this process; if the workers fail, the stream goes
-on in this process.  The output is the same byte for byte either way.
-
-The workers start as soon as the stream is known to be long.  On Linux they are forked from this
-process once it has compiled the templates, so each starts with everything loaded (a fresh
-interpreter costs a worker 0.2 s of CPU).  Where forking is not safe (another thread running, or
-another system), each starts a fresh interpreter, beside this process's loading of the writer.
+Each line is parsed, validated and rendered without looking at any other line, so on a machine
+with several CPUs, chunks of lines go to a standard-library process pool and come back, in
+order, as rendered `<url>` elements; this process reads the stream and packs them into files.
+At most two chunks per worker are in flight, so memory stays flat whatever the length of the
+stream.  Short streams, `--jobs 1` and `SITEMAP_PLUGINS_WORKER=0` keep everything in this
+process; if the workers fail, the stream goes on in this process.  The output is the same byte
+for byte either way.
 """
 
 from __future__ import annotations
 
-import gc
 import itertools
-import multiprocessing
+import json
 import os
 import re
 import threading
@@ -26,35 +21,41 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-import msgspec
-import orjson
-from msgspec import UNSET, Struct, UnsetType
-
-from . import background
-from .errors import Problem, Progress, Reporter, log
-from .mapping import FieldError, absolute_url, entry_from_mapping
-from .model import X_DEFAULT, Entry, Image
+from .errors import Problem, Progress, Reporter, SitemapError, log
+from .mapping import FieldError, entry_from_mapping
+from .model import X_DEFAULT, Entry
 from .options import Options
+from .render import Renderer, failed_in_template, template_failure
 from .validate import EntryValidator
-
-if TYPE_CHECKING:  # imported where used: the workers start before this process loads Jinja
-    from .render import Renderer
-    from .writer import RenderedChunk
+from .writer import RenderedUrl, render_entries
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
 CHUNK_LINES = 2000
-#: Chunks a stream must have before workers are worth their start-up (about 0.3 s).
+#: Chunks a stream must have before workers are worth their start-up.
 MIN_CHUNKS_FOR_WORKERS = 3
 
 #: What may surround a line's JSON value: JSON's own whitespace, and the byte order mark some
 #: Windows tools put at the start of a file.
 _BLANK = " \t\n\r\ufeff"
 _SURROGATE = re.compile("[\udc80-\udcff]")
+#: A UTF-16 surrogate left alone by a `\\uD800` escape (a pair decodes to one character).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 Chunk = tuple[int, list[str]]  # number of the first line, the lines
-Rendered = tuple[tuple[Any, ...], list[Problem]]  # a RenderedChunk as a plain tuple, and the problems
+#: What a worker sends back for a chunk: its entries rendered, and the problems found.
+Rendered = tuple[list[RenderedUrl], list[Problem]]
+
+
+def default_jobs() -> int:
+    """The CPUs this process may use; 1 (no worker process) when SITEMAP_PLUGINS_WORKER=0."""
+    if os.environ.get("SITEMAP_PLUGINS_WORKER") == "0":
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 class LineReader:
@@ -70,23 +71,24 @@ class LineReader:
         text = line.strip(_BLANK)
         if not text:
             return None
-        if not text.isascii() and _SURROGATE.search(text):
-            # Read with surrogateescape: the bytes that are not UTF-8 are lone surrogates here.
-            column = _SURROGATE.search(text).start() + 1  # type: ignore[union-attr]
+        bad_byte = _SURROGATE.search(text)
+        if bad_byte:  # read with surrogateescape: bytes that are not UTF-8 are lone surrogates
+            column = bad_byte.start() + 1
             self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
             return None
-        entry = typed_entry(text, self.base_url)
-        if entry is None:  # not of the common shape: read as a mapping, which names what is wrong
-            try:
-                value = orjson.loads(text)
-            except ValueError as error:
-                self.report(label, "line", f"not a sitemap entry, not JSON ({error}); skipped")
-                return None
-            try:
-                entry = entry_from_mapping(value, self.base_url)
-            except FieldError as error:
-                self.report(label, error.field, f"{error}; entry skipped")
-                return None
+        try:
+            value = json.loads(text, parse_constant=_not_json)
+            if "\\u" in text and _lone_surrogate(value):
+                raise ValueError("a \\u escape of half a UTF-16 pair, which is no character")
+        except (ValueError, RecursionError) as error:
+            why = "nested too deeply" if isinstance(error, RecursionError) else error
+            self.report(label, "line", f"not a sitemap entry, not JSON ({why}); skipped")
+            return None
+        try:
+            entry = entry_from_mapping(value, self.base_url)
+        except FieldError as error:
+            self.report(label, error.field, f"{error}; entry skipped")
+            return None
         entry.source = entry.source or label
         checked = self._validate(entry)
         if checked is None:
@@ -98,81 +100,17 @@ class LineReader:
         return checked
 
 
-# -- the common shape of a line, decoded into typed fields ------------------------------------------
+def _lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return bool(_LONE_SURROGATE.search(value))
+    if isinstance(value, dict):
+        return any(map(_lone_surrogate, value)) or any(map(_lone_surrogate, value.values()))
+    return isinstance(value, list) and any(map(_lone_surrogate, value))
 
 
-class _TypedImage(Struct):
-    url: str
-
-
-class _TypedLink(Struct):
-    lang: str
-    url: str
-
-
-_TypedImages = str | _TypedImage | list[str | _TypedImage] | None
-_TypedLinks = list[_TypedLink] | dict[str, str] | None
-
-
-class _TypedLine(Struct, forbid_unknown_fields=True):
-    """A line with a URL, its dates and numbers, images and alternates, in our spelling or the
-    npm package's: what nearly every line of a real stream is.  UNSET: the key is absent."""
-
-    loc: str | UnsetType = UNSET
-    url: str | UnsetType = UNSET
-    lastmod: str | None = None
-    changefreq: str | None = None
-    priority: int | float | str | bool | None = None
-    images: _TypedImages | UnsetType = UNSET
-    img: _TypedImages | UnsetType = UNSET
-    alternates: _TypedLinks | UnsetType = UNSET
-    links: _TypedLinks | UnsetType = UNSET
-    source: str | None = None
-
-
-_TYPED_LINE = msgspec.json.Decoder(_TypedLine)
-#: The integers orjson reads as integers; it reads larger ones as floats.
-_ORJSON_INT_MIN, _ORJSON_INT_MAX = -(1 << 63), (1 << 64) - 1
-
-
-def typed_entry(text: str, base_url: str) -> Entry | None:
-    """`entry_from_mapping(orjson.loads(text), base_url)` for a line of the common shape, its
-    types checked by msgspec's decoder as it reads them (a line of the benchmark: about 5 µs
-    against 7); None for any other line, whatever is wrong with it: the caller reads that one
-    as a mapping, which says what is wrong.  Lines with videos or news are such lines."""
-    try:
-        line = _TYPED_LINE.decode(text)
-    except (msgspec.DecodeError, RecursionError):  # the latter: skipping a deep unknown value
-        return None
-    # Where both spellings are there, entry_from_mapping reads ours and ignores npm's.
-    loc = line.url if line.loc is UNSET else line.loc
-    images = line.img if line.images is UNSET else line.images
-    links = line.links if line.alternates is UNSET else line.alternates
-    if loc is UNSET or not loc.strip():
-        return None
-    if line.priority.__class__ is int and not _ORJSON_INT_MIN <= line.priority <= _ORJSON_INT_MAX:
-        return None
-    if images is UNSET or images is None:
-        images = []
-    elif images.__class__ is not list:
-        images = [images]
-    if links is UNSET or links is None:
-        alternates = {}
-    elif links.__class__ is dict:
-        alternates = {code: absolute_url(url, base_url) for code, url in links.items()}
-    else:
-        alternates = {link.lang: absolute_url(link.url, base_url) for link in links}
-    return Entry(
-        absolute_url(loc, base_url),
-        line.lastmod,
-        line.changefreq,
-        line.priority,
-        [Image(image if image.__class__ is str else image.url) for image in images],
-        [],
-        None,
-        alternates,
-        line.source,
-    )
+def _not_json(constant: str) -> Any:
+    """NaN and Infinity, which Python's json module reads and JSON has not."""
+    raise ValueError(f"{constant} is not a JSON value")
 
 
 class JsonlEntries:
@@ -197,19 +135,14 @@ class JsonlEntries:
                 self._workers = _Workers(name, options, report, progress, jobs, head)
             else:
                 chunks = iter(head)
-        self._entries: Generator[Entry | RenderedChunk, None, None] = (
+        self._entries: Generator[Entry | RenderedUrl, None, None] = (
             self._workers.entries(chunks)
             if self._workers is not None
             else _in_process(chunks, name, LineReader(options, report), progress)
         )
 
-    def __iter__(self) -> Iterator[Entry | RenderedChunk]:
+    def __iter__(self) -> Iterator[Entry | RenderedUrl]:
         return self._entries
-
-    @property
-    def renderer(self) -> Renderer | None:
-        """The renderer the forked workers inherited, for the writer to use too (not made twice)."""
-        return self._workers.renderer if self._workers is not None else None
 
     def close(self) -> None:
         self._entries.close()
@@ -249,29 +182,13 @@ class _Workers:
         head: list[Chunk],
     ) -> None:
         self.name, self.options, self.report, self.progress, self.jobs = name, options, report, progress, jobs
-        renderer = None
-        # The pool forks its workers before it starts its own threads.
-        if background.can_fork():  # the workers inherit the renderer, its chunk template compiled
-            from .render import Renderer
-            from .writer import render_chunk  # noqa: F401  (loaded here once, for every worker)
-
-            renderer = Renderer(options)
-            renderer.prepare_chunks()
-        self.renderer = renderer
-        self.pool = ProcessPoolExecutor(
-            jobs,
-            mp_context=multiprocessing.get_context("spawn" if renderer is None else "fork"),
-            initializer=_start_worker,
-            initargs=(options, os.getpid(), renderer),
-        )
+        self.pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(options, os.getpid()))
         log.info("sitemap: reading %s in %d worker processes", name, jobs)
         self.window: deque[tuple[Future[Rendered], Chunk]] = deque(
             (_submit(self.pool, name, chunk), chunk) for chunk in head
         )
 
-    def entries(self, chunks: Iterator[Chunk]) -> Generator[Entry | RenderedChunk, None, None]:
-        from .writer import RenderedChunk
-
+    def entries(self, chunks: Iterator[Chunk]) -> Generator[Entry | RenderedUrl, None, None]:
         window = self.window
         try:
             while True:
@@ -293,7 +210,7 @@ class _Workers:
                     self.report(problem.subject, problem.field, problem.message)
                 if self.progress is not None:
                     self.progress.update(oldest[0] + len(oldest[1]) - 1)
-                yield RenderedChunk._make(rendered)
+                yield from map(RenderedUrl._make, rendered)
         finally:
             self.close()
         # The chunks the workers had, and the rest of the stream, are read here.
@@ -325,60 +242,29 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(options: Options, parent: int, renderer: Renderer | None = None) -> None:
+def _start_worker(options: Options, parent: int) -> None:
     """`parent` is the pool's process, named by itself: a worker that starts after it was killed
-    sees another parent already, and exits at once.  `renderer`: the pool's own, in a forked worker."""
+    sees another parent already, and exits at once."""
     global _worker
     if os.getpid() != parent:  # a real worker process (tests also run this in their own)
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-        _keep_freed_memory()
-        _collect_seldom()
-    from .render import Renderer
-
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
-    _worker = (LineReader(options, report), renderer or Renderer(options))
-
-
-#: glibc's malloc.h: the free memory at the top of the heap kept from the system, and the size
-#: from which an allocation is a mapping of its own.
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
-
-
-def _keep_freed_memory() -> None:
-    """A worker allocates and frees a few megabytes for each chunk (the rendered text, its UTF-8,
-    the pickle); glibc hands them back to the system each time and takes page faults to get them
-    again: 78,000 faults for 200,000 entries, against 11,000 when up to 64 MiB are kept (2% of
-    the CPU time of `--from-jsonl`).  Other C libraries are left as they are."""
-    try:
-        os.confstr("CS_GNU_LIBC_VERSION")
-        import ctypes
-
-        mallopt = ctypes.CDLL(None).mallopt
-    except (ValueError, OSError, AttributeError):  # not glibc
-        return
-    for parameter in (_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD):
-        mallopt(parameter, 64 << 20)
-
-
-#: Allocations between two young-generation collections in a worker (CPython's default: 700).
-_WORKER_GC_THRESHOLD = 20_000
-
-
-def _collect_seldom() -> None:
-    """A chunk makes some 30,000 objects and drops them all, without a cycle: the collector, run
-    every 700 allocations, found nothing and cost 2.5% of a worker's instructions (callgrind).  What
-    a forked worker inherited is frozen: never traversed, and its pages never copied for it."""
-    gc.freeze()
-    gc.set_threshold(_WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    _worker = (LineReader(options, report), Renderer(options))
 
 
 def _render_chunk(name: str, chunk: Chunk) -> Rendered:
-    from .writer import render_chunk
-
     assert _worker is not None
     reader, renderer = _worker
     reader.report.problems = []
     first, lines = chunk
     entries = [e for number, line in enumerate(lines, first) if (e := reader.entry(line, f"{name}:{number}"))]
-    return tuple(render_chunk(renderer, entries)), reader.report.problems
+    try:
+        rendered = render_entries(renderer, entries)
+    except Exception as error:
+        if not failed_in_template(error):
+            raise
+        # The error crosses to the main process without its frames: it is named here.
+        failure = template_failure(error)
+        raise SitemapError(f"sitemap: templates_dir: {failure}; no sitemap was written") from None
+    return [tuple(url) for url in rendered], reader.report.problems  # type: ignore[misc]

@@ -19,6 +19,8 @@ NS_IMAGE = "http://www.google.com/schemas/sitemap-image/1.1"
 NS_VIDEO = "http://www.google.com/schemas/sitemap-video/1.1"
 NS_NEWS = "http://www.google.com/schemas/sitemap-news/0.9"
 NS_XHTML = "http://www.w3.org/1999/xhtml"
+#: The same namespaces as lxml writes the names of their elements: `{uri}name`.
+SM, IMAGE, VIDEO, NEWS, XHTML = (f"{{{ns}}}" for ns in (NS_SITEMAP, NS_IMAGE, NS_VIDEO, NS_NEWS, NS_XHTML))
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 X_DEFAULT = "x-default"

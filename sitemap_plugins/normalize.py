@@ -21,7 +21,7 @@ from .errors import shown
 #: that form takes 9 ms to compile in every process and makes a class with more in it three times
 #: slower to search (a test holds the two to the same characters).
 XML_ILLEGAL_CHARS = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
-_XML_ILLEGAL = re.compile(f"[{XML_ILLEGAL_CHARS}]")
+XML_ILLEGAL = re.compile(f"[{XML_ILLEGAL_CHARS}]")
 
 # RFC 3986: unreserved, sub-delims, ':' and '@' are allowed in a path segment; '%' is kept so that
 # existing escapes survive (a stray '%' is escaped first, below).
@@ -33,8 +33,8 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 def clean_text(value: str) -> tuple[str, list[str]]:
     """Drop characters XML 1.0 cannot carry; return the text and what was dropped (for messages)."""
-    removed = _XML_ILLEGAL.findall(value)
-    return (_XML_ILLEGAL.sub("", value), removed) if removed else (value, [])
+    removed = XML_ILLEGAL.findall(value)
+    return (XML_ILLEGAL.sub("", value), removed) if removed else (value, [])
 
 
 def describe_chars(chars: list[str]) -> str:
@@ -86,7 +86,7 @@ def to_uri(iri: str) -> str:
 @lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
 def _to_uri(iri: str) -> str:
     # Characters XML cannot carry go first, so that the spaces they enclosed are stripped too.
-    text = _XML_ILLEGAL.sub("", iri).strip()
+    text = XML_ILLEGAL.sub("", iri).strip()
     try:
         parts = urlsplit(text)
     except ValueError as error:  # `https://[::1/`: an IP literal without its closing bracket

@@ -18,6 +18,10 @@ from .normalize import http_url, normalize_hreflang, normalize_news_language
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
 MAX_BYTES = 52_428_800
+#: Google: at most 1,000 news:news tags per sitemap.
+MAX_NEWS_PER_FILE = 1000
+#: The protocol: at most 50,000 sitemaps in an index.
+MAX_INDEX_ENTRIES = 50_000
 INDEXNOW_KEY = re.compile(r"\A[A-Za-z0-9-]{8,128}\Z")
 LASTMOD_SOURCES = ("metadata", "git", "html", "mtime", "build")
 DEFAULT_LASTMOD = ("metadata", "git", "html")
@@ -75,67 +79,101 @@ class Rule:
             )
 
 
+#: The faces that read options: mkdocs.yml, pelicanconf.py's `SITEMAP`, the command's flags
+#: (and `--config`, zensical.toml's `[project.extra.sitemap]`).
+FACES = ("mkdocs", "pelican", "command")
+
+
+def option(
+    default: Any = dataclasses.MISSING,
+    *,
+    help: str,
+    factory: Any = dataclasses.MISSING,
+    faces: dict[str, str] | None = None,
+) -> Any:
+    """An option of the one schema: its default, what it does (the command's help, the docs'
+    table), and where a face has another default (`faces`: face -> that default, as written
+    there; each face's own declaration is held to it by a test)."""
+    metadata = {"help": help, "faces": faces or {}}
+    return dataclasses.field(default=default, default_factory=factory, metadata=metadata)
+
+
 @dataclass
 class Options:
     """Every option of a sitemap set, under the same names in mkdocs.yml, pelicanconf.py's
     `SITEMAP` and the command's flags; checked here, whichever gave it."""
 
-    #: The site's absolute URL; every `loc` must live under it (the protocol's location rule).
-    base_url: str
-    max_urls: int = MAX_URLS
-    max_bytes: int = MAX_BYTES
-    #: Also write `<name>.xml.gz` beside every sitemap file.
-    gzip: bool = False
-    #: Write `sitemap.xsl` and reference it, so a browser shows the sitemap as a table.
-    stylesheet: bool = False
-    #: Add the `xsi:schemaLocation` header from the protocol's validation section.
-    schema_location: bool = False
-    #: Any problem is an error and nothing is written (default: warn and leave the value out).
-    strict: bool = False
-    #: IANA zone for naive date-times (front matter often has `2024-05-01 09:30`).
-    timezone: str = "UTC"
-    #: A directory of templates that override the built-in ones by file name.
-    templates_dir: str | None = None
-    #: Add the `Sitemap:` line to the output's robots.txt (creating one when there is none).
-    robots_txt: bool = True
-    #: Also write `sitemap.txt`: one URL per line, as the protocol's text format.
-    text_sitemap: bool = False
-    #: hreflang language whose page becomes `x-default` in every alternate group; None: off.
-    x_default: str | None = None
-    #: Where lastmod comes from, first found wins: metadata, git, html, mtime, build.
-    lastmod: list[str] = field(default_factory=lambda: list(DEFAULT_LASTMOD))
-    #: List the images found in each page's HTML.
-    images: bool = True
-    #: Glob patterns on image URLs to leave out (logos and icons every page has).
-    images_exclude: list[str] = field(default_factory=list)
-    #: Also list what a theme or extension puts around the content: emoji, avatars, badges,
-    #: images in the header, footer and navigation (`htmlfacts._decoration`).
-    images_decorative: bool = False
-    #: List the videos found in each page's HTML (and in its `video:` metadata).
-    videos: bool = True
-    #: Leave out the pages, images and videos the site's own robots.txt forbids Googlebot or
-    #: every crawler (`*`) to fetch: listed, they would be reported "blocked by robots.txt".
-    respect_robots_txt: bool = True
-    #: Also write a Media RSS feed of every video listed (Google accepts it beside video
-    #: sitemaps): a file name ending in .rss or .xml; true: `videos.rss`; off by default.
-    video_feed: bool | str | None = None
-    #: List a language's fallback copies (a page built from another language's source, as
-    #: mkdocs-static-i18n's `fallback_to_default` makes them), without alternates; by default
-    #: they are left out as duplicates of the page they copy.
-    list_fallbacks: bool = False
-    #: Glob patterns on the site-relative URL path of pages to leave out (`tags/*`, `drafts/*`).
-    exclude: list[str] = field(default_factory=list)
-    #: Regular expressions searched in the site-relative URL path of pages to leave out
-    #: (pelican-sitemap's `exclude`: `^tag/`, `/draft-`).
-    exclude_regex: list[str] = field(default_factory=list)
-    #: `{match, priority, changefreq}` for sections; the first matching rule applies.
-    rules: list[Rule] = field(default_factory=list)
-    #: Google News sitemap settings; None: no news sitemap.
-    news: NewsOptions | None = None
-    #: IndexNow key: the build writes `<key>.txt` holding it (default: $INDEXNOW_KEY).
-    indexnow_key: str | None = None
-    #: Where the HTML report of the build goes (relative to the configuration file); None: none.
-    report: str | None = None
+    base_url: str = option(
+        help="The site's absolute URL; every URL listed must live under it (the protocol's rule).",
+        faces={
+            "mkdocs": "site_url",
+            "pelican": "SITEURL",
+            "command": "--base-url (with --project: site_url)",
+        },
+    )
+    max_urls: int = option(MAX_URLS, help="URLs per sitemap file, at most 50,000.")
+    max_bytes: int = option(MAX_BYTES, help="Bytes per sitemap file, uncompressed, at most 52,428,800.")
+    gzip: bool = option(
+        False,
+        help="Also write `<name>.xml.gz` beside every sitemap file.",
+        # MkDocs' built-in sitemap wrote sitemap.xml.gz, and sites link to it.
+        faces={"mkdocs": "true"},
+    )
+    stylesheet: bool = option(False, help="Write `sitemap.xsl` and reference it, so a browser shows a table.")
+    schema_location: bool = option(False, help="Add the `xsi:schemaLocation` header of the protocol.")
+    strict: bool = option(
+        False, help="Any problem fails the build and nothing is written (else: warn, leave it out)."
+    )
+    timezone: str = option(
+        "UTC",
+        help="IANA zone for date-times written without one (front matter's `2024-05-01 09:30`).",
+        faces={"pelican": "TIMEZONE"},
+    )
+    templates_dir: str | None = option(None, help="A directory of templates that replace ours by file name.")
+    robots_txt: bool = option(
+        True, help="Add the `Sitemap:` line to robots.txt in the output, keeping the rest of it."
+    )
+    text_sitemap: bool = option(False, help="Also write `sitemap.txt`, one URL per line.")
+    x_default: str | None = option(
+        None,
+        help="The language whose page is also `x-default` in every hreflang group; off when unset.",
+        faces={"mkdocs": "true: the i18n plugin's default language", "pelican": "DEFAULT_LANG"},
+    )
+    lastmod: list[str] = option(
+        factory=lambda: list(DEFAULT_LASTMOD),
+        help="Where lastmod comes from, the first that has one: metadata, git, html, mtime, build.",
+    )
+    images: bool = option(True, help="List the images in each page's content.")
+    images_exclude: list[str] = option(factory=list, help="Glob patterns on image URLs to leave out.")
+    images_decorative: bool = option(
+        False, help="Also list emoji, avatars, badges and the images of the header, footer and navigation."
+    )
+    videos: bool = option(True, help="List the videos in each page's content and its `video:` metadata.")
+    respect_robots_txt: bool = option(
+        True, help="Leave out the pages, images and videos the site's robots.txt forbids Googlebot to fetch."
+    )
+    video_feed: bool | str | None = option(
+        None,
+        help="Also write a Media RSS feed of the videos: true (`videos.rss`) or a file name (.rss, .xml).",
+    )
+    list_fallbacks: bool = option(
+        False,
+        help="List a language's fallback copies of another language's pages (else left out as duplicates).",
+    )
+    exclude: list[str] = option(factory=list, help="Glob patterns on page URL paths to leave out (`tags/*`).")
+    exclude_regex: list[str] = option(
+        factory=list, help="Regular expressions searched in page URL paths to leave out (`^tag/`)."
+    )
+    rules: list[Rule] = option(
+        factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
+    )
+    news: NewsOptions | None = option(None, help="Google News sitemap settings; no news sitemap when unset.")
+    indexnow_key: str | None = option(
+        None, help="IndexNow key: `<key>.txt` is written for `submit` (default: $INDEXNOW_KEY)."
+    )
+    report: str | None = option(
+        None, help="Where the HTML report of the build goes, relative to the configuration file."
+    )
 
     def __post_init__(self) -> None:
         check_types(self, "")

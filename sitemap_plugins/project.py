@@ -246,7 +246,7 @@ def _toml(text: str, where: str) -> dict[str, Any]:
         raise ConfigError(f"{where}: not valid TOML ({error})") from error
 
 
-def _plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:
+def plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:
     """A plugin's options from MkDocs' list form, its mapping form, or zensical.toml's table."""
     entries: list[tuple[Any, Any]] = []
     if isinstance(plugins, Mapping):
@@ -269,7 +269,7 @@ def _plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:
 def _sitemap_options(plugins: Any, where: str) -> dict[str, Any]:
     """The sitemap plugin's options; those only the MkDocs face has are checked here (the core
     checks the rest)."""
-    options = _plugin_options(plugins, "sitemap", where)
+    options = plugin_options(plugins, "sitemap", where)
     extra_urls = options.get("extra_urls")
     if extra_urls is not None and not isinstance(extra_urls, list):
         raise ConfigError(
@@ -286,7 +286,7 @@ def _sitemap_options(plugins: Any, where: str) -> dict[str, Any]:
 def _read_languages(project: Project, data: Mapping[str, Any], where: str) -> None:
     """Language roots, by the rule Material's language selector uses: the same path under each
     language's root is the same page."""
-    i18n = _plugin_options(data.get("plugins"), "i18n", where)
+    i18n = plugin_options(data.get("plugins"), "i18n", where)
     languages = i18n.get("languages") or []
     if not isinstance(languages, list):
         raise ConfigError(

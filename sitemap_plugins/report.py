@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from jinja2 import TemplateError
-
 from .errors import Problem, Reporter
 from .fileset import OutputError, write_atomic
-from .model import Entry, LeftOut
+from .model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut
 from .normalize import parse_date
-from .render import Renderer, template_failure
+from .options import Options
+from .render import Renderer, failed_in_template, template_failure
 
 #: Above this many months the chart counts years.
 MAX_MONTH_BARS = 72
@@ -273,7 +272,9 @@ def write_report(path: Path, report: Report, renderer: Renderer, problems: Repor
     except OutputError as error:
         problems("option 'report'", str(path), f"{str(error).removeprefix('sitemap: ')}; no report written")
         return False
-    except TemplateError as error:  # a report.html of the user's
+    except Exception as error:  # a report.html of the user's that fails
+        if not failed_in_template(error):
+            raise
         problems("option 'report'", str(path), f"templates_dir: {template_failure(error)}; no report written")
         return False
     return True
@@ -282,8 +283,6 @@ def write_report(path: Path, report: Report, renderer: Renderer, problems: Repor
 def check_report(checker: Any, base_url: str) -> str:
     """The report of what `check` read: each URL with the file that lists it, and each finding."""
     base_url = base_url if base_url.endswith("/") else base_url + "/"
-    from .check import IMAGE, NEWS, SM, VIDEO, XHTML
-    from .options import Options
 
     rows = []
     for loc, found in {**checker.news_urls, **checker.urls}.items():

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from .background import BackgroundReader
 from .errors import Progress
-from .htmlfacts import HtmlFacts
+from .htmlfacts import HtmlFacts, read_file
 from .model import Page
 from .pagefiles import display_name, site_pages
 from .project import Project, Source, read_markdown, sources_by_url
@@ -19,25 +17,23 @@ from .sitemap import Sitemap
 def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:
     """Harvest every page of a built site into `sitemap`, as the plugins do; the count of files."""
     base_url = sitemap.options.base_url
-    reader = BackgroundReader()
-    reader.compile_templates(sitemap.options)
-    pages = []
-    for number, (url_path, path) in enumerate(site_pages(site_dir, _file_problem(sitemap))):
+    count = 0
+    for count, (url_path, path) in enumerate(site_pages(site_dir, _file_problem(sitemap)), 1):
         page = Page(
             url=base_url + url_path,
             source=display_name(path.relative_to(site_dir).as_posix()),
             source_path=str(path),
         )
-        media, content = sitemap.harvester.what_to_read(page.listing)  # a built page: no content known
-        reader.add(number, str(path), page.url, media, content=content)
-        pages.append(page)
-    facts = reader.results()
-    for number, page in enumerate(pages):
-        if facts.get(number) is not None:
-            sitemap.add_page(page, facts[number])
+        sitemap.add_page(page, _read(sitemap, page, path))
         if progress is not None:
-            progress.update(number + 1)
-    return len(pages)
+            progress.update(count)
+    return count
+
+
+def _read(sitemap: Sitemap, page: Page, path: Path) -> HtmlFacts:
+    """A built page's file, read as far as the sitemap needs it (no content known: the whole body)."""
+    media, content = sitemap.harvester.what_to_read(page.listing)
+    return read_file(str(path), page.url, media, content)
 
 
 def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
@@ -51,7 +47,7 @@ class ProjectPages:
     several projects (one per language)."""
 
     pages: list[Page]
-    facts: dict[Any, HtmlFacts | None]
+    facts: list[HtmlFacts]
 
 
 def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
@@ -59,10 +55,8 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
     git date; pages with no source (blog archives, tag pages) with their HTML alone."""
     base_url = sitemap.options.base_url
     sources = sources_by_url(project)
-    reader = BackgroundReader()
-    reader.compile_templates(sitemap.options)
-    pages = []
-    for number, (url_path, path) in enumerate(site_pages(project.site_dir, _file_problem(sitemap))):
+    read = ProjectPages([], [])
+    for url_path, path in site_pages(project.site_dir, _file_problem(sitemap)):
         source = sources.get(url_path)
         fallback = _fallback_source(project, sources, url_path) if source is None else None
         page = Page(
@@ -81,21 +75,19 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
                 sitemap.report(source.name, "front matter", f"{problem}; its values are not used")
             page.meta, page.title, page.source, page.source_path = meta, title, source.name, str(source.path)
         page.language = _language(project, url_path) or (source.language if source else project.language)
-        media, content = sitemap.harvester.what_to_read(page.listing)  # a built page: no content known
-        reader.add(number, str(path), page.url, media, content=content)
-        pages.append(page)
-    return ProjectPages(pages, reader.results())
+        read.pages.append(page)
+        read.facts.append(_read(sitemap, page, path))
+    return read
 
 
 def add_project_pages(
     sitemap: Sitemap, read: ProjectPages, groups: dict[str, dict[str, str]], progress: Progress | None = None
 ) -> None:
-    for number, page in enumerate(read.pages):
+    for number, (page, facts) in enumerate(zip(read.pages, read.facts, strict=True), 1):
         page.alternates = groups.get(page.url, {})
-        if read.facts.get(number) is not None:
-            sitemap.add_page(page, read.facts[number])
+        sitemap.add_page(page, facts)
         if progress is not None:
-            progress.update(number + 1)
+            progress.update(number)
 
 
 def _fallback_source(

@@ -239,7 +239,7 @@ def _canonical_from_config(path: Path) -> str | None:
     """mike's `canonical_version` in mkdocs.yml, when the command runs beside it."""
     if not path.is_file():
         return None
-    from .project import _plugin_options, load_yaml
+    from .project import load_yaml, plugin_options
 
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), str(path))
@@ -247,7 +247,7 @@ def _canonical_from_config(path: Path) -> str | None:
         return None
     if not isinstance(data, dict):
         return None
-    value = _plugin_options(data.get("plugins"), "mike", str(path)).get("canonical_version")
+    value = plugin_options(data.get("plugins"), "mike", str(path)).get("canonical_version")
     return str(value) if value else None
 
 

@@ -26,7 +26,7 @@ from .errors import Reporter, SitemapError
 from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
 from .model import Entry, entry_label
 from .normalize import date_key, parse_date
-from .options import Options
+from .options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
 from .pagefiles import file_kind
 from .render import Renderer, entry_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
@@ -40,8 +40,6 @@ TEXT_SITEMAP = "sitemap.txt"
 ROBOTS_TXT = "robots.txt"
 #: What MkDocs' and Zensical's own sitemap is called: ours replaces theirs.
 BUILTIN_SITEMAP = (ENTRY_POINT, ENTRY_POINT + ".gz")
-MAX_NEWS_PER_FILE = 1000  # Google: at most 1,000 news:news tags per sitemap
-MAX_INDEX_ENTRIES = 50_000
 _NEWS = frozenset({"news"})
 
 
@@ -135,80 +133,54 @@ def _count(number: int, noun: str) -> str:
 # -- rendered entries ---------------------------------------------------------------------------
 
 
-class RenderedChunk(NamedTuple):
-    """Consecutive entries rendered before they reach the writer (by a worker process, or here a
-    chunk at a time): all the writer needs of them.  Columns of plain values and a few totals, so
-    that a chunk crosses process boundaries as one plain tuple of lists (`tuple(chunk)`, and
-    `RenderedChunk._make` on the other side), and a chunk that fits in the file being filled is
-    added with one step, not one per entry."""
+class RenderedUrl(NamedTuple):
+    """An entry rendered before it reaches the writer (here, or by a `--from-jsonl` worker
+    process, across which it travels as a plain tuple): all the writer needs of it."""
 
-    locs: list[str]
-    #: What messages call each entry (`Entry.source`); its label is made only when one is said.
-    sources: list[str | None]
-    lastmods: list[dt.date | dt.datetime | None]
-    #: The prefixes of the extension namespaces each `<url>` uses (`news` aside).
-    namespaces: list[frozenset[str]]
-    #: The `<url>` of each page (without its news tag), in UTF-8, one after the other: a chunk
-    #: that fits in the file being filled is written as it is, and crosses processes as one value.
-    body: bytes
-    #: The size of each `<url>` in `body`, in bytes.
-    sizes: list[int]
-    #: (position in the chunk, the `<url>` with its news tag, in UTF-8) for entries with news.
-    news: list[tuple[int, bytes]]
-    images: list[int]
-    videos: list[int]
-    #: Totals for the one-step path: the bytes of all pages, the largest page, every namespace used,
-    #: and the newest lastmod (the first of equals, as the entry-by-entry path keeps).
-    size: int
-    largest: int
-    used: frozenset[str]
-    newest: dt.date | dt.datetime | None
-
-    def pages(self) -> Iterator[bytes]:
-        """Each page's `<url>` from the body, in order."""
-        offset = 0
-        for size in self.sizes:
-            yield self.body[offset : offset + size]
-            offset += size
+    loc: str
+    #: What messages call the entry (`Entry.source`).
+    source: str | None
+    lastmod: dt.date | dt.datetime | None
+    #: The prefixes of the extension namespaces its `<url>` uses (`news` aside).
+    namespaces: frozenset[str]
+    #: Its `<url>`, without its news tag, in UTF-8.
+    xml: bytes
+    #: Its `<url>` with its news tag, for the news sitemap; None without news.
+    news_xml: bytes | None
+    images: int
+    #: Its videos, for the video feed.
+    videos: list[Any]
 
 
-def render_chunk(renderer: Renderer, entries: Sequence[Entry]) -> RenderedChunk:
-    """Entries rendered before they reach the writer, in one template call (`Renderer.urls`)."""
-    page_entries = [entry if entry.news is None else replace(entry, news=None) for entry in entries]
-    namespaces = [entry_namespaces(entry) for entry in page_entries]
-    used = frozenset().union(*set(namespaces))
-    pages = renderer.urls(page_entries, used)
-    sizes = list(map(_size, pages))
-    lastmods: list[Any] = [entry.lastmod for entry in entries]  # dates or datetimes once validated
-    news = [(n, renderer.url(entry).encode()) for n, entry in enumerate(entries) if entry.news is not None]
-    return RenderedChunk(
-        [entry.loc for entry in entries],
-        [entry.source for entry in entries],
-        lastmods,
-        namespaces,
-        "".join(pages).encode(),
-        sizes,
-        news,
-        [len(entry.images) for entry in entries],
-        [len(entry.videos) for entry in entries],
-        sum(sizes),
-        max(sizes, default=0),
-        used,
-        _newest(lastmods, renderer.options.tzinfo),
-    )
+#: Entries rendered together, in one call of url.xml's loop.
+RENDER_CHUNK = 512
+
+
+def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[RenderedUrl]:
+    """Each entry rendered; its news tag in a `<url>` of its own (for the news sitemap)."""
+    pages = renderer.urls([entry if entry.news is None else replace(entry, news=None) for entry in entries])
+    with_news = iter(renderer.urls([entry for entry in entries if entry.news is not None]))
+    return [
+        RenderedUrl(
+            entry.loc,
+            entry.source,
+            entry.lastmod,  # type: ignore[arg-type]  # a date or datetime once validated
+            entry_namespaces(entry) - _NEWS,
+            page.encode(),
+            next(with_news).encode() if entry.news is not None else None,
+            len(entry.images),
+            entry.videos,
+        )
+        for entry, page in zip(entries, pages, strict=True)
+    ]
 
 
 def _newest(lastmods: Iterable[Any], tz: dt.tzinfo) -> Any:
     newest = None
     for lastmod in lastmods:
-        # Many pages share a lastmod: an equal one is skipped before the comparison proper.
-        if lastmod and lastmod != newest and (newest is None or date_key(lastmod, tz) > date_key(newest, tz)):
+        if lastmod and (newest is None or date_key(lastmod, tz) > date_key(newest, tz)):
             newest = lastmod
     return newest
-
-
-def _size(text: str) -> int:
-    return len(text) if text.isascii() else len(text.encode())
 
 
 # -- packing entries into files -----------------------------------------------------------------
@@ -245,48 +217,6 @@ class _Packer:
         self.namespaces: set[str] = set()
         self.size = 0
         self.lastmod: dt.date | dt.datetime | None = None
-
-    def add_chunk(self, chunk: RenderedChunk) -> set[int]:
-        """Every page of the chunk, in order, in runs that fill a file each; the positions of
-        pages left out (too large for any file).  The files are those `add` makes page by page."""
-        if chunk.largest > self.budget:
-            columns = zip(
-                chunk.pages(),
-                chunk.namespaces,
-                chunk.sources,
-                chunk.locs,
-                chunk.lastmods,
-                strict=True,
-            )
-            return {
-                position
-                for position, (page, namespaces, source, loc, lastmod) in enumerate(columns)
-                if not self.add(page, namespaces, entry_label(source, loc), lastmod)
-            }
-        start, end, sizes = 0, len(chunk.sizes), chunk.sizes
-        offset = 0  # of page `start` in the chunk's body
-        while start < end:
-            if start == 0 and self.count + end <= self.max_urls and self.size + chunk.size <= self.budget:
-                stop, size = end, chunk.size  # the whole chunk fits: its totals serve
-            else:
-                stop, size = start, 0
-                limit = min(end, start + self.max_urls - self.count)
-                while stop < limit and self.size + size + sizes[stop] <= self.budget:
-                    size += sizes[stop]
-                    stop += 1
-            if stop == start:
-                self.flush()
-                continue
-            whole = stop - start == end
-            self.texts.append(chunk.body if whole else chunk.body[offset : offset + size])
-            offset += size
-            self.count += stop - start
-            self.size += size
-            self.namespaces.update(chunk.used if whole else set().union(*chunk.namespaces[start:stop]))
-            newest = chunk.newest if whole else _newest(chunk.lastmods[start:stop], self.tz)
-            self._take_lastmod(newest)
-            start = stop
-        return set()
 
     def add(self, text: bytes, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
         size = len(text)
@@ -368,7 +298,7 @@ def _dated_item(item: IndexItem, options: Options, report: Reporter) -> IndexIte
 
 @templates_named()
 def write_sitemaps(
-    entries: Iterable[Entry | RenderedChunk],
+    entries: Iterable[Entry | RenderedUrl],
     out_dir: str | PathLike[str],
     options: Options,
     report: Reporter | None = None,
@@ -379,7 +309,7 @@ def write_sitemaps(
     video_channel: VideoChannel | None = None,
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
-    Entries may come rendered already (`render_chunk`, in a worker process).
+    Entries may come rendered already (`render_entries`, in a worker process).
 
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
@@ -392,8 +322,9 @@ def write_sitemaps(
     renderer = renderer or Renderer(options)
     extra_sitemaps = [_dated_item(item, options, report) for item in extra_sitemaps]
     video_items: list[VideoItem] = []
+    urls = _rendered(entries, renderer)
     if options.video_feed:
-        entries = _noting_videos(entries, video_items)
+        urls = _noting_videos(urls, video_items)
     out = Path(out_dir)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
     fileset = FileSet(out, replaceable)
@@ -416,21 +347,17 @@ def write_sitemaps(
             news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
             wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
             text = _TextPacker(renderer, options) if wants_text else None
-            for chunk in _rendered(entries, renderer):
-                left_out = pages.add_chunk(chunk)
-                result.urls += len(chunk.sizes) - len(left_out)
-                result.images += sum(chunk.images) - sum(chunk.images[i] for i in left_out)
-                result.videos += sum(chunk.videos) - sum(chunk.videos[i] for i in left_out)
-                for position, page in chunk.news:
-                    if position in left_out:
-                        continue
-                    label = entry_label(chunk.sources[position], chunk.locs[position])
-                    if news.add(page, chunk.namespaces[position] | _NEWS, label, chunk.lastmods[position]):
-                        result.news += 1
+            for url in urls:
+                label = entry_label(url.source, url.loc)
+                if not pages.add(url.xml, url.namespaces, label, url.lastmod):
+                    continue
+                result.urls += 1
+                result.images += url.images
+                result.videos += len(url.videos)
+                if url.news_xml is not None:
+                    result.news += news.add(url.news_xml, url.namespaces | _NEWS, label, url.lastmod)
                 if text is not None:
-                    for position, loc in enumerate(chunk.locs):
-                        if position not in left_out:
-                            text.add(loc)
+                    text.add(url.loc)
             pages.flush()
             # Once a site has news on, its news sitemap always exists: submitted in Search Console,
             # it must not answer 404 on the days no article is in the window (Google: an empty news
@@ -492,10 +419,6 @@ def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
     fileset.stage(name, key.encode() + b"\n")
 
 
-#: Entries rendered together by one template call (`Renderer.urls`) in this process.
-RENDER_CHUNK = 512
-
-
 @dataclass
 class VideoChannel:
     """What the video feed's `<channel>` says of the site."""
@@ -519,31 +442,27 @@ class VideoItem:
     video: Any
 
 
-def _noting_videos(entries: Iterable[Entry | RenderedChunk], items: list[VideoItem]) -> Iterator[Any]:
-    """`entries`, as they pass, their videos noted for the video feed."""
-    for entry in entries:
-        if isinstance(entry, Entry) and entry.videos:
-            items.extend(VideoItem(entry.loc, video) for video in entry.videos)
-        yield entry
+def _noting_videos(urls: Iterable[RenderedUrl], items: list[VideoItem]) -> Iterator[RenderedUrl]:
+    """`urls`, as they pass, their videos noted for the video feed."""
+    for url in urls:
+        items.extend(VideoItem(url.loc, video) for video in url.videos)
+        yield url
 
 
-def _rendered(entries: Iterable[Entry | RenderedChunk], renderer: Renderer) -> Iterator[RenderedChunk]:
-    """Every entry rendered, in order: entries in chunks of one template call each; chunks a
-    worker rendered already pass through."""
+def _rendered(entries: Iterable[Entry | RenderedUrl], renderer: Renderer) -> Iterator[RenderedUrl]:
+    """Every entry rendered, in order, a chunk of entries at a time; those a worker process
+    rendered already pass through."""
     pending: list[Entry] = []
     for entry in entries:
-        if isinstance(entry, RenderedChunk):
-            if pending:
-                yield render_chunk(renderer, pending)
-                pending = []
+        if isinstance(entry, Entry):
+            pending.append(entry)
+            if len(pending) < RENDER_CHUNK:
+                continue
+        yield from render_entries(renderer, pending)
+        pending = []
+        if not isinstance(entry, Entry):
             yield entry
-            continue
-        pending.append(entry)
-        if len(pending) >= RENDER_CHUNK:
-            yield render_chunk(renderer, pending)
-            pending = []
-    if pending:
-        yield render_chunk(renderer, pending)
+    yield from render_entries(renderer, pending)
 
 
 def _optional_files_taken(fileset: FileSet, options: Options, report: Reporter) -> set[str]:

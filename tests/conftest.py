@@ -24,29 +24,6 @@ def _every_sitemap_is_schema_valid(request: pytest.FixtureRequest, tmp_path: Pat
         assert_valid_tree(tmp_path)
 
 
-@pytest.fixture(autouse=True)
-def _templates_compiled_afresh():
-    """Each test starts with no template compiled, as a build's process does (`render` keeps the
-    code of the templates it compiled for the rest of the process)."""
-    from sitemap_plugins import render
-
-    render._CHUNK_CODE.clear()
-    for cache in render._COMPILED.values():
-        cache.code.clear()
-
-
-@pytest.fixture
-def templates_not_precompiled(monkeypatch, tmp_path_factory):
-    """Our templates compiled as a user's are, as they are with a Jinja they were not made for
-    (`render.PRECOMPILED_FOR` empty)."""
-    from sitemap_plugins import render
-
-    monkeypatch.setattr(render, "PRECOMPILED_FOR", tmp_path_factory.mktemp("no-precompiled"))
-    render._load_precompiled.cache_clear()
-    yield
-    render._load_precompiled.cache_clear()
-
-
 @pytest.fixture
 def options():
     def make(**values) -> sp.Options:

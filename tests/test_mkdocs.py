@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-import os
-import re
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -361,63 +357,3 @@ def test_properdocs_builds_with_the_plugin(tmp_path):
         "https://example.com/",
         "https://example.com/page/",
     }
-
-
-_READS_RECORDED = """
-import sys
-from sitemap_plugins import background
-
-background.idle_cpu = lambda: sys.argv[1] == "worker"  # whatever this machine is doing
-read_page, given = background.read_page, []
-
-def recorded(path, url, media, content=None, html=None):
-    given.append(html is not None)
-    return read_page(path, url, media, content, html)
-
-background.read_page = recorded
-from mkdocs.__main__ import cli
-
-try:
-    cli.main(["build", "-q", "-d", sys.argv[2]], standalone_mode=False)
-finally:
-    print("in this process:", sum(given), "texts,", len(given) - sum(given), "files")
-"""
-
-
-@pytest.mark.parametrize("theme", ["mkdocs", "material"])
-def test_pages_read_in_the_build_from_its_output_give_the_set_the_reader_gives(tmp_path, theme):
-    """Where no CPU is free, each page is read in the build's process from the `output` MkDocs
-    hands over, not from its file; beside the build the reader reads the files.  Same set."""
-    pages = {
-        f"p{n}.md": f"# Page {n}\n\n![Photo](img/p{n}.png)\n\nWords ü.\n"
-        + (
-            f'\n<iframe src="https://www.youtube.com/embed/abcdefg{n:03d}" title="Clip"></iframe>\n'
-            if n % 5 == 0
-            else ""
-        )
-        for n in range(40)
-    }
-    project = write_site(
-        tmp_path, f"site_name: t\nsite_url: https://example.com/\ntheme: {theme}\nplugins: [sitemap]\n", pages
-    )
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    read_here = {}  # mode -> (texts, files) read in the build's process
-    for mode in ("worker", "here"):
-        run = subprocess.run(
-            [sys.executable, "-c", _READS_RECORDED, mode, f"site-{mode}"],
-            cwd=project,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=300,
-        )
-        assert run.returncode == 0, run.stderr
-        counts = re.fullmatch(r"in this process: (\d+) texts, (\d+) files", run.stdout.splitlines()[-1])
-        assert counts, run.stdout
-        read_here[mode] = (int(counts[1]), int(counts[2]))
-    assert read_here["here"] == (40, 0)
-    texts, files = read_here["worker"]
-    assert texts == 0 and files < 40  # the last pages; the others were read beside the build
-    ours = (project / "site-here" / "sitemap.xml").read_bytes()
-    assert ours == (project / "site-worker" / "sitemap.xml").read_bytes()
-    assert ours.count(b"<image:image>") == 40 and ours.count(b"<video:video>") == 8

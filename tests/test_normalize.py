@@ -176,12 +176,12 @@ def test_the_fast_plain_uri_test_accepts_what_the_plain_one_does(text):
 def test_the_characters_taken_out_are_those_xml_forbids():
     """XML 1.0's Char production, written as the spec writes it, against the listed class we
     use (and the escaping check built on it), over every code point."""
-    from sitemap_plugins.normalize import _XML_ILLEGAL
+    from sitemap_plugins.normalize import XML_ILLEGAL
     from sitemap_plugins.render import _NEEDS_ESCAPE
 
     xml_char = "\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
     every = "".join(map(chr, range(0x110000)))
     forbidden = [m.start() for m in re.finditer(f"[^{xml_char}]", every)]
-    assert [m.start() for m in _XML_ILLEGAL.finditer(every)] == forbidden
+    assert [m.start() for m in XML_ILLEGAL.finditer(every)] == forbidden
     escaped = sorted(forbidden + [ord(c) for c in "&<>\"'\r"])
     assert [m.start() for m in _NEEDS_ESCAPE.finditer(every)] == escaped

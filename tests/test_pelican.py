@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -154,50 +151,6 @@ def test_rebuild_is_byte_identical_and_removes_stale_files(tmp_path):
     assert len([n for n in _digests(output) if re.fullmatch(r"sitemap-\d+-[0-9a-f]{8}\.xml", n)]) >= 3
     assert not list(output.glob("*.gz"))  # Pelican does not clear the output; we remove ours
     assert (output / "sitemap-custom.xml").read_text() == theirs
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="the page reader is forked on Linux only")
-def test_the_page_reader_is_forked_before_pelican_starts_its_progress_thread(tmp_path):
-    """`pelican` shows its progress from a thread of Rich's while it builds, and a process with
-    threads is not forked.  The reader is forked at `initialized`, before it, and reads the build's
-    pages: the same set as pages read in the build's own process."""
-    program = (
-        "import sys, threading\n"
-        "from sitemap_plugins import background\n"
-        "background.idle_cpu = lambda: True  # a free CPU, whatever this machine is doing\n"
-        "fork, collect = background.BackgroundReader._fork, background.BackgroundReader._collect\n"
-        "def recorded_fork(self):\n"
-        "    fork(self)\n"
-        "    print('started', type(self._worker).__name__, threading.active_count())\n"
-        "def recorded_collect(self):\n"
-        "    received = collect(self)\n"
-        "    print('read by the worker', len(received))\n"
-        "    return received\n"
-        "background.BackgroundReader._fork = recorded_fork\n"
-        "background.BackgroundReader._collect = recorded_collect\n"
-        "from pelican import main\n"
-        "main(['-s', 'pelicanconf.py', '-o', sys.argv[1], 'content'])\n"
-    )
-    project = copy_sample("pelican-blog", tmp_path)
-    run = subprocess.run(
-        [sys.executable, "-c", program, "output"], cwd=project, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    said = [line for line in run.stdout.splitlines() if line.startswith(("started", "read by"))]
-    assert said[0] == "started _ForkedWorker 1" and len(said) == 2, run.stdout
-    assert int(said[1].split()[-1]) > 0
-    env = {**os.environ, "SITEMAP_PLUGINS_WORKER": "0"}
-    alone = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "alone", "content"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    assert alone.returncode == 0, alone.stderr
-    ours = {p.name: p.read_bytes() for p in (project / "output").glob("sitemap*")}
-    theirs = {p.name: p.read_bytes() for p in (project / "alone").glob("sitemap*")}
-    assert ours == theirs and "sitemap.xml" in ours
 
 
 def test_siteurl_must_be_absolute(tmp_path):

@@ -75,22 +75,3 @@ def test_arbitrary_unicode_round_trips(path, title, description, tag, publisher)
         }
     finally:
         shutil.rmtree(out)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    value=st.dictionaries(st.one_of(st.text(max_size=6), st.integers()), st.integers(), max_size=8),
-    case_sensitive=st.booleans(),
-    by=st.sampled_from(["key", "value"]),
-    reverse=st.booleans(),
-)
-def test_the_xml_dictsort_filter_orders_as_jinjas_own(value, case_sensitive, by, reverse):
-    """url.xml sorts alternates with `dictsort`; ours only skips Jinja's Python call per key."""
-    from jinja2.filters import do_dictsort
-
-    from sitemap_plugins.render import _dictsort
-
-    if any(isinstance(k, str) for k in value) and any(isinstance(k, int) for k in value):
-        value = {str(k): v for k, v in value.items()}  # mixed keys cannot be sorted by either
-    assert _dictsort(value, case_sensitive, by, reverse) == do_dictsort(value, case_sensitive, by, reverse)
-    assert _dictsort(value) == do_dictsort(value)

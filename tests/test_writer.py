@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 from protego import Protego
@@ -283,14 +283,16 @@ def test_news_files_hold_at_most_1000(tmp_path):
 
 @pytest.mark.invalid_output  # our schema set lacks the user's namespace: validated below with it
 def test_users_templates_override_and_extend_ours(tmp_path):
+    from sitemap_plugins import render
+
     templates = tmp_path / "my-templates"
     templates.mkdir()
-    # As the README shows it, and a block inside a loop: `super()` writes our XML as it is.
-    (templates / "url.xml").write_text(
-        '{% extends "builtin/url.xml" %}{% block extensions %}{{ super() }}'
-        '{% if entry.extra.get("mobile") %}  <mobile:mobile/>\n{% endif %}{% endblock %}'
-        "{% block video_details %}{{ super() }}    <!-- {{ video.title }} -->\n{% endblock %}"
-    )
+    # As the README shows it: a copy of ours, edited, and a urlset.xml that extends ours.
+    ours = (render.builtin_templates_dir() / "url.xml").read_text()
+    mine = ours.replace(
+        "</url>", '{% if entry.extra.get("mobile") %}\n  <mobile:mobile/>\n{% endif %}\n</url>'
+    ).replace("  </video:video>", "    <!-- {{ video.title }} -->\n  </video:video>")
+    (templates / "url.xml").write_text(mine)
     (templates / "urlset.xml").write_text(
         '{% extends "builtin/urlset.xml" %}{% block namespaces %}{{ super() }}'
         ' xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"{% endblock %}'
@@ -455,99 +457,6 @@ def _every_kind_of_entry() -> list[sp.Entry]:
     ]
 
 
-def test_a_chunk_renders_byte_for_byte_as_each_entry_and_overrides_still_apply(tmp_path):
-    from sitemap_plugins.render import Renderer
-
-    entries = _every_kind_of_entry()
-    renderer = Renderer(sp.Options(base_url=BASE))
-    assert renderer.urls(entries) == [renderer.url(e) for e in entries]
-    assert "<video:live>no</video:live>" in renderer.urls(entries[:2])[0]
-    hreflangs = re.findall(r'hreflang="([^"]+)"', renderer.urls(entries[:2])[1])
-    assert hreflangs == ["en", "x-default", "zh-Hant", "zh-HK"]  # case-sensitive: zh-HK first
-    templates = tmp_path / "templates"
-    templates.mkdir()
-    (templates / "url.xml").write_text(
-        '{% extends "builtin/url.xml" %}{% block extensions %}<!-- mine -->{{ super() }}{% endblock %}'
-    )
-    mine = Renderer(sp.Options(base_url=BASE, templates_dir=str(templates)))
-    assert all("<!-- mine -->" in fragment for fragment in mine.urls(entries))
-
-
-def test_templates_are_compiled_for_what_the_entries_use_and_once_a_process(monkeypatch):
-    """The chunk template leaves out the blocks of extensions no entry uses, and is compiled
-    again, for all, when a later chunk uses more; another renderer of the process (a `mkdocs
-    serve` rebuild, the report's) compiles nothing again."""
-    from jinja2 import Environment
-
-    from sitemap_plugins.render import Renderer
-
-    entries = _every_kind_of_entry()
-    plain = [e for e in entries if not (e.videos or e.news or e.alternates)]
-    first = Renderer(sp.Options(base_url=BASE))
-    one_by_one = [first.url(e) for e in entries]
-    assert len(plain) > 2 and first.urls(plain) == [first.url(e) for e in plain]
-    assert first._urls_cover == {"image"}
-    assert first.urls(entries) == one_by_one
-    assert first._urls_cover == {"image", "video", "video_details", "news", "xhtml"}
-
-    def compile(*args, **kwargs):
-        raise AssertionError("compiled again")
-
-    monkeypatch.setattr(Environment, "compile", compile)
-    second = Renderer(sp.Options(base_url=BASE))
-    assert second.urls(entries) == one_by_one and second.url(entries[0]) == one_by_one[0]
-
-
-def test_video_details_are_compiled_where_a_video_has_one(monkeypatch):
-    """url.xml's block "video_details" (a video's children after player_loc, which no page's HTML
-    gives) is left out of the chunk template while no video has any: a video with only one of
-    them, any, is then rendered as url.xml renders it, the block compiled in."""
-    import dataclasses
-
-    from sitemap_plugins import render
-    from sitemap_plugins.errors import Reporter
-    from sitemap_plugins.validate import EntryValidator
-
-    validate = EntryValidator(sp.Options(base_url=BASE), Reporter())
-    basics = {"thumbnail_loc", "title", "description", "content_loc", "player_loc"}
-    details = [f.name for f in dataclasses.fields(sp.Video) if f.name not in basics]
-    assert sorted(render._DETAIL_FIELDS) == sorted(details)
-    every_field = next(v for e in _every_kind_of_entry() for v in e.videos if v.title == "Every field")
-    from_html = sp.Video(f"{BASE}t.jpg", "A talk", "Grilling", player_loc=f"{BASE}embed/1")
-    plain = validate(sp.Entry(f"{BASE}talk/", videos=[from_html]))
-    for detail in details:
-        monkeypatch.setattr(render, "_CHUNK_CODE", {})  # compiled afresh, for what is used
-        renderer = render.Renderer(sp.Options(base_url=BASE))
-        assert renderer.urls([plain, plain]) == [renderer.url(plain)] * 2
-        assert render.VIDEO_DETAILS not in renderer._urls_cover
-        video = dataclasses.replace(from_html, **{detail: getattr(every_field, detail)})
-        detailed = validate(sp.Entry(f"{BASE}talk/{detail}/", videos=[video]))
-        rendered = renderer.urls([plain, detailed])
-        assert rendered == [renderer.url(plain), renderer.url(detailed)]
-        assert render.VIDEO_DETAILS in renderer._urls_cover and rendered[1] != rendered[0]
-
-
-def test_our_templates_compile_to_the_same_code_without_jinjas_optimizer():
-    """The renderer turns Jinja's optimizer off (compiling is cheaper): it would fold constant
-    expressions, and our templates, url.xml's chunk loop included, have none."""
-    from sitemap_plugins import render
-
-    renderer = render.Renderer(sp.Options(base_url=BASE))
-    renderer.prepare_chunks(frozenset({"image", "video", render.VIDEO_DETAILS, "news", "xhtml"}))
-    chunks = renderer._urls.environment  # type: ignore[union-attr]
-    for environment in (renderer.xml, renderer.text, chunks):
-        assert environment.optimized is False
-        optimizing = environment.overlay()
-        optimizing.optimized = True
-        names = [n for n in environment.list_templates() if not n.startswith("builtin/")]
-        assert {"url.xml", "urlset.xml", "sitemapindex.xml", "sitemap.xsl"} <= set(names)
-        for name in names:
-            source, _, _ = environment.loader.get_source(environment, name)  # type: ignore[union-attr]
-            if environment is chunks:  # as _chunk_template makes the loop of it
-                source = "{% for entry in entries %}" + render._BLOCK_TAG.sub("", source) + "{% endfor %}"
-            assert environment.compile(source, name, raw=True) == optimizing.compile(source, name, raw=True)
-
-
 @pytest.mark.parametrize("namespaces", [[], ["image"], ["image", "video", "news", "xhtml"]])
 def test_a_file_is_written_around_its_pieces(namespaces):
     """`urlset_parts` puts the pieces between what urlset.xml writes before and after them:
@@ -596,194 +505,3 @@ def test_gzip_and_digest_of_pieces_are_those_of_their_join(tmp_path_factory, dat
     whole, split = fileset.stage("a.xml", data), fileset.stage("b.xml", pieces)
     assert split.temp.read_bytes() == data and split.digest == whole.digest
     fileset.discard()
-
-
-def test_a_jinja_whose_code_generator_differs_still_renders_chunks(monkeypatch, templates_not_precompiled):
-    """The chunk template's code generator leans on Jinja's internals: where they differ, Jinja's
-    own code renders the chunk, the same bytes."""
-    from sitemap_plugins import render
-
-    entries = _every_kind_of_entry()
-
-    def changed(self, *args):
-        raise TypeError("visit_Getattr() takes 2 positional arguments but 3 were given")
-
-    monkeypatch.setattr(render._ChunkCodeGenerator, "visit_Getattr", changed)
-    renderer = render.Renderer(sp.Options(base_url=BASE))
-    assert renderer.urls(entries) == [renderer.url(e) for e in entries]
-    assert "environment.getattr" in renderer._urls.environment.compile(  # type: ignore[union-attr]
-        "{{ a.b }}", raw=True
-    )
-
-
-def test_our_templates_code_is_shipped_as_this_jinja_makes_it():
-    """The Python code of our templates, shipped in `sitemap_plugins/precompiled/`, is what
-    Jinja makes of templates/ now, for each template and chunk a build may compile, and no more."""
-    import jinja2
-
-    from sitemap_plugins import render
-
-    shipped = sorted(render.PRECOMPILED.glob("*/*.py"))
-    assert shipped, "no precompiled templates: run `python3 dev.py templates`"
-    assert {path.parent for path in shipped} == {
-        render.PRECOMPILED_FOR
-    } or not render.PRECOMPILED_FOR.is_dir()
-    if not render.PRECOMPILED_FOR.is_dir():
-        pytest.skip(
-            f"the shipped code is {shipped[0].parent.name}'s and this is Jinja {jinja2.__version__}: "
-            "builds compile our templates, as before (`python3 dev.py templates` makes it for this one)"
-        )
-    on_disk = {path.name: path.read_text(encoding="utf-8") for path in shipped}
-    made = render.precompiled_sources()
-    assert sorted(on_disk) == sorted(made), (
-        "templates/ or the renderer changed: run `python3 dev.py templates`"
-    )
-    assert on_disk == made, "templates/ or the renderer changed: run `python3 dev.py templates`"
-    assert sum(name.startswith("chunk-") for name in made) == 12  # image, xhtml, video (details or not)
-
-
-def _every_file(tmp_path: Path, name: str) -> dict[str, bytes]:
-    """A set with every template in use: chunks of every kind of entry, url.xml for news, the
-    index, the text sitemap, the stylesheet and robots.txt; its files' bytes by name."""
-    entries = _every_kind_of_entry()
-    out = tmp_path / name
-    build(out, [*entries, *pages(7)], max_urls=5, stylesheet=True, text_sitemap=True, gzip=True)
-    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
-
-
-def test_a_build_compiles_none_of_our_templates_and_writes_what_compiling_them_writes(
-    tmp_path, monkeypatch, request
-):
-    from jinja2 import Environment
-
-    from sitemap_plugins import render
-
-    def compile(*args, **kwargs):
-        raise AssertionError("a template compiled")
-
-    with monkeypatch.context() as patched:
-        patched.setattr(Environment, "compile", compile)
-        loaded = _every_file(tmp_path, "loaded")
-    assert {"sitemap-news.xml", "sitemap.txt", "sitemap.xsl", "robots.txt"} <= set(loaded)
-    assert b"<sitemapindex" in loaded["sitemap.xml"]
-    assert len([name for name in loaded if PART.fullmatch(name)]) > 2
-    render._CHUNK_CODE.clear()
-    for cache in render._COMPILED.values():
-        cache.code.clear()
-    request.getfixturevalue("templates_not_precompiled")
-    assert _every_file(tmp_path, "compiled") == loaded
-
-
-def test_a_template_that_fails_is_named_with_its_line_whether_precompiled_or_not(request):
-    """Loaded code names the template's file as Jinja's own compile does: an error while
-    rendering it says where, the same both ways."""
-    from sitemap_plugins import render
-
-    def failure() -> str:
-        renderer = render.Renderer(sp.Options(base_url=BASE))
-        assert renderer._urlset.filename == str(render.builtin_templates_dir() / "urlset.xml")
-        with pytest.raises(sp.SitemapError) as raised, render.templates_named():
-            try:
-                renderer._urlset.render(urls=None, namespaces={}, stylesheet=None, schema_location=None)
-            except Exception:
-                renderer.xml.handle_exception()
-        return str(raised.value)
-
-    loaded = failure()
-    render._COMPILED["xml"].code.clear()
-    request.getfixturevalue("templates_not_precompiled")
-    assert failure() == loaded
-    assert "urlset.xml, line" in loaded
-
-
-class _Staging:
-    """What a packer needs of a FileSet: the files it stages, in order."""
-
-    def __init__(self) -> None:
-        self.files: list[tuple[str, bytes]] = []
-
-    def stage(self, name: str, data: bytes | list[bytes]) -> tuple[str, bytes]:
-        whole = data if isinstance(data, bytes) else b"".join(data)
-        self.files.append((name, whole))
-        return name, whole
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    shapes=st.lists(
-        st.tuples(st.integers(0, 40), st.sampled_from([None, "d", "t", "t2"]), st.booleans()),
-        min_size=1,
-        max_size=70,
-    ),
-    cuts=st.lists(st.integers(1, 25), min_size=1, max_size=10),
-    max_urls=st.integers(1, 30),
-)
-def test_chunks_fill_the_same_files_as_pages_one_by_one(shapes, cuts, max_urls):
-    """The writer adds a rendered chunk in runs (`_Packer.add_chunk`): the files, their counts and
-    lastmods, and the pages left out as too large are those of adding each page in turn."""
-    from sitemap_plugins.errors import Reporter
-    from sitemap_plugins.render import Renderer
-    from sitemap_plugins.validate import EntryValidator
-    from sitemap_plugins.writer import _Packer, render_chunk
-
-    options = sp.Options(base_url=BASE, max_urls=max_urls, max_bytes=4096)
-    validate = EntryValidator(options, Reporter())
-    dates = {None: None, "d": "2024-05-0{}", "t": "2024-05-0{}T10:00:00+02:00", "t2": "2024-05-0{}T08:00:00Z"}
-    entries = []
-    for n, (images, date, video) in enumerate(shapes):
-        lastmod = dates[date].format(n % 9 + 1) if date else None
-        # 40 images of 90 characters make a page larger than a file may be.
-        pictures = [sp.Image(f"{BASE}{'i' * 60}/{n}-{i}.png") for i in range(images)]
-        # Text beyond ASCII: a page's size in bytes is not its length in characters.
-        videos = [sp.Video(f"{BASE}t.jpg", "Grüße ✓", "Ünïcode", f"{BASE}v.mp4")] if video else []
-        entry = sp.Entry(f"{BASE}p/{n}/", lastmod=lastmod, images=pictures, videos=videos)
-        entries.append(validate(entry))
-    renderer = Renderer(options)
-    chunks, start = [], 0
-    for cut in cuts * len(entries):
-        if start >= len(entries):
-            break
-        chunks.append(render_chunk(renderer, entries[start : start + cut]))
-        start += cut
-
-    said: list[str] = []
-    by_page, by_chunk = _Staging(), _Staging()
-    one_by_one = _Packer("pages", renderer, by_page, options, max_urls, Reporter(emit=said.append))
-    left_out_one_by_one = []
-    for chunk in chunks:
-        for position, page in enumerate(chunk.pages()):
-            label = f"{chunk.locs[position]}"
-            if not one_by_one.add(page, chunk.namespaces[position], label, chunk.lastmods[position]):
-                left_out_one_by_one.append(chunk.locs[position])
-    one_by_one.flush()
-    chunked = _Packer("pages", renderer, by_chunk, options, max_urls, Reporter(emit=said.append))
-    left_out = [chunk.locs[p] for chunk in chunks for p in sorted(chunked.add_chunk(chunk))]
-    chunked.flush()
-
-    assert by_chunk.files == by_page.files
-    assert [(f.urls, f.lastmod) for f in chunked.files] == [(f.urls, f.lastmod) for f in one_by_one.files]
-    assert left_out == left_out_one_by_one
-    assert all(len(data) <= 4096 for _, data in by_chunk.files)
-
-
-def test_the_collector_is_paused_for_the_end_of_a_build_and_left_as_it_was():
-    """The adapters harvest and write with the collector paused: the generator's pages are all
-    alive then, and a collection would walk them to free nothing of ours."""
-    import gc
-
-    from sitemap_plugins.sitemap import collector_paused
-
-    assert gc.isenabled()
-    with collector_paused():
-        assert not gc.isenabled()
-        before = gc.get_stats()[0]["collections"]
-        made = [[] for _ in range(50_000)]  # enough to set off some seventy young collections
-        assert gc.get_stats()[0]["collections"] == before and len(made) == 50_000
-    assert gc.isenabled()
-    gc.disable()  # a generator (or its user) that runs without the collector keeps it off
-    try:
-        with pytest.raises(ValueError), collector_paused():
-            raise ValueError("a build that fails half-way")
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

@@ -40,7 +40,7 @@ class SitemapConfig(base.Config):
     list_fallbacks = c.Type(bool, default=False)
     respect_robots_txt = c.Type(bool, default=True)
     #: A Media RSS feed of the videos: true (`videos.rss`) or a file name; checked by the core.
-    video_feed = c.Type((bool, str), default=False)
+    video_feed = c.Optional(c.Type((bool, str)))
     exclude = c.ListOfItems(c.Type(str), default=[])
     #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.
     exclude_regex = c.ListOfItems(c.Type(str), default=[])

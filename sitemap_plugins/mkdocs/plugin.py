@@ -10,7 +10,6 @@ last one.
 from __future__ import annotations
 
 import copy
-import functools
 import logging
 import os
 from pathlib import Path
@@ -23,13 +22,12 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from ..background import BATCH, BackgroundReader
 from ..errors import ConfigError, SitemapError, shown
 from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
-from ..sitemap import Sitemap, collector_paused
+from ..sitemap import Sitemap
 from ..writer import BUILTIN_SITEMAP, ENTRY_POINT, WriteResult, material_index_warning
 from .config import SitemapConfig
 
@@ -75,12 +73,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._expected: dict[str, Any] = {}  # loc -> File, the pages of the current pass
         self._rendered: set[str] = set()
         self._entries: dict[str, Entry] = {}
-        # Pages rendered so far, harvested at the end from what the background reader read.
-        self._pages: list[Page] = []
-        #: Pages rendered and not yet handed over: MkDocs' page, its URL, its language, the URLs
-        #: it lists (a blog's views), its HTML and its content's (as they were at its render).
-        self._to_hand_over: list[tuple[MkDocsPage, str, str | None, list[str] | None, str, str | None]] = []
-        self.reader = BackgroundReader()
         self.dirty = False
         self.command = "build"
         self._replaceable: list[str] = list(BUILTIN_SITEMAP)
@@ -144,11 +136,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         keys[keys.index("date") : keys.index("date")] = PLUGIN_LASTMOD_KEYS
         self.sitemap.harvester.lastmod_keys = tuple(keys)
         self._entries = {}
-        self._pages = []
-        self._to_hand_over = []
-        self.reader.close()  # a previous `mkdocs serve` build may have failed before its end
-        self.reader = BackgroundReader()
-        self.reader.compile_templates(options)
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
         values = {k: v for k, v in self.config.items() if k not in ("enabled", "base_url", "extra_urls")}
@@ -200,38 +187,19 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         url = self._url(page.url, config, root=True) if self.mike_version else page.canonical_url
         url = url or self._url(page.url, config)
         self._rendered.add(url)
-        # Translated and handed to the reader a few at a time, not one by one between MkDocs'
-        # renders, which leave little of our code in the CPU's caches.  What the pass decides
-        # (static-i18n's passes each have their own site_url and theme language) is taken now.
+        # What the pass decides (static-i18n's passes each have their own site_url and theme
+        # language) is taken now.
         language = getattr(page.file, "locale", None) or self._theme_language
         # Material's blog views (index, archives, categories, their pagination) list posts.
         posts = getattr(page, "posts", None) if hasattr(page, "views") else None
         lists = None if posts is None else [self._url(post.url, config) for post in posts]
-        self._to_hand_over.append((page, url, language, lists, output, page.content))
-        if len(self._to_hand_over) >= BATCH:
-            self._hand_over()
-
-    def _hand_over(self) -> None:
-        """The pages rendered since the last call, as the core's pages, to the reader in order.
-        MkDocs writes `output` to a page's file right after `on_post_page`: the background reader
-        parses the files beside the build; where pages are read in the build's process, `output`
-        itself is read, and the file's path (which MkDocs works out when first asked) is never
-        needed."""
-        rendered, self._to_hand_over = self._to_hand_over, []
-        harvester = self.sitemap.harvester  # type: ignore[union-attr]
-        for page, url, language, lists, output, rendered_content in rendered:
-            built = self._page(page, url, language, lists)
-            media, content = harvester.what_to_read(built.listing, rendered_content)
-            self.reader.add(
-                len(self._pages),
-                functools.partial(getattr, page.file, "abs_dest_path"),
-                url,
-                media,
-                written=False,
-                html=output,
-                content=content,
-            )
-            self._pages.append(built)
+        # The page is read now, from the HTML in hand (its head) and `page.content` (its media):
+        # the rendered page, not the file MkDocs writes next.
+        built = self._page(page, url, language, lists)
+        built.html, built.content = output, page.content
+        entry = self.sitemap.add_page(built)
+        if entry is not None:
+            self._entries[entry.loc] = entry
 
     def _page(self, page: MkDocsPage, url: str, language: str | None, lists: list[str] | None) -> Page:
         # Front matter `alternates` are read (and checked) by the core's harvest.  A language's
@@ -285,8 +253,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._add_pages_not_rendered(config)
         if _i18n_building(config):
             return
-        with collector_paused():
-            result = self._write(config)
+        result = self._write(config)
         if self.command == "serve":
             _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
         if result.entry_point_is_index and config.theme.name == "material":
@@ -297,13 +264,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def _write(self, config: MkDocsConfig) -> WriteResult:
         assert self.sitemap is not None
-        self._hand_over()
-        facts = self.reader.results()
-        for number, built in enumerate(self._pages):
-            entry = self.sitemap.add_page(built, facts.get(number))
-            if entry is not None:
-                self._entries[entry.loc] = entry
-        self._pages = []
         for item in self.config.extra_urls:
             try:
                 self.sitemap.add(entry_from_mapping(item, self.base_url))

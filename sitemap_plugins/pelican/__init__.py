@@ -10,7 +10,6 @@ def register() -> None:
 
     from . import plugin
 
-    signals.initialized.connect(plugin.on_initialized)
     signals.get_generators.connect(plugin.on_get_generators)
     signals.content_written.connect(plugin.on_content_written)
     signals.feed_written.connect(plugin.on_feed_written)

@@ -1,8 +1,8 @@
 """`PLUGINS = ["sitemap_plugins.pelican"]`: a complete sitemap set for a Pelican site.
 
 The adapter only translates.  Each HTML file Pelican writes (`content_written`) is recorded with what
-Pelican knows of it (the article or page, its translations, the articles a listing page shows); at
-the end of the build the files are harvested and the set is written (`finalized`, after static
+Pelican knows of it (the article or page, its translations, the articles a listing page shows),
+and read as it was written; at the end of the build the set is written (`finalized`, after static
 files, robots.txt included, were copied).
 
 With i18n_subsites every subsite is a Pelican run nested inside the main one: subsites are built
@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from ..background import BackgroundReader
 from ..errors import ConfigError, SitemapError
+from ..htmlfacts import HtmlFacts, read_file
 from ..model import Page
 from ..normalize import date_key, to_uri
-from ..sitemap import Sitemap, collector_paused
+from ..sitemap import Sitemap
 from ..writer import BUILTIN_SITEMAP, IndexItem
 from .config import KINDS, PelicanSettings, read_settings
 
@@ -60,6 +60,8 @@ class _Written:
     direct: str | None = None
     #: The URLs of the pages (not articles) a direct template is handed: it is no older than they.
     lists: list[str] = field(default_factory=list)
+    #: What the file says (robots, canonical, images, videos), read when Pelican wrote it.
+    facts: HtmlFacts | None = None
 
 
 @dataclass
@@ -80,7 +82,7 @@ class _Run:
 class _Build:
     """One `pelican` invocation: the main run and the subsites nested in it."""
 
-    def __init__(self, pelican: Any, reader: BackgroundReader | None = None) -> None:
+    def __init__(self, pelican: Any) -> None:
         settings = pelican.settings
         self.site_url = _site_url(settings)
         self.config: PelicanSettings = read_settings(settings, self.site_url)
@@ -90,8 +92,6 @@ class _Build:
         self.output_path = Path(pelican.output_path).resolve()
         self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
         self.stack: list[_Run] = []
-        #: HTML files written and not yet recorded: (run, path, context).
-        self.writes: list[tuple[_Run, str, dict[str, Any]]] = []
         self.finished: list[_Run] = []
         #: id(article) -> (its date, that date's sort key, the article), for `_newest`; the
         #: article is held so that its id is not another's during the build.
@@ -101,9 +101,6 @@ class _Build:
         self.static_names: set[str] = set()
         #: Sitemap files the owner's templates write in this build: name -> the template.
         self.owners_sitemaps: dict[str, str] = {}
-        # Each written page is read (images, videos, robots, canonical) beside the build.
-        self.reader = reader or BackgroundReader()
-        self.reader.compile_templates(self.config.options)
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
@@ -133,30 +130,20 @@ class _Build:
                 # A sitemap the owner's templates write in this build: theirs, never replaced.
                 self.owners_sitemaps[name] = str(context.get("page_name") or "a template of the theme")
             return
-        # Recorded a batch at a time, not one by one between Pelican's renders, which leave
-        # little of our code and data in the CPU's caches: 18 to 29 µs a write against 50 in
-        # the benchmark's build.
-        self.writes.append((self.stack[-1], path, context))
-        if len(self.writes) >= self.reader.batch:
-            self._record_writes()
-
-    def _record_writes(self) -> None:
-        """Record the writes gathered so far, in their order, and hand their pages to the reader."""
-        writes, self.writes = self.writes, []
-        harvester = self.sitemap.harvester
-        for run, path, context in writes:
-            if not path.startswith(run.output_prefix) or _UNNORMAL in path or _EMPTY_NAME in path:
-                path = os.path.abspath(path)  # Pelican's own are absolute and normal already
-            previous = run.written.get(path)
-            if previous is not None and previous.overrides:
-                continue  # Pelican skipped this write: the file keeps the overriding content
-            record = self._record(run, path, context)
-            if record is None:
-                run.written.pop(path, None)
-                continue
-            run.written[path] = record
-            media, own = harvester.what_to_read(record.listing, _own_content(context))
-            self.reader.add(path, path, record.url, media, content=own)
+        run = self.stack[-1]
+        if not path.startswith(run.output_prefix) or _UNNORMAL in path or _EMPTY_NAME in path:
+            path = os.path.abspath(path)  # Pelican's own are absolute and normal already
+        previous = run.written.get(path)
+        if previous is not None and previous.overrides:
+            return  # Pelican skipped this write: the file keeps the overriding content
+        record = self._record(run, path, context)
+        if record is None:
+            run.written.pop(path, None)
+            return
+        # Read now, as written: the head from the file, the media from the article's own content.
+        media, own = self.sitemap.harvester.what_to_read(record.listing, _own_content(context))
+        record.facts = read_file(path, record.url, media, own)
+        run.written[path] = record
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         prefix = run.output_prefix
@@ -291,27 +278,25 @@ class _Build:
 
     def finish(self, pelican: Any) -> bool:
         """A run ended; True when it was the outermost one and the set was written."""
-        self._record_writes()
         while self.stack and self.stack[-1].pelican is not pelican:
             self.stack.pop()  # a run that failed before finishing
         if self.stack:
             self.finished.append(self.stack.pop())
         if self.stack:
             return False
-        with collector_paused():
-            self._harvest()
-            # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
-            report = self.sitemap.report_path(Path.cwd())
-            # Pelican does not clear its output: a sitemap.xml no static file of this build put
-            # there is an earlier build's (pelican-sitemap's, before switching), and is replaced.
-            self._stop_at_owners_sitemap()
-            replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
-            result = self.sitemap.write(
-                self.output_path,
-                extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
-                replaceable=replaceable,
-                report_to=[report] if report else [],
-            )
+        self._harvest()
+        # `report` is relative to where pelican runs (beside pelicanconf.py, as a rule).
+        report = self.sitemap.report_path(Path.cwd())
+        # Pelican does not clear its output: a sitemap.xml no static file of this build put
+        # there is an earlier build's (pelican-sitemap's, before switching), and is replaced.
+        self._stop_at_owners_sitemap()
+        replaceable = [name for name in BUILTIN_SITEMAP if name not in self.static_names]
+        result = self.sitemap.write(
+            self.output_path,
+            extra_sitemaps=sorted(self.feeds, key=lambda f: f.loc),
+            replaceable=replaceable,
+            report_to=[report] if report else [],
+        )
         if result.robots_advice():
             log.info(result.robots_advice())
         problems = len(self.sitemap.report.problems)
@@ -334,15 +319,10 @@ class _Build:
 
     def _harvest(self) -> None:
         self._translate_direct_templates()
-        facts = self.reader.results()
         # Subsites finish first; the main site is listed first.  Pelican writes translations in
         # the order it read the files, which varies: sorting keeps the output byte-identical.
         for run in [self.finished[-1], *self.finished[:-1]]:
-            pages = [(r, True) for r in run.written.values()] + [(r, False) for r in run.static]
-            for record, is_html in sorted(pages, key=lambda item: _order(item[0])):
-                read = facts.get(record.path) if is_html else None
-                if is_html and read is None:
-                    continue  # the file is gone or unreadable
+            for record in sorted([*run.written.values(), *run.static], key=_order):
                 page = Page(
                     url=record.url,
                     title=record.title,
@@ -356,7 +336,7 @@ class _Build:
                     priority=self.config.priorities.get(record.kind),
                     changefreq=self.config.changefreqs.get(record.kind),
                 )
-                self.sitemap.add_page(page, read)
+                self.sitemap.add_page(page, record.facts)
 
     def _translate_direct_templates(self) -> None:
         """The index, archives and other DIRECT_TEMPLATES of each subsite are one page in several
@@ -460,8 +440,7 @@ def _own_content(context: dict[str, Any]) -> str | None:
     """The HTML of the article or page a file was written for, as its template wrote it.  Pelican
     keeps it by the site URL it was rendered for (`get_content` is memoized): the write's
     `localsiteurl`, which Pelican's writer makes the one `item.content` reads (`get_siteurl`)
-    before it renders; with RELATIVE_URLS each file's own.  Asked for a batch of writes later,
-    the item's `get_siteurl` may already give a later write's."""
+    before it renders; with RELATIVE_URLS each file's own."""
     item = _item(context)
     if item is None:
         return None
@@ -479,34 +458,21 @@ def _private(content: Any) -> bool:
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
-#: The next build's page reader, forked before Pelican starts its progress thread.
-_reader: BackgroundReader | None = None
-
-
-def on_initialized(pelican: Any) -> None:
-    global _reader
-    if _build is None and _reader is None:  # not a subsite made inside a build
-        _reader = BackgroundReader()
-        _reader.prefork()
 
 
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
-    global _build, _reader
+    global _build
     if (_build is None or not _build.stack) and _site_url(pelican.settings) is None:
         # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
         log.info(
             "sitemap: SITEURL is empty (a development build, as pelicanconf.py has it), so no "
             "sitemap was written; the published build (publishconf.py's SITEURL) writes it"
         )
-        if _reader is not None:
-            _reader.close()
-        _build = _reader = None
+        _build = None
         return
     if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
-        if _build is not None:
-            _build.reader.close()  # an earlier run that failed (`pelican -r` goes on after errors)
-        _build, _reader = _Build(pelican, _reader), None
+        _build = _Build(pelican)  # a new build (an earlier run that failed is forgotten: `pelican -r`)
     _build.start(pelican)
 
 

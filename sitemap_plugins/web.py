@@ -1,0 +1,135 @@
+"""HTTP for `submit` and `check`: one request at a time, bounded in time and size, and never
+sent anywhere the caller did not name.
+
+The standard library's http.client, without urllib's redirect handling: a POST is never
+redirected, and a GET follows a redirect only to the origin (scheme, host and port) it was asked
+of.  Each request has one deadline for all of it (connecting, the status line, every header, the
+body), not a timeout per read: a server that drips a byte at a time is cut off when the deadline
+passes.  Whatever the server answers (not HTTP, more than 100 headers, a broken chunked body)
+is one `WebError` naming the URL, never a traceback.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import ssl
+import threading
+import time
+from dataclasses import dataclass
+from urllib.parse import urljoin, urlsplit
+
+#: Seconds for one request, from connecting to the last byte of the body.
+REQUEST_DEADLINE = 30.0
+#: Redirects a GET follows (within its origin).
+MAX_REDIRECTS = 5
+USER_AGENT = "sitemap-plugins"
+
+
+class WebError(Exception):
+    """A request that got no usable answer; the message names the URL and what happened."""
+
+
+@dataclass
+class Answer:
+    url: str
+    status: int
+    body: bytes
+    headers: http.client.HTTPMessage
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    """Scheme, host and port, as a browser's same-origin rule compares them."""
+    parts = urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or "").lower(), port
+
+
+def get(url: str, max_bytes: int, deadline: float | None = None) -> Answer:
+    """GET `url`: a redirect is followed within the URL's own origin only (another is a
+    WebError naming where it led); at most `max_bytes` of the body are read."""
+    start = url
+    for _ in range(MAX_REDIRECTS + 1):
+        answer = request("GET", url, max_bytes=max_bytes, deadline=deadline)
+        if answer.status not in (301, 302, 303, 307, 308):
+            return answer
+        target = urljoin(url, answer.headers.get("Location", ""))
+        if origin(target) != origin(start):
+            raise WebError(f"{url}: redirected (HTTP {answer.status}) to {target}, outside {_site(start)}; not followed")
+        url = target
+    raise WebError(f"{start}: more than {MAX_REDIRECTS} redirects")
+
+
+def post(url: str, body: bytes, content_type: str, deadline: float | None = None) -> Answer:
+    """POST `body` to `url`; a redirect is an answer like any other, never followed."""
+    return request("POST", url, body, {"Content-Type": content_type}, max_bytes=65536, deadline=deadline)
+
+
+def request(
+    method: str,
+    url: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    max_bytes: int = 65536,
+    deadline: float | None = None,
+) -> Answer:
+    """One request, over within REQUEST_DEADLINE (or `deadline`, a `time.monotonic()` value, if
+    sooner): the connection is shut when the time is up, whatever read it is in."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise WebError(f"{url}: only http(s) URLs are requested")
+    ends = time.monotonic() + REQUEST_DEADLINE
+    ends = min(ends, deadline) if deadline is not None else ends
+    left = ends - time.monotonic()
+    if left <= 0:
+        raise WebError(f"{url}: not requested, the run's time is up")
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    connection = kind(parts.hostname, parts.port, timeout=left)
+    timed_out = threading.Event()
+
+    def cut_off() -> None:
+        timed_out.set()
+        sock = connection.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    watchdog = threading.Timer(left, cut_off)
+    watchdog.daemon = True
+    watchdog.start()
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request(method, path, body, {"User-Agent": USER_AGENT, **(headers or {})})
+        response = connection.getresponse()
+        data = response.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise WebError(f"{url}: the answer is larger than {max_bytes:,} bytes; not read")
+        return Answer(url, response.status, data, response.headers)
+    except WebError:
+        raise
+    except (OSError, http.client.HTTPException, ssl.SSLError, ValueError) as error:
+        if timed_out.is_set():
+            raise WebError(f"{url}: no whole answer within {left:.0f} s") from None
+        raise WebError(f"{url}: {_what_went_wrong(error)}") from None
+    finally:
+        watchdog.cancel()
+        connection.close()
+
+
+def _what_went_wrong(error: BaseException) -> str:
+    if isinstance(error, http.client.BadStatusLine):
+        return "the answer is not HTTP"
+    if isinstance(error, http.client.IncompleteRead):
+        return "the answer's body broke off"
+    if isinstance(error, http.client.HTTPException):
+        return f"the answer is not well-formed HTTP ({error})"
+    if isinstance(error, socket.timeout):
+        return "no answer in time"
+    return str(getattr(error, "strerror", None) or error)
+
+
+def _site(url: str) -> str:
+    scheme, host, port = origin(url)
+    return f"{scheme}://{host}:{port}"
