@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SitemapError
+from .pagefiles import open_regular
 
 MANIFEST = ".sitemap-plugins.json"
 TEMP_PREFIX = ".sitemap-plugins-"
@@ -84,7 +85,7 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
     gzip bomb costs `limit`, not gigabytes.  (b"", True) when there is more than `limit`: what is
     over the limit is not read further.
     Raises OSError, or zlib.error / EOFError for a broken gzip stream."""
-    with path.open("rb") as stream:
+    with open_regular(path) as stream:
         head = stream.read(2)
         stream.seek(0)
         if head != b"\x1f\x8b":
@@ -116,7 +117,7 @@ def has_marker(path: Path) -> bool:
     """XML (or gzip of it) whose head carries our generator comment.  Only the head is read,
     through a streaming decompressor: a gzip bomb costs nothing here."""
     try:
-        with path.open("rb") as stream:
+        with open_regular(path) as stream:
             head = stream.read(_HEAD)
         if head[:2] == b"\x1f\x8b":
             with gzip.open(path, "rb") as stream:

@@ -6,25 +6,27 @@ of the changed URLs, proven by a key file served on the site.  The build writes 
 (`indexnow_key`); `sitemap-plugins submit` compares the new sitemap set with the previous one and
 sends the difference, once the new site is live.
 
-HTTP goes through the standard library's urllib: two request kinds (a GET of the key file, a JSON
-POST), timeouts and a bounded retry are all that is needed, and no dependency is added for them.
+HTTP goes through `web`: two request kinds (a GET of the key file on the site's own origin, a
+JSON POST that is never redirected), a deadline per request and one for the run, and a bounded
+retry.  Only URLs on the site's own host are sent, and never one with a user name or password.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .errors import ConfigError
+from . import web
+from .errors import ConfigError, shown
+from .normalize import http_url
 from .options import check_base_url, check_indexnow_key
 from .reader import ReadError, SetReader, UrlSet, same_date
 
@@ -32,7 +34,9 @@ KEY_ENV = "INDEXNOW_KEY"
 ENDPOINT = "https://api.indexnow.org/indexnow"
 MAX_BATCH = 10_000
 RETRIES = 4
-TIMEOUT = 30
+#: Seconds for a whole `submit`: every request, every retry and its wait.
+RUN_DEADLINE = 600.0
+MAX_BACKOFF = 60.0
 
 
 def key_file_name(key: str) -> str:
@@ -95,27 +99,46 @@ REFUSALS = {
 class Response:
     status: int
     body: str
+    #: Where a 3xx answer pointed; seconds a 429 or 503 asked to wait.
+    location: str = ""
+    retry_after: str = ""
 
 
-def post_json(url: str, payload: dict, timeout: float = TIMEOUT) -> Response:
+def post_json(url: str, payload: dict, deadline: float | None = None) -> Response:
+    """POST the payload; a redirect is an answer (never followed: the URLs and the key stay
+    where the user sent them); no answer in time, or none that is HTTP, is status 0."""
     data = json.dumps(payload, separators=(",", ":")).encode()
-    request = urllib.request.Request(
-        url, data=data, method="POST", headers={"Content-Type": "application/json; charset=utf-8"}
-    )
-    return _open(request, timeout)
-
-
-def get(url: str, timeout: float = TIMEOUT) -> Response:
-    return _open(urllib.request.Request(url, headers={"User-Agent": "sitemap-plugins"}), timeout)
-
-
-def _open(request: urllib.request.Request, timeout: float) -> Response:
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return Response(response.status, response.read(65536).decode("utf-8", "replace"))
-    except urllib.error.HTTPError as error:
-        retry_after = error.headers.get("Retry-After", "") if error.headers else ""
-        return Response(error.code, f"{error.read(4096).decode('utf-8', 'replace')}\x00{retry_after}")
+        answer = web.post(url, data, "application/json; charset=utf-8", deadline)
+    except web.WebError as error:
+        return Response(0, str(error))
+    return Response(
+        answer.status,
+        answer.body[:4096].decode("utf-8", "replace"),
+        location=answer.headers.get("Location", "") or "",
+        retry_after=answer.headers.get("Retry-After", "") or "",
+    )
+
+
+def outside_site(urls: list[str], base_url: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The URLs IndexNow may take for the site (its own scheme and host, no user name or
+    password), and the others with why they are not sent."""
+    base = urlsplit(base_url)
+    sent, skipped = [], []
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.username is not None or parts.password is not None:
+            skipped.append((_without_userinfo(url), "it carries a user name or password"))
+        elif (parts.hostname or "").lower() != (base.hostname or "").lower() or parts.scheme != base.scheme:
+            skipped.append((url, f"not on {base.scheme}://{base.netloc}"))
+        else:
+            sent.append(url)
+    return sent, skipped
+
+
+def _without_userinfo(url: str) -> str:
+    parts = urlsplit(url)
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
 
 
 def send(
@@ -123,24 +146,20 @@ def send(
     payload: dict,
     backoff: float,
     say: Callable[[str], None],
-    post: Callable[[str, dict], Response] = post_json,
+    post: Callable[[str, dict, float | None], Response] = post_json,
+    deadline: float | None = None,
 ) -> Response:
-    """POST, retrying 429 and 5xx a bounded number of times (Retry-After honoured, up to a minute)."""
+    """POST, retrying 429, 5xx and no answer a bounded number of times (Retry-After honoured, up
+    to a minute), within `deadline` (a `time.monotonic()` value) for all of it."""
     for attempt in range(RETRIES + 1):
-        try:
-            response = post(endpoint, payload)
-        except OSError as error:
-            response = Response(0, str(error))
-        if response.status in (200, 202) or not (
-            response.status == 429 or response.status >= 500 or response.status == 0
-        ):
+        response = post(endpoint, payload, deadline)
+        if not (response.status in (0, 429) or response.status >= 500) or attempt == RETRIES:
             return response
-        if attempt == RETRIES:
-            return response
-        _, _, retry_after = response.body.partition("\x00")
-        wait = float(retry_after) if retry_after.strip().isdigit() else backoff * 2**attempt
-        wait = min(wait, 60.0)
-        status = response.status or "error"
+        retry_after = response.retry_after.strip()
+        wait = min(float(retry_after) if retry_after.isdigit() else backoff * 2**attempt, MAX_BACKOFF)
+        if deadline is not None and time.monotonic() + wait >= deadline:
+            return response  # no time left for another try
+        status = response.status or "no answer"
         say(f"sitemap-plugins submit: {payload['host']}: HTTP {status}; again in {wait:g} s")
         time.sleep(wait)
     return response  # pragma: no cover
@@ -153,6 +172,9 @@ def run_submit(args: argparse.Namespace) -> int:
     key = check_indexnow_key(args.key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
     base_url = check_base_url(args.base_url, "--base-url")
     base = urlsplit(base_url)
+    endpoint = _endpoint(args.endpoint)
+    backoff = _backoff(args.backoff)
+    deadline = time.monotonic() + RUN_DEADLINE
     site = Path(args.site_dir)
     if not site.is_dir():
         raise ConfigError(f"submit: {site} is not a directory")
@@ -160,7 +182,7 @@ def run_submit(args: argparse.Namespace) -> int:
         current = SetReader(base_url).from_directory(site)
     except ReadError as error:
         raise ConfigError(f"submit: the new set in {site}: {error}") from error
-    previous = _previous(args.previous, base_url) if args.previous else None
+    previous = _previous(args.previous, base_url, deadline) if args.previous else None
     if previous is None and not args.all:
         print(
             "sitemap-plugins submit: no previous sitemap set (--previous), so nothing is sent; "
@@ -173,7 +195,15 @@ def run_submit(args: argparse.Namespace) -> int:
         changes = Changes(new=list(current), removed=changes.removed)
     key_url = base_url + key_file_name(key)
     key_location = key_url if base.path not in ("", "/") else None
-    work = batches(changes.urls)
+    urls, skipped = outside_site(changes.urls, base_url)
+    for url, why in skipped[:5]:
+        print(f"sitemap-plugins submit: skipped {url}: {why}", file=sys.stderr)
+    if len(skipped) > 5:
+        print(
+            f"sitemap-plugins submit: skipped {len(skipped) - 5:,} more URLs, not the site's own",
+            file=sys.stderr,
+        )
+    work = batches(urls)
     payloads = [
         {"host": host, "key": key, **({"keyLocation": key_location} if key_location else {}), "urlList": urls}
         for host, urls in work
@@ -188,28 +218,49 @@ def run_submit(args: argparse.Namespace) -> int:
     if not payloads:
         print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
         return 0
-    served = _served_key(key_url, key)
+    served = _served_key(key_url, key, deadline)
     if served is not None:
         raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
     refused = 0
     for payload in payloads:
-        response = send(args.endpoint, payload, args.backoff, _stderr)
+        response = send(endpoint, payload, backoff, _stderr, deadline=deadline)
         count = f"{len(payload['urlList']):,} URLs of {payload['host']}"
         if response.status in (200, 202):
             print(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})", file=sys.stderr)
             continue
         refused += 1
+        if 300 <= response.status < 400:
+            where = response.location or "nowhere"
+            print(
+                f"sitemap-plugins submit: {count}: not sent: the endpoint redirects (HTTP {response.status} "
+                f"to {where}), and a submission is never redirected; use the address it names as --endpoint",
+                file=sys.stderr,
+            )
+            continue
         meaning = REFUSALS.get(response.status, "the endpoint did not take them")
-        shown = f"HTTP {response.status}" if response.status else response.body.partition("\x00")[0]
-        print(f"sitemap-plugins submit: {count}: refused ({shown}): {meaning}", file=sys.stderr)
+        said = f"HTTP {response.status}" if response.status else response.body
+        print(f"sitemap-plugins submit: {count}: refused ({said}): {meaning}", file=sys.stderr)
     return 1 if refused else 0
 
 
-def _previous(source: str, base_url: str) -> UrlSet | None:
+def _endpoint(value: str) -> str:
+    try:
+        return http_url(value)
+    except ValueError as error:
+        raise ConfigError(f"--endpoint: {shown(value)} is not an http(s) URL ({error})") from None
+
+
+def _backoff(value: float) -> float:
+    if not math.isfinite(value) or not 0 <= value <= MAX_BACKOFF:
+        raise ConfigError(f"--backoff: {value} is not a number of seconds from 0 to {MAX_BACKOFF:g}")
+    return value
+
+
+def _previous(source: str, base_url: str, deadline: float | None = None) -> UrlSet | None:
     reader = SetReader(base_url)
     try:
         if source.startswith(("http://", "https://")):
-            return reader.from_url(source)
+            return reader.from_url(source, deadline=deadline)
         path = Path(source)
         if path.is_dir():
             return reader.from_directory(path)
@@ -220,15 +271,15 @@ def _previous(source: str, base_url: str) -> UrlSet | None:
     raise ConfigError(f"--previous: {source} is not a directory, a sitemap file or an http(s) URL")
 
 
-def _served_key(key_url: str, key: str) -> str | None:
-    """None when the key file is served with the key; else why not."""
+def _served_key(key_url: str, key: str, deadline: float | None = None) -> str | None:
+    """None when the key file is served with the key, from the site's own origin; else why not."""
     try:
-        response = get(key_url)
-    except OSError as error:
-        return f"the key file {key_url} cannot be fetched ({error})"
-    if response.status != 200:
-        return f"the key file {key_url} is not served (HTTP {response.status})"
-    if response.body.strip() != key:
+        answer = web.get(key_url, 65536, deadline)
+    except web.WebError as error:
+        return f"the key file cannot be fetched: {error}"
+    if answer.status != 200:
+        return f"the key file {key_url} is not served (HTTP {answer.status})"
+    if answer.body.decode("utf-8", "replace").strip() != key:
         return f"the key file {key_url} does not hold the key"
     return None
 

@@ -9,11 +9,13 @@ page served without HTTP headers: its byte order mark, else its `<meta charset>`
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import quote
 
 from lxml import etree
@@ -102,24 +104,35 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_page_text(path: str) -> PageText:
-    """The text of a page file: a regular file only (a FIFO is never waited on), at most
-    MAX_HTML_BYTES of it, decoded by its own declaration."""
-    try:
-        # O_NONBLOCK: opening a FIFO returns at once, and fstat then says what it is.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
-    except OSError as error:
-        return PageText(problem=f"cannot be read ({error.strerror})")
+class NotRegularFile(OSError):
+    """A FIFO, a device, a socket or a directory where a file was to be read."""
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """`path` opened for reading, if it is a regular file: a FIFO is never waited on (opened
+    O_NONBLOCK, so that fstat can say what it is); NotRegularFile says what it is instead."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            return PageText(problem=f"is not a regular file ({file_kind(mode)})")
-        with os.fdopen(descriptor, "rb", closefd=False) as stream:
+            raise NotRegularFile(errno.EINVAL, f"not a regular file ({file_kind(mode)})")
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_page_text(path: str) -> PageText:
+    """The text of a page file: a regular file only, at most MAX_HTML_BYTES of it, decoded by
+    its own declaration."""
+    try:
+        with open_regular(path) as stream:
             data = stream.read(MAX_HTML_BYTES + 1)
+    except NotRegularFile as error:
+        return PageText(problem=f"is {error.strerror}")
     except OSError as error:
         return PageText(problem=f"cannot be read ({error.strerror})")
-    finally:
-        os.close(descriptor)
     truncated = len(data) > MAX_HTML_BYTES
     return PageText(decode_html(data[:MAX_HTML_BYTES]), truncated=truncated)
 
@@ -130,11 +143,19 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs
 def decode_html(data: bytes) -> str:
     """Bytes of an HTML page as a browser decodes them without HTTP headers: a byte order mark,
     else the encoding its `<meta charset>` (or `http-equiv` Content-Type) declares in the first
-    1,024 bytes, else UTF-8.  What the encoding cannot decode becomes U+FFFD."""
+    1,024 bytes, else UTF-8.  What the encoding cannot decode becomes U+FFFD.
+
+    Bytes that are UTF-8 throughout are read as UTF-8 without looking for a declaration: what
+    generators write is UTF-8 and says so, and bytes of a legacy encoding that happen to be
+    valid UTF-8 beyond ASCII are all but unknown (and where they are ASCII, an ASCII-compatible
+    declaration reads them as the same text)."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(encoding, "replace")
-    return data.decode(declared_encoding(data[:PRESCAN_BYTES]) or "utf-8", "replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode(declared_encoding(data[:PRESCAN_BYTES]) or "utf-8", "replace")
 
 
 #: The HTML standard's labels that mean windows-1252 (a page that says Latin-1 is decoded so),

@@ -9,7 +9,6 @@ in a stream with the protocol's 50 MB limit, and only URLs the set itself names 
 from __future__ import annotations
 
 import datetime as dt
-import urllib.request
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -17,15 +16,16 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from . import web
 from .fileset import read_limited
 from .normalize import date_key, parse_date, to_uri
 from .options import MAX_BYTES
+from .pagefiles import NotRegularFile
 from .robots import sitemap_urls
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 #: At most this many sitemap files in one set (an index lists at most 50,000; several indexes).
 MAX_FILES = 1000
-FETCH_TIMEOUT = 30
 
 
 class ReadError(ValueError):
@@ -70,11 +70,13 @@ class SetReader:
         self._read("<start>", load, found, set())
         return found
 
-    def from_url(self, url: str, fetch: Callable[[str], bytes] | None = None) -> UrlSet:
-        """The live set: `url` and the files its index names on the same host, nothing else."""
-        fetch = fetch or fetch_limited
+    def from_url(
+        self, url: str, fetch: Callable[[str], bytes] | None = None, deadline: float | None = None
+    ) -> UrlSet:
+        """The live set: `url` and the files its index names on the same origin, nothing else."""
+        fetch = fetch or (lambda part: fetch_limited(part, deadline))
         found: UrlSet = {}
-        self._read(url, fetch, found, set(), same_host=urlsplit(url).netloc)
+        self._read(url, fetch, found, set(), same_origin=web.origin(url))
         return found
 
     # -- one file ------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ class SetReader:
         load: Callable[[str], bytes],
         found: UrlSet,
         seen: set[str],
-        same_host: str | None = None,
+        same_origin: tuple[str, str, int | None] | None = None,
     ) -> None:
         if url in seen:
             return
@@ -97,10 +99,10 @@ class SetReader:
         if root.tag == SM + "sitemapindex":
             for sitemap in root.iterfind(SM + "sitemap"):
                 child = (sitemap.findtext(SM + "loc") or "").strip()
-                if same_host is not None and urlsplit(child).netloc != same_host:
-                    continue  # only what the set itself names, on its own host
+                if same_origin is not None and web.origin(child) != same_origin:
+                    continue  # only what the set itself names, on its own origin
                 if child.endswith((".xml", ".xml.gz")) or "sitemap" in child:
-                    self._read(child, load, found, seen, same_host)
+                    self._read(child, load, found, seen, same_origin)
         elif root.tag == SM + "urlset":
             for entry in root.iterfind(SM + "url"):
                 loc = (entry.findtext(SM + "loc") or "").strip()
@@ -142,6 +144,8 @@ def read_sitemap_file(path: Path) -> bytes:
         data, too_big = read_limited(path, MAX_BYTES)
     except FileNotFoundError as error:
         raise ReadError(f"{path}: no such file") from error
+    except NotRegularFile as error:
+        raise ReadError(f"{path}: is {error.strerror}; not read") from error
     except OSError as error:
         raise ReadError(f"{path}: cannot be read ({error.strerror})") from error
     except (zlib.error, EOFError) as error:
@@ -151,22 +155,17 @@ def read_sitemap_file(path: Path) -> bytes:
     return data
 
 
-def fetch_limited(url: str) -> bytes:
-    """GET `url` (http or https only), at most 50 MB after gunzipping, within FETCH_TIMEOUT."""
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise ReadError(f"{url}: only http(s) URLs are fetched")
-    request = urllib.request.Request(
-        url, headers={"User-Agent": "sitemap-plugins", "Accept-Encoding": "gzip"}
-    )
+def fetch_limited(url: str, deadline: float | None = None) -> bytes:
+    """GET `url` (http or https only; a redirect within its origin only), at most 50 MB after
+    gunzipping, within one deadline for the whole request (`web`)."""
     try:
-        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:
-            raw = response.read(MAX_BYTES + 1)
-            gzipped = response.headers.get("Content-Encoding", "").lower() == "gzip"
-    except OSError as error:
-        raise ReadError(f"{url}: cannot be fetched ({error})") from error
-    if len(raw) > MAX_BYTES:
-        raise ReadError(f"{url}: more than 50 MB; not read further")
-    if gzipped or raw[:2] == b"\x1f\x8b":
+        answer = web.get(url, MAX_BYTES, deadline)
+    except web.WebError as error:
+        raise ReadError(f"cannot be fetched: {error}") from error
+    if answer.status != 200:
+        raise ReadError(f"{url}: cannot be fetched (HTTP {answer.status})")
+    raw = answer.body
+    if answer.headers.get("Content-Encoding", "").lower() == "gzip" or raw[:2] == b"\x1f\x8b":
         inflater = zlib.decompressobj(wbits=31)
         try:
             data = inflater.decompress(raw, MAX_BYTES + 1)

@@ -28,7 +28,7 @@ from lxml import etree
 from .errors import ConfigError, Reporter, shown
 from .fileset import FileSet, has_marker
 from .normalize import date_key
-from .options import Options
+from .options import MAX_INDEX_ENTRIES, Options
 from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
 from .render import Renderer, templates_named
 from .writer import ENTRY_POINT, IndexItem, WriteResult, stop_at_a_robots_txt_leading_out, update_robots_txt
@@ -95,12 +95,19 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
                 f"versions: {root / ENTRY_POINT} was not written by sitemap-plugins; move it away"
             )
         result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
-        result.sitemap_urls = [result.entry_point]
+        # An index lists at most 50,000 sitemaps and cannot list another index: past that, the
+        # rest go to indexes of their own, each named in robots.txt.
+        parts = [
+            items[start : start + MAX_INDEX_ENTRIES] for start in range(0, len(items), MAX_INDEX_ENTRIES)
+        ]
+        names = [ENTRY_POINT, *(f"sitemap-index-{number}.xml" for number in range(2, len(parts) + 1))]
+        result.sitemap_urls = [options.base_url + name for name in names]
         try:
             with templates_named():
-                fileset.stage(ENTRY_POINT, renderer.index(items).encode())
+                for name, part in zip(names, parts, strict=True):
+                    fileset.stage(name, renderer.index(part).encode())
                 robots_block = renderer.robots_block(result.sitemap_urls)  # fails before the commit too
-            result.files, result.removed = fileset.commit([ENTRY_POINT], result.sitemap_urls)
+            result.files, result.removed = fileset.commit(names[::-1], result.sitemap_urls)
         finally:
             fileset.discard()
         update_robots_txt(fileset, robots_block, options, result, report, result.sitemap_urls)

@@ -11,6 +11,7 @@ is one `WebError` naming the URL, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import socket
 import ssl
@@ -55,7 +56,9 @@ def get(url: str, max_bytes: int, deadline: float | None = None) -> Answer:
             return answer
         target = urljoin(url, answer.headers.get("Location", ""))
         if origin(target) != origin(start):
-            raise WebError(f"{url}: redirected (HTTP {answer.status}) to {target}, outside {_site(start)}; not followed")
+            raise WebError(
+                f"{url}: redirected (HTTP {answer.status}) to {target}, outside {_site(start)}; not followed"
+            )
         url = target
     raise WebError(f"{start}: more than {MAX_REDIRECTS} redirects")
 
@@ -91,10 +94,8 @@ def request(
         timed_out.set()
         sock = connection.sock
         if sock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
     watchdog = threading.Timer(left, cut_off)
     watchdog.daemon = True
@@ -104,6 +105,8 @@ def request(
         connection.request(method, path, body, {"User-Agent": USER_AGENT, **(headers or {})})
         response = connection.getresponse()
         data = response.read(max_bytes + 1)
+        if timed_out.is_set():  # cut off: what was read may look whole, and is not
+            raise WebError(f"{url}: no whole answer within {left:.0f} s")
         if len(data) > max_bytes:
             raise WebError(f"{url}: the answer is larger than {max_bytes:,} bytes; not read")
         return Answer(url, response.status, data, response.headers)

@@ -39,7 +39,9 @@ def test_mkdocs_yml_declares_the_schemas_options_with_its_defaults():
             continue  # site_url unless set
         default = declared[name].default
         if "mkdocs" in field.metadata["faces"]:
-            assert default is True, f"{name}: MkDocs' default is said to be {field.metadata['faces']['mkdocs']}"
+            assert default is True, (
+                f"{name}: MkDocs' default is said to be {field.metadata['faces']['mkdocs']}"
+            )
         elif name == "news":
             assert default is None and _default(field) is None
         elif name == "rules":

@@ -1,0 +1,44 @@
+"""`versions` at the limits of the protocol: a version whose own sitemap is an index of more
+parts than one index may list."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sitemap_checks import NS, assert_valid, parse
+
+from sitemap_plugins.cli import main
+from sitemap_plugins.render import GENERATOR
+
+BASE = "https://example.com/"
+
+
+@pytest.mark.invalid_output  # validated below: the schema sweep of 150,000 entries takes half a minute
+def test_a_root_index_past_50000_sitemaps_is_split_and_each_part_named_in_robots_txt(tmp_path, capsys):
+    """mike's branch with one version whose sitemap.xml is an index of 50,001 parts: the root
+    index lists 50,000, a second index the last one, and robots.txt names both."""
+    root = tmp_path / "gh-pages"
+    version = root / "1.0"
+    version.mkdir(parents=True)
+    (root / "versions.json").write_text(json.dumps([{"version": "1.0", "title": "1.0", "aliases": []}]))
+    parts = "".join(
+        f"<sitemap><loc>{BASE}1.0/sitemap-{n}.xml</loc><lastmod>2024-05-01</lastmod></sitemap>"
+        for n in range(1, 50_002)
+    )
+    (version / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {GENERATOR} -->\n'
+        f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{parts}</sitemapindex>\n'
+    )
+    (root / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
+    assert main(["versions", str(root), "--base-url", BASE, "--versions", "all"]) == 0, (
+        capsys.readouterr().err
+    )
+    first = [loc.text for loc in parse(root / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)]
+    second = [loc.text for loc in parse(root / "sitemap-index-2.xml").iterfind("s:sitemap/s:loc", NS)]
+    assert len(first) == 50_000 and second == [f"{BASE}1.0/sitemap-50001.xml"]
+    assert first[0] == f"{BASE}1.0/sitemap-1.xml"
+    assert_valid(root / "sitemap-index-2.xml")  # the same template wrote both
+    robots = (root / "robots.txt").read_text()
+    assert robots.startswith("User-agent: *\nDisallow: /private/\n")
+    assert f"Sitemap: {BASE}sitemap.xml\n" in robots and f"Sitemap: {BASE}sitemap-index-2.xml\n" in robots
