@@ -3,6 +3,7 @@
 
     python3 dev.py samples   build every site in sample_sites/ with its sitemaps, print where they are
     python3 dev.py test      run the whole test suite (extra arguments go to pytest)
+    python3 dev.py docs      build the documentation site (mkdocs.yml, docs/) into site/, --strict
 
 Each creates ./.venv on first use and install the project in it, editable, with every extra.
 """
@@ -51,12 +52,14 @@ def ensure_venv() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("samples", "test"):
+    if not argv or argv[0] not in ("samples", "test", "docs"):
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
+    elif argv[0] == "docs":
+        command = [str(PYTHON), "-m", "mkdocs", "build", "--strict", *argv[1:]]
     else:
         command = [str(PYTHON), "-m", "pytest", *argv[1:]]
     return subprocess.run(command, cwd=ROOT).returncode

@@ -29,6 +29,7 @@ from .model import IMAGE, NEWS, SM, VIDEO, XHTML
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, MAX_URLS, check_base_url
 from .reader import site_file
+from .report import check_report
 from .robots import RobotsRules, read_robots_rules, sitemap_urls
 from .schemas import schema_errors
 from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
@@ -532,8 +533,6 @@ def run_check(args: argparse.Namespace) -> int:
     errors = [f for f in findings if not f.advice]
     advice = [f for f in findings if f.advice]
     if args.format == "html":
-        from .report import check_report
-
         sys.stdout.write(check_report(checker, base_url))
     elif args.format == "json":
         json.dump(

@@ -26,14 +26,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from . import __version__
+from .check import run_check
 from .errors import ConfigError, Progress, Reporter, SitemapError, log, shown
+from .indexnow import add_parser as add_submit
+from .indexnow import run_submit
 from .jsonl import JsonlEntries, default_jobs
 from .mapping import entry_from_mapping
 from .options import NewsOptions, Options
-from .project import load_yaml
-from .robots import read_robots_rules
+from .project import MKDOCS_ONLY, language_groups, language_roots, load_yaml, read_project, share_languages
+from .robots import judge_entry, read_robots_rules
 from .sitemap import Sitemap
 from .sources import add_project_pages, add_site, read_project_pages
+from .versions import add_parser as add_versions
+from .versions import run_versions
 from .writer import BUILTIN_SITEMAP, WriteResult, material_index_warning, write_sitemaps
 
 USAGE_ERROR = 2
@@ -49,15 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "generate":
             return generate(args)
         if args.command == "versions":
-            from .versions import run_versions
-
             return run_versions(args)
         if args.command == "submit":
-            from .indexnow import run_submit
-
             return run_submit(args)
-        from .check import run_check
-
         return run_check(args)
     except ConfigError as error:
         print(f"sitemap-plugins: {error}", file=sys.stderr)
@@ -110,8 +109,6 @@ def generate(args: argparse.Namespace) -> int:
 
 def _allowed(entries: Any, rules: Any) -> Any:
     """The entries robots.txt lets crawlers fetch; each one left out said at INFO, with its line."""
-    from .robots import judge_entry
-
     for entry in entries:
         line = judge_entry(entry, rules)
         if line is None:
@@ -124,8 +121,6 @@ def generate_project(args: argparse.Namespace) -> int:
     """`--project mkdocs.yml|zensical.toml`: the set the MkDocs plugin writes, for a site another
     generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
     project per language) each get their own set, with hreflang groups across them."""
-    from .project import language_groups, language_roots, read_project, share_languages
-
     projects = [read_project(Path(name), args.base_url) for name in args.project]
     share_languages(projects)
     if args.out and len(projects) > 1:
@@ -188,8 +183,6 @@ def generate_project(args: argparse.Namespace) -> int:
 def _project_options(args: argparse.Namespace, project: Any) -> Options:
     """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
     defaults, then `--config` and the flags."""
-    from .project import MKDOCS_ONLY
-
     values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
     if isinstance(values.get("report"), str):  # relative to the project's configuration file
         values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
@@ -422,9 +415,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     _common(generate)
     _add_option_flags(generate)
-
-    from .indexnow import add_parser as add_submit
-    from .versions import add_parser as add_versions
 
     add_versions(commands)
     add_submit(commands)

@@ -158,15 +158,12 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     `page.content`, a Pelican article's content): its images and videos are read from it, and only
     the page's head from `text`.  Without it the page is parsed whole and its content region found.
     """
-    facts = HtmlFacts()
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
     #: "frame" (the rest of a page whose content region was found).
     parts: list[tuple[Any, str]] = []
     if not media or content is not None:
-        head = _parse_head(text)
-        parsed = _parse(content) if media and content is not None else None
-        if parsed is not None:
-            parts.append((parsed, "content"))
+        head, _ = _parse_head(text)
+        return _facts(head, _content_parts(content) if media else [], url)
     else:
         root = _parse(text)
         head = root.find("head") if root is not None else None
@@ -176,6 +173,16 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
             parts = [(element, "region") for element in region or [body]]
             if region:
                 parts.append((body, "frame"))  # what is not in the region is the frame
+    return _facts(head, parts, url)
+
+
+def _content_parts(content: str | None) -> list[tuple[Any, str]]:
+    parsed = _parse(content) if content is not None else None
+    return [(parsed, "content")] if parsed is not None else []
+
+
+def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
+    facts = HtmlFacts()
     base = _read_head(head, url, facts) if head is not None else url
     for element, kind in parts:
         _read_media(element, base, facts, kind)
@@ -184,13 +191,35 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     return facts
 
 
+#: What of a page's file is read first where only its head is needed: a theme's head is a few
+#: kilobytes; a longer one is read whole.
+HEAD_BYTES = 16 * 1024
+
+
 def read_file(path: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
-    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
-    page = read_page_text(path)
+    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read).  Where
+    its content is known (`content`) or its media are not read, only its head is needed: the file
+    is read as far as that."""
+    if media and content is None:
+        page = read_page_text(path)
+        if page.text is None:
+            return HtmlFacts(unread=page.problem)
+        facts = read_html(page.text, url, media, content)
+        facts.truncated = page.truncated
+        return facts
+    page = read_page_text(path, HEAD_BYTES)
     if page.text is None:
         return HtmlFacts(unread=page.problem)
-    facts = read_html(page.text, url, media, content)
-    facts.truncated = page.truncated
+    head, whole = _parse_head(page.text)
+    truncated = False
+    if not whole and page.truncated:  # the head goes on past what was read: the page, then
+        page = read_page_text(path)
+        if page.text is None:
+            return HtmlFacts(unread=page.problem)
+        head, _ = _parse_head(page.text)
+        truncated = page.truncated
+    facts = _facts(head, _content_parts(content) if media else [], url)
+    facts.truncated = truncated
     return facts
 
 
@@ -212,22 +241,21 @@ def _parse(text: str) -> Any:
 _HEAD_FEED = 512
 
 
-def _parse_head(text: str) -> Any:
-    """The page's `<head>`, parsed until the parser opens the body: a page is mostly body
-    (navigation), and where the content is known already nothing of the body is needed.  What
-    the parser is fed is what it parses: a theme's head of a few kilobytes costs a few feeds."""
+def _parse_head(text: str) -> tuple[Any, bool]:
+    """The page's `<head>`, parsed until the parser opens the body (a page is mostly body, and
+    where the content is known already nothing of the body is needed), and whether it did: what
+    the parser is fed is what it parses, so it is fed a little more at a time."""
     parser = etree.HTMLPullParser(events=("start",), tag="body")
-    start, size = 0, _HEAD_FEED
-    while start < len(text):
+    start, size, body = 0, _HEAD_FEED, False
+    while start < len(text) and not body:
         parser.feed(text[start : start + size])
         start, size = start + size, size * 2
-        if any(True for _ in parser.read_events()):
-            break
+        body = any(True for _ in parser.read_events())
     try:
         root = parser.close()
     except etree.XMLSyntaxError:
-        return None
-    return root.find("head") if root is not None else None
+        return None, body
+    return (root.find("head") if root is not None else None), body
 
 
 def _content_region(root: Any) -> list[Any]:

@@ -77,7 +77,7 @@ class LineReader:
             self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
             return None
         try:
-            value = json.loads(text, parse_constant=_not_json)
+            value = _JSON.decode(text)
             if "\\u" in text and _lone_surrogate(value):
                 raise ValueError("a \\u escape of half a UTF-16 pair, which is no character")
         except (ValueError, RecursionError) as error:
@@ -111,6 +111,10 @@ def _lone_surrogate(value: Any) -> bool:
 def _not_json(constant: str) -> Any:
     """NaN and Infinity, which Python's json module reads and JSON has not."""
     raise ValueError(f"{constant} is not a JSON value")
+
+
+#: Strict JSON: NaN and Infinity, which Python's json module reads by default, are refused.
+_JSON = json.JSONDecoder(parse_constant=_not_json)
 
 
 class JsonlEntries:

@@ -140,18 +140,9 @@ ENTRY_FIELDS = frozenset(
 )
 
 
-#: What JSON and front matter give besides dicts, and never a mapping.
-_NOT_MAPPINGS = frozenset({str, int, float, bool, list, type(None), dt.date, dt.datetime})
-
-
 def is_mapping(value: Any) -> bool:
-    """`isinstance(value, Mapping)`, answered by the value's type for dicts and for the values
-    JSON and front matter give most: the abstract check costs several times a dict lookup, and
-    reading a page's metadata asks it some twenty times."""
-    kind = type(value)
-    if kind is dict:
-        return True
-    return kind not in _NOT_MAPPINGS and isinstance(value, Mapping)
+    """A dict, or any other mapping a generator hands over (Pelican's metadata, YAML's)."""
+    return isinstance(value, Mapping)
 
 
 class FieldError(ValueError):
@@ -191,8 +182,8 @@ def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
         raise FieldError("changefreq", f"must be a string, got {shown(changefreq)}")
     if source is not None and not isinstance(source, str):
         raise FieldError("source", f"must be a string, got {shown(source)}")
-    # One guard for every nested field (a try per field costs as much as reading it): `field`
-    # names the one being read when an error comes; fields an entry lacks are not looked at.
+    # One guard for every nested field: `field` names the one being read when an error comes;
+    # fields an entry lacks are not looked at.
     field = "images" if "images" in data else "img"
     try:
         value = get(field)

@@ -29,6 +29,7 @@ from .errors import ConfigError, Reporter, shown
 from .fileset import FileSet, has_marker
 from .normalize import date_key
 from .options import MAX_INDEX_ENTRIES, Options
+from .project import load_yaml, plugin_options
 from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
 from .render import Renderer, templates_named
 from .writer import ENTRY_POINT, IndexItem, WriteResult, stop_at_a_robots_txt_leading_out, update_robots_txt
@@ -246,8 +247,6 @@ def _canonical_from_config(path: Path) -> str | None:
     """mike's `canonical_version` in mkdocs.yml, when the command runs beside it."""
     if not path.is_file():
         return None
-    from .project import load_yaml, plugin_options
-
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), str(path))
     except (ConfigError, OSError):

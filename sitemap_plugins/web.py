@@ -1,4 +1,4 @@
-"""HTTP for `submit` and `check`: one request at a time, bounded in time and size, and never
+"""HTTP for `submit`: one request at a time, bounded in time and size, and never
 sent anywhere the caller did not name.
 
 The standard library's http.client, without urllib's redirect handling: a POST is never

@@ -218,11 +218,13 @@ class _Packer:
         self.size = 0
         self.lastmod: dt.date | dt.datetime | None = None
 
-    def add(self, text: bytes, namespaces: frozenset[str], label: str, lastmod: Any) -> bool:
+    def add(self, url: RenderedUrl, text: bytes, namespaces: frozenset[str]) -> bool:
+        """`text` (the `<url>` of `url`) in the file being filled, or in a new one; False where it
+        is larger than any file may be (said, and left out)."""
         size = len(text)
         if size > self.budget:
             self.report(
-                label,
+                entry_label(url.source, url.loc),
                 "entry",
                 f"renders to {size:,} bytes, more than max_bytes allows in one file; page left out",
             )
@@ -233,11 +235,9 @@ class _Packer:
         self.count += 1
         self.size += size
         self.namespaces |= namespaces
-        self._take_lastmod(lastmod)
+        if url.lastmod != self.lastmod:  # pages share dates: most need no comparison
+            self.lastmod = _newest((self.lastmod, url.lastmod), self.tz)
         return True
-
-    def _take_lastmod(self, lastmod: Any) -> None:
-        self.lastmod = _newest((self.lastmod, lastmod), self.tz)
 
     def flush(self, keep_empty: bool = False) -> None:
         """The file filled so far, staged; `keep_empty`: a file even with no entry, where none was."""
@@ -348,14 +348,13 @@ def write_sitemaps(
             wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
             text = _TextPacker(renderer, options) if wants_text else None
             for url in urls:
-                label = entry_label(url.source, url.loc)
-                if not pages.add(url.xml, url.namespaces, label, url.lastmod):
+                if not pages.add(url, url.xml, url.namespaces):
                     continue
                 result.urls += 1
                 result.images += url.images
                 result.videos += len(url.videos)
                 if url.news_xml is not None:
-                    result.news += news.add(url.news_xml, url.namespaces | _NEWS, label, url.lastmod)
+                    result.news += news.add(url, url.news_xml, url.namespaces | _NEWS)
                 if text is not None:
                     text.add(url.loc)
             pages.flush()

@@ -153,8 +153,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return
         self._expected = {}
         self._rendered = set()
-        # A pass's theme language (static-i18n's passes each have theme.language), asked once:
-        # Theme.get costs about 6 µs a page where MkDocs' renders have left the caches cold.
+        # A pass's theme language: static-i18n's passes each have their own theme.language.
         self._theme_language = config.theme.get("language")
         for file in files.documentation_pages(inclusion=lambda _: True):
             if file.inclusion.is_included():
