@@ -138,9 +138,10 @@ def test_the_docs_in_a_browser_home_every_page_and_instant_navigation(tmp_path):
         hrefs = page.eval_on_selector_all(
             "nav.md-nav--primary a.md-nav__link[href]", "links => links.map(a => a.href)"
         )
-        wanted = {base_url + ("" if p == "index.md" else p.removesuffix(".md") + "/") for p in _nav_pages(
-            yaml.safe_load(config)["nav"]
-        )}
+        wanted = {
+            base_url + ("" if p == "index.md" else p.removesuffix(".md") + "/")
+            for p in _nav_pages(yaml.safe_load(config)["nav"])
+        }
         assert wanted <= {href.split("#")[0] for href in hrefs}
         for href in sorted(wanted):
             response = page.goto(href)
