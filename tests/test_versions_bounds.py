@@ -42,3 +42,26 @@ def test_a_root_index_past_50000_sitemaps_is_split_and_each_part_named_in_robots
     robots = (root / "robots.txt").read_text()
     assert robots.startswith("User-agent: *\nDisallow: /private/\n")
     assert f"Sitemap: {BASE}sitemap.xml\n" in robots and f"Sitemap: {BASE}sitemap-index-2.xml\n" in robots
+
+
+def test_a_version_directory_that_is_a_file_is_said_to_be_one(tmp_path, capsys):
+    """versions.json names 1.0, and 1.0 in the branch is a file: the message says what is
+    there (not that it does not exist), and the other version is offered alone."""
+    root = tmp_path / "gh-pages"
+    (root / "2.0").mkdir(parents=True)
+    (root / "1.0").write_text("not a directory\n")
+    (root / "versions.json").write_text(
+        json.dumps([{"version": v, "title": v, "aliases": []} for v in ("2.0", "1.0")])
+    )
+    (root / "2.0" / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {GENERATOR} -->\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}2.0/</loc><lastmod>2024-05-01</lastmod></url></urlset>\n"
+    )
+    assert main(["versions", str(root), "--base-url", BASE, "--versions", "all"]) == 0
+    said = capsys.readouterr().err
+    assert f"version '1.0' left out: {root / '1.0'} is a file, not a version's directory" in said
+    assert "does not exist" not in said
+    locs = [loc.text for loc in parse(root / "sitemap.xml").iterfind("s:sitemap/s:loc", NS)]
+    assert locs == [f"{BASE}2.0/sitemap.xml"]
+    assert (root / "1.0").read_text() == "not a directory\n"
