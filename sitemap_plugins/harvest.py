@@ -1,7 +1,7 @@
 """Turn a built page (URL, metadata, rendered HTML) into a complete sitemap entry.
 
-What the page's HTML says comes from `htmlfacts` (one parse, often in the background reader's
-process); this module assembles the entry from it and the page's metadata.  lastmod comes from
+What the page's HTML says comes from `htmlfacts` (one parse of the part that tells it); this
+module assembles the entry from it and the page's metadata.  lastmod comes from
 the sources the `lastmod` option lists, in order.  Exclusion (options, `sitemap: false`), section
 rules and per-page values are applied here too, so both adapters get the same behaviour by
 handing over `Page` objects.
@@ -116,8 +116,8 @@ class Harvester:
     def entry(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level).
 
-        `facts`: the page's HTML already read (`background.BackgroundReader`); else `page.html`
-        is read here."""
+        `facts`: the page's file read already (`htmlfacts.read_file`); else `page.html` (and
+        `page.content`) are read here."""
         label = page.label
         path = self._site_path(page.url)
         reason = self._exclusion(page, path)
