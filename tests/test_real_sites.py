@@ -351,3 +351,21 @@ def test_language_projects_whose_languages_cannot_be_told_say_so(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "extra.alternate: the language of Two cannot be told" in run.stderr
     assert not parse(one / "site" / "sitemap.xml").findall(".//xhtml:link", NS)
+
+
+def test_a_head_longer_than_the_first_read_is_read_whole(tmp_path):
+    """Where only a page's head is read from its file (Pelican's pages, listing pages), a theme
+    that inlines 40 KB of script and style before its robots tag is read to the end of its head."""
+    from sitemap_plugins.htmlfacts import read_file
+
+    page = tmp_path / "page.html"
+    inline = "<script>var fonts = '" + "é" * 20_000 + "';</script><style>" + "p{}" * 3_000 + "</style>"
+    page.write_text(
+        f"<!DOCTYPE html><html><head>{inline}<meta name='robots' content='noindex'>"
+        "<link rel='canonical' href='https://example.com/other/'></head>"
+        "<body><p>Words</p></body></html>",
+        encoding="utf-8",
+    )
+    facts = read_file(str(page), "https://example.com/page/", True, '<p><img src="/photo.png"></p>')
+    assert facts.noindex and facts.canonical == "https://example.com/other/"
+    assert facts.images == ["https://example.com/photo.png"] and not facts.truncated
