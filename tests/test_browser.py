@@ -60,6 +60,8 @@ def test_material_instant_navigation_reads_our_urlset(tmp_path):
         assert url.startswith(base_url + "blog/20")
         assert kinds and set(kinds) <= {"fetch", "xhr"}, kinds  # fetched by Material, not loaded
         assert same_page
+        # Material swaps the page's content after the URL changes: wait for it, then read it.
+        page.locator("h1", has_text="Post number").first.wait_for(timeout=15_000)
         assert page.locator("h1").first.inner_text().startswith("Post number")
 
 
@@ -92,6 +94,7 @@ def test_static_i18n_language_selector_lands_on_the_translation(tmp_path):
         )
         assert url == base_url + "de/guide/setup/"
         assert page.locator("html").get_attribute("lang") == "de"
+        page.locator("h1", has_text="Anleitung").first.wait_for(timeout=15_000)
         assert page.locator("h1").first.inner_text() == "Anleitung"
         # static-i18n links each language to the page itself, and Material looks for a
         # sitemap.xml under that link (/de/guide/setup/sitemap.xml): it finds none there, whatever
@@ -145,4 +148,5 @@ def test_material_language_selector_keeps_the_reader_on_the_page(tmp_path, max_u
             assert fr_sitemap.tag.endswith("sitemapindex") and url == base_url + "fr/"
         else:
             assert fr_sitemap.tag.endswith("urlset") and url == base_url + "fr/setup/"
+            page.locator("h1", has_text="Installation").first.wait_for(timeout=15_000)
             assert page.locator("h1").first.inner_text() == "Installation"

@@ -153,6 +153,7 @@ def test_the_docs_in_a_browser_home_every_page_and_instant_navigation(tmp_path):
         page.evaluate("window.__docsMark = true")
         page.locator("nav.md-nav--primary a.md-nav__link[href$='options/']").first.click()
         page.wait_for_url(base_url + "options/")
-        page.wait_for_load_state("networkidle")
+        # Material swaps the page's content after the URL changes: wait for it, then read it.
+        page.locator("article h1", has_text="Options").first.wait_for(timeout=15_000)
         assert page.locator("article h1").first.inner_text().rstrip("¶") == "Options"
         assert page.evaluate("window.__docsMark === true")
