@@ -162,7 +162,7 @@ def read_html(text: str, url: str, media: bool = True, content: str | None = Non
     #: "frame" (the rest of a page whose content region was found).
     parts: list[tuple[Any, str]] = []
     if not media or content is not None:
-        head, _ = _parse_head(text)
+        head = _parse_head(text)
         return _facts(head, _content_parts(content) if media else [], url)
     else:
         root = _parse(text)
@@ -191,35 +191,13 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     return facts
 
 
-#: What of a page's file is read first where only its head is needed: a theme's head is a few
-#: kilobytes; a longer one is read whole.
-HEAD_BYTES = 16 * 1024
-
-
 def read_file(path: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
-    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read).  Where
-    its content is known (`content`) or its media are not read, only its head is needed: the file
-    is read as far as that."""
-    if media and content is None:
-        page = read_page_text(path)
-        if page.text is None:
-            return HtmlFacts(unread=page.problem)
-        facts = read_html(page.text, url, media, content)
-        facts.truncated = page.truncated
-        return facts
-    page = read_page_text(path, HEAD_BYTES)
+    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
+    page = read_page_text(path)
     if page.text is None:
         return HtmlFacts(unread=page.problem)
-    head, whole = _parse_head(page.text)
-    truncated = False
-    if not whole and page.truncated:  # the head goes on past what was read: the page, then
-        page = read_page_text(path)
-        if page.text is None:
-            return HtmlFacts(unread=page.problem)
-        head, _ = _parse_head(page.text)
-        truncated = page.truncated
-    facts = _facts(head, _content_parts(content) if media else [], url)
-    facts.truncated = truncated
+    facts = read_html(page.text, url, media, content)
+    facts.truncated = page.truncated
     return facts
 
 
@@ -241,21 +219,22 @@ def _parse(text: str) -> Any:
 _HEAD_FEED = 512
 
 
-def _parse_head(text: str) -> tuple[Any, bool]:
-    """The page's `<head>`, parsed until the parser opens the body (a page is mostly body, and
-    where the content is known already nothing of the body is needed), and whether it did: what
-    the parser is fed is what it parses, so it is fed a little more at a time."""
+def _parse_head(text: str) -> Any:
+    """The page's `<head>`, parsed until the parser opens the body: a page is mostly body
+    (navigation), and where the content is known already nothing of the body is needed.  What
+    the parser is fed is what it parses: a theme's head of a few kilobytes costs a few feeds."""
     parser = etree.HTMLPullParser(events=("start",), tag="body")
-    start, size, body = 0, _HEAD_FEED, False
-    while start < len(text) and not body:
+    start, size = 0, _HEAD_FEED
+    while start < len(text):
         parser.feed(text[start : start + size])
         start, size = start + size, size * 2
-        body = any(True for _ in parser.read_events())
+        if any(True for _ in parser.read_events()):
+            break
     try:
         root = parser.close()
     except etree.XMLSyntaxError:
-        return None, body
-    return (root.find("head") if root is not None else None), body
+        return None
+    return root.find("head") if root is not None else None
 
 
 def _content_region(root: Any) -> list[Any]:

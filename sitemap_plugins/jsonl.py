@@ -23,11 +23,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
-from .errors import Problem, Progress, Reporter, SitemapError, log
+from .errors import Problem, Progress, Reporter, log
 from .mapping import FieldError, entry_from_mapping
 from .model import X_DEFAULT, Entry
 from .options import Options
-from .render import Renderer, failed_in_template, template_failure
+from .render import Renderer, templates_named
 from .validate import EntryValidator
 from .writer import RenderedUrl, render_entries
 
@@ -263,12 +263,7 @@ def _render_chunk(name: str, chunk: Chunk) -> Rendered:
     reader.report.problems = []
     first, lines = chunk
     entries = [e for number, line in enumerate(lines, first) if (e := reader.entry(line, f"{name}:{number}"))]
-    try:
+    # A template error crosses to the main process without its frames: it is named here.
+    with templates_named():
         rendered = render_entries(renderer, entries)
-    except Exception as error:
-        if not failed_in_template(error):
-            raise
-        # The error crosses to the main process without its frames: it is named here.
-        failure = template_failure(error)
-        raise SitemapError(f"sitemap: templates_dir: {failure}; no sitemap was written") from None
     return [tuple(url) for url in rendered], reader.report.problems  # type: ignore[misc]

@@ -123,18 +123,18 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
         raise
 
 
-def read_page_text(path: str, limit: int = MAX_HTML_BYTES) -> PageText:
-    """The text of a page file: a regular file only, at most `limit` bytes of it, decoded by its
-    own declaration (`truncated`: there was more)."""
+def read_page_text(path: str) -> PageText:
+    """The text of a page file: a regular file only, at most MAX_HTML_BYTES of it, decoded by
+    its own declaration."""
     try:
         with open_regular(path) as stream:
-            data = stream.read(limit + 1)
+            data = stream.read(MAX_HTML_BYTES + 1)
     except NotRegularFile as error:
         return PageText(problem=f"is {error.strerror}")
     except OSError as error:
         return PageText(problem=f"cannot be read ({error.strerror})")
-    truncated = len(data) > limit
-    return PageText(decode_html(data[:limit]), truncated=truncated)
+    truncated = len(data) > MAX_HTML_BYTES
+    return PageText(decode_html(data[:MAX_HTML_BYTES]), truncated=truncated)
 
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))

@@ -116,8 +116,6 @@ def xml_escape(value: str) -> str:
 
 def _finalize_xml(value: Any) -> Any:
     """Every `{{ value }}` of url.xml: escaped, unless it is XML already (`Markup`: `|safe`)."""
-    if value.__class__ is str:  # most values: URIs, dates and codes, with nothing to escape
-        return xml_escape(value)
     if value is None:
         return ""
     return value if isinstance(value, Markup) else xml_escape(str(value))

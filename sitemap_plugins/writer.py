@@ -235,8 +235,7 @@ class _Packer:
         self.count += 1
         self.size += size
         self.namespaces |= namespaces
-        if url.lastmod != self.lastmod:  # pages share dates: most need no comparison
-            self.lastmod = _newest((self.lastmod, url.lastmod), self.tz)
+        self.lastmod = _newest((self.lastmod, url.lastmod), self.tz)
         return True
 
     def flush(self, keep_empty: bool = False) -> None:
