@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SitemapError
-from .pagefiles import open_regular
+from .pagefiles import open_regular, read_at_most
 
 MANIFEST = ".sitemap-plugins.json"
 TEMP_PREFIX = ".sitemap-plugins-"
@@ -89,7 +89,7 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
         head = stream.read(2)
         stream.seek(0)
         if head != b"\x1f\x8b":
-            data = stream.read(limit + 1)
+            data = read_at_most(stream, limit)
             return (b"", True) if len(data) > limit else (data, False)
         inflater = zlib.decompressobj(wbits=31)
         parts, size = [], 0

@@ -117,6 +117,8 @@ _YOUTUBE_HOSTS = {
 _YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
 _VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+#: Where a page's body seems to open: the parse of what comes before tells whether it does.
+_BODY_TAG = re.compile(r"<body\b", re.IGNORECASE)
 #: libxml2's HTML parser, as lxml.html's, without its Python element classes.
 _PARSER = etree.HTMLParser()
 
@@ -215,25 +217,16 @@ def _parse(text: str) -> Any:
         return None
 
 
-#: What of a page the head's parse is fed first; then twice as much each time, until the body opens.
-_HEAD_FEED = 512
-
-
 def _parse_head(text: str) -> Any:
-    """The page's `<head>`, parsed until the parser opens the body: a page is mostly body
-    (navigation), and where the content is known already nothing of the body is needed.  What
-    the parser is fed is what it parses: a theme's head of a few kilobytes costs a few feeds."""
-    parser = etree.HTMLPullParser(events=("start",), tag="body")
-    start, size = 0, _HEAD_FEED
-    while start < len(text):
-        parser.feed(text[start : start + size])
-        start, size = start + size, size * 2
-        if any(True for _ in parser.read_events()):
-            break
-    try:
-        root = parser.close()
-    except etree.XMLSyntaxError:
-        return None
+    """The page's `<head>`, from a parse that ends where its `<body ...>` tag does: a page is
+    mostly body (navigation), and where the content is known already nothing of the body is
+    needed.  A `<body` that the parse shows was none (in a comment or a script: no body comes
+    of it) costs a parse of the whole page."""
+    root = None
+    if (body := _BODY_TAG.search(text)) is not None and (end := text.find(">", body.end())) >= 0:
+        root = _parse(text[: end + 1])
+    if root is None or root.find("body") is None:
+        root = _parse(text)
     return root.find("head") if root is not None else None
 
 

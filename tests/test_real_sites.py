@@ -353,6 +353,34 @@ def test_language_projects_whose_languages_cannot_be_told_say_so(tmp_path):
     assert not parse(one / "site" / "sitemap.xml").findall(".//xhtml:link", NS)
 
 
+@pytest.mark.parametrize(
+    "before, body",
+    [
+        ("<!-- layout: <body class='wide'> -->", "<body>"),
+        ("<script>document.write('<body>' + banner)</script>", "<body>"),
+        ("<noscript><body><p>Enable JavaScript</p></body></noscript>", "<body>"),
+        ("", "<BODY CLASS='home'>"),
+        ("", ""),
+    ],
+    ids=["body-in-comment", "body-in-script", "body-in-noscript", "upper-case", "no-body-tag"],
+)
+def test_head_facts_after_what_looks_like_a_body_tag_are_read(tmp_path, before, body):
+    """Only the head is parsed where the content is known: a `<body` that is none (in a comment,
+    a script, a noscript) does not end the head, and an upper-case or missing body tag loses
+    nothing of it."""
+    from sitemap_plugins.htmlfacts import read_file
+
+    page = tmp_path / "page.html"
+    page.write_text(
+        f"<!DOCTYPE html><html><head><title>T</title>{before}<meta name='robots' content='noindex'>"
+        f"<link rel='canonical' href='https://example.com/other/'></head>{body}<p>Words</p></html>",
+        encoding="utf-8",
+    )
+    facts = read_file(str(page), "https://example.com/page/", True, '<p><img src="/photo.png"></p>')
+    assert facts.noindex and facts.canonical == "https://example.com/other/"
+    assert facts.images == ["https://example.com/photo.png"]
+
+
 def test_a_head_longer_than_the_first_read_is_read_whole(tmp_path):
     """Where only a page's head is read from its file (Pelican's pages, listing pages), a theme
     that inlines 40 KB of script and style before its robots tag is read to the end of its head."""
