@@ -6,8 +6,8 @@
 The two configurations are built alternately in one run (ours, built-in, ours, ...) so that both
 see the same machine load; medians of wall time and of CPU time (the build and its children: git) are compared.  Each theme (`mkdocs`, the cheapest build, where
 overhead shows most; Material), in and out of a git repository, with the other CPU idle and kept
-busy by a CPU-bound process the benchmark starts and stops.  Target (issue #15): wall <= 1.03 and
-CPU <= 1.10 of the built-in sitemap.  Then, in the same configuration, our share measured inside
+busy by a CPU-bound process the benchmark starts and stops.  Targets (issue #38), against the
+built-in sitemap: `theme: mkdocs` wall <= 1.05 and CPU <= 1.08; Material wall <= 1.03.  Then, in the same configuration, our share measured inside
 `--inside` builds (`_inside.py`): a build's time moves by 15% from one build to the next on these
 hosts, the share within one build does not.
 """
@@ -109,7 +109,8 @@ def main() -> None:
                         print(
                             f"  theme {theme}, {'in' if git == 'in' else 'out of'} a git repository, other CPU {load}:"
                         )
-                        print_ratios(ours, builtin, "built-in", 1.03, 1.10)
+                        wall_target = 1.03 if theme == "material" else 1.05
+                        print_ratios(ours, builtin, "built-in", wall_target, 1.08)
                         print_inside(
                             "mkdocs",
                             root,

@@ -156,9 +156,8 @@ class FieldError(ValueError):
 def entry_from_mapping(data: Mapping[str, Any], base_url: str) -> Entry:
     """An entry from a mapping: our field names, or the npm `sitemap` package's item format
     (`url`, `img`, `video`, `news`, `links`).  A `loc` without a scheme is relative to `base_url`.
-    FieldError names the field that cannot be read.  `jsonl.typed_entry` reads the common shape
-    of a JSON line the same way, decoded into typed fields: a change here is a change there
-    (`test_a_typed_line_reads_as_its_mapping_does` holds the two equal)."""
+    FieldError names the field that cannot be read.  Each line of a JSON Lines stream comes
+    here too: this is the one way from a mapping to an entry."""
     # Read once per line of a JSON Lines stream: written for the dict JSON gives.
     if type(data) is not dict:
         if isinstance(data, str):
