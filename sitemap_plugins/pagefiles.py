@@ -127,7 +127,11 @@ def read_at_most(stream: BinaryIO, limit: int) -> bytes:
     """What a regular file holds, up to `limit` bytes and one more (which says there is more).
     As much is asked for as the file holds: a read asked for `limit` bytes gets a buffer of that
     size, 15 MiB for every 7 KB page."""
-    return stream.read(min(os.fstat(stream.fileno()).st_size, limit) + 1)
+    size = os.fstat(stream.fileno()).st_size
+    data = stream.read(min(size, limit) + 1)
+    if size < len(data) <= limit:  # the file grew, or its file system tells no size: read on
+        data += stream.read(limit + 1 - len(data))
+    return data
 
 
 def read_page_text(path: str) -> PageText:
