@@ -36,7 +36,7 @@ from .options import NewsOptions, Options
 from .project import MKDOCS_ONLY, language_groups, language_roots, load_yaml, read_project, share_languages
 from .robots import judge_entry, read_robots_rules
 from .sitemap import Sitemap
-from .sources import add_project_pages, add_site, read_project_pages
+from .sources import add_project_pages, add_site, project_pages
 from .versions import add_parser as add_versions
 from .versions import run_versions
 from .writer import BUILTIN_SITEMAP, WriteResult, material_index_warning, write_sitemaps
@@ -142,11 +142,11 @@ def generate_project(args: argparse.Namespace) -> int:
             )
         sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
         sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
-        builds.append((project, sitemap, read_project_pages(sitemap, project)))
+        builds.append((project, sitemap, project_pages(sitemap, project)))
     roots: dict[str, str] = {}
     for project, _, _ in builds:
         roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
-    translations = [page.url for _, _, read in builds for page in read.pages if not page.fallback_of]
+    translations = [page.url for _, _, pages in builds for page in pages if not page.fallback_of]
     groups = language_groups(roots, translations)
     # A project at the host's root writes the robots.txt crawlers read: it names every project's
     # sitemap (one project per language under /de/, /fr/ cannot), so it is written last.
@@ -154,9 +154,9 @@ def generate_project(args: argparse.Namespace) -> int:
     hosts = {urlsplit(b[1].options.base_url).netloc for b in at_root}
     builds = [b for b in builds if b not in at_root] + at_root
     named_at_root: list[str] = []
-    for project, sitemap, read in builds:
+    for project, sitemap, pages in builds:
         progress = _progress(args)
-        add_project_pages(sitemap, read, groups, progress)
+        add_project_pages(sitemap, pages, groups, progress)
         for item in project.options.get("extra_urls") or []:
             try:
                 sitemap.add(entry_from_mapping(item, sitemap.options.base_url))
@@ -164,7 +164,7 @@ def generate_project(args: argparse.Namespace) -> int:
                 sitemap.report(str(project.config_file), "extra_urls", f"{shown(item)}: {error}; left out")
         # The generator writes a bare sitemap.xml of its own: ours replaces it.
         report_path = sitemap.report_path(None)
-        is_root = (project, sitemap, read) in at_root
+        is_root = (project, sitemap, pages) in at_root
         result = sitemap.write(
             Path(args.out) if args.out else project.site_dir,
             replaceable=BUILTIN_SITEMAP,

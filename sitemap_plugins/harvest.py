@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 
 from .errors import Reporter, log, shown
 from .gitdates import GitDates
-from .htmlfacts import HtmlFacts, read_html
+from .htmlfacts import HtmlFacts, read_file, read_html
 from .mapping import absolute_url, is_mapping, video_fields
 from .model import Entry, Image, LeftOut, News, Page, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
@@ -113,18 +113,12 @@ class Harvester:
         self._lastmod_keys = keys
         self._modified_keys = tuple(k for k in keys if k not in PUBLICATION_KEYS)
 
-    def entry(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
-        """The page's entry, or None when it must not be listed (reason logged at info level).
-
-        `facts`: the page's file read already (`htmlfacts.read_file`); else `page.html` (and
-        `page.content`) are read here."""
+    def entry(self, page: Page) -> Entry | None:
+        """The page's entry, or None when it must not be listed (reason logged at info level)."""
         label = page.label
         path = self._site_path(page.url)
         reason = self._exclusion(page, path)
-        if facts is None:
-            facts = HtmlFacts()
-            if reason is None and page.html:
-                facts = read_html(page.html, page.url, *self.what_to_read(page.listing, page.content))
+        facts = self._read(page) if reason is None else HtmlFacts()
         if facts.unread is not None:
             self.report(label, "file", f"{facts.unread}; not read, so not listed")
             self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
@@ -196,14 +190,18 @@ class Harvester:
         self.left_out.append(LeftOut(url, source, kind, reason))
         log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
 
-    def what_to_read(self, listing: bool, content: str | None = None) -> tuple[bool, str | None]:
-        """`read_html`'s `media` and `content` for a page: whether its body is read (only the head
-        matters without images and videos, and for a listing page, `Page.listing`, whose media
-        are those of the pages it lists), and where: in the page's own `content` where the
-        adapter has it; in the whole body where the frame's images are listed too
-        (`images_decorative`)."""
-        media = not listing and (self.options.images or self.options.videos)
-        return media, (content if media and not self.options.images_decorative else None)
+    def _read(self, page: Page) -> HtmlFacts:
+        """What the page's HTML says: `page.html`, else the file at `page.path`.  Its body is read
+        only for images and videos, which a listing page (`Page.listing`) shows of the pages it
+        lists: in the page's own `content` where the adapter has it, in the whole body where
+        the frame's images are listed too (`images_decorative`)."""
+        media = not page.listing and (self.options.images or self.options.videos)
+        content = page.content if media and not self.options.images_decorative else None
+        if page.html:
+            return read_html(page.html, page.url, media, content)
+        if page.path:
+            return read_file(page.path, page.url, media, content)
+        return HtmlFacts()
 
     # -- what is listed --------------------------------------------------------------------------
 

@@ -146,7 +146,8 @@ class Page:
 
     #: The absolute URL the generator publishes the page at.
     url: str
-    #: The rendered HTML (images, videos, robots meta, canonical and alternate links come from it).
+    #: The rendered HTML (images, videos, robots meta, canonical and alternate links come from it),
+    #: where the adapter holds it; else `path` names the file it was written to.
     html: str | None = None
     #: The HTML the page's source rendered to, inside the theme's frame (as MkDocs' `page.content`
     #: and Pelican's article content, which the adapters hand to the reader): where it is given,
@@ -180,6 +181,9 @@ class Page:
     #: front matter and `rules` come first.
     priority: float | str | None = None
     changefreq: str | None = None
+    #: The file the generator wrote the page to, read when the page is added (`Sitemap.add_page`)
+    #: where `html` is not given: a file that cannot be read leaves the page out, with a WARNING.
+    path: str | None = None
 
     @property
     def label(self) -> str:

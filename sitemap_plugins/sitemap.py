@@ -13,7 +13,6 @@ from pathlib import Path
 
 from .errors import Reporter, log
 from .harvest import Harvester
-from .htmlfacts import HtmlFacts
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
@@ -59,12 +58,12 @@ class Sitemap:
         self.site_name: str | None = None
         self.site_description: str | None = None
 
-    def add_page(self, page: Page, facts: HtmlFacts | None = None) -> Entry | None:
-        """Harvest a built page (metadata and HTML, or `facts` read from it already) and add its
+    def add_page(self, page: Page) -> Entry | None:
+        """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
         entry; None when it is not listed."""
         if page.fallback_of:
             self._unlisted.add(_uri(page.url))
-        entry = self.harvester.entry(page, facts)
+        entry = self.harvester.entry(page)
         added = None if entry is None else self.add(entry)
         if added is not None and page.lists:
             self._listings[added.loc] = page.lists

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Progress
-from .htmlfacts import HtmlFacts, read_file
 from .model import Page
 from .pagefiles import display_name, site_pages
 from .project import Project, Source, read_markdown, sources_by_url
@@ -23,17 +21,12 @@ def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None)
             url=base_url + url_path,
             source=display_name(path.relative_to(site_dir).as_posix()),
             source_path=str(path),
+            path=str(path),
         )
-        sitemap.add_page(page, _read(sitemap, page, path))
+        sitemap.add_page(page)
         if progress is not None:
             progress.update(count)
     return count
-
-
-def _read(sitemap: Sitemap, page: Page, path: Path) -> HtmlFacts:
-    """A built page's file, read as far as the sitemap needs it (no content known: the whole body)."""
-    media, content = sitemap.harvester.what_to_read(page.listing)
-    return read_file(str(path), page.url, media, content)
 
 
 def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
@@ -41,21 +34,13 @@ def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
     return lambda name, message: sitemap.report(name, "file", message)
 
 
-@dataclass
-class ProjectPages:
-    """A built project's pages, read, before they are added: their hreflang groups may span
-    several projects (one per language)."""
-
-    pages: list[Page]
-    facts: list[HtmlFacts]
-
-
-def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
+def project_pages(sitemap: Sitemap, project: Project) -> list[Page]:
     """A built MkDocs or Zensical site's pages, each with its Markdown source's front matter and
-    git date; pages with no source (blog archives, tag pages) with their HTML alone."""
+    git date; pages with no source (blog archives, tag pages) with their HTML alone.  They are
+    added later (`add_project_pages`): their hreflang groups may span several projects."""
     base_url = sitemap.options.base_url
     sources = sources_by_url(project)
-    read = ProjectPages([], [])
+    pages = []
     for url_path, path in site_pages(project.site_dir, _file_problem(sitemap)):
         source = sources.get(url_path)
         fallback = _fallback_source(project, sources, url_path) if source is None else None
@@ -64,6 +49,7 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
             source=display_name(path.relative_to(project.site_dir).as_posix()),
             source_path=str(path),
             is_error_page=url_path == "404.html",
+            path=str(path),
         )
         if fallback is not None:
             # A language's page built from another language's source: a copy of that page.
@@ -75,17 +61,16 @@ def read_project_pages(sitemap: Sitemap, project: Project) -> ProjectPages:
                 sitemap.report(source.name, "front matter", f"{problem}; its values are not used")
             page.meta, page.title, page.source, page.source_path = meta, title, source.name, str(source.path)
         page.language = _language(project, url_path) or (source.language if source else project.language)
-        read.pages.append(page)
-        read.facts.append(_read(sitemap, page, path))
-    return read
+        pages.append(page)
+    return pages
 
 
 def add_project_pages(
-    sitemap: Sitemap, read: ProjectPages, groups: dict[str, dict[str, str]], progress: Progress | None = None
+    sitemap: Sitemap, pages: list[Page], groups: dict[str, dict[str, str]], progress: Progress | None = None
 ) -> None:
-    for number, (page, facts) in enumerate(zip(read.pages, read.facts, strict=True), 1):
+    for number, page in enumerate(pages, 1):
         page.alternates = groups.get(page.url, {})
-        sitemap.add_page(page, facts)
+        sitemap.add_page(page)
         if progress is not None:
             progress.update(number)
 

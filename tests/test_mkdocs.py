@@ -323,6 +323,40 @@ def test_a_pages_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_
     assert images == [f"https://example.com/{path}" for path in listed]
 
 
+#: A plugin that runs after ours: it marks one page noindex and empties another, which MkDocs then
+#: does not write.
+_LATE_HOOK = """from mkdocs.plugins import event_priority
+
+
+@event_priority(-200)
+def on_post_page(output, page, **kwargs):
+    if page.file.src_uri == "hidden.md":
+        return output.replace("<head>", '<head><meta name="robots" content="noindex">', 1)
+    return "" if page.file.src_uri == "empty.md" else output
+"""
+
+
+def test_pages_are_read_as_mkdocs_wrote_them(tmp_path):
+    """A page's head is read from the file MkDocs wrote: what a plugin that runs after ours puts
+    there counts (noindex leaves the page out), and a page MkDocs did not write is not listed."""
+    project = write_site(
+        tmp_path,
+        "site_name: t\nsite_url: https://example.com/\nhooks: [hook.py]\nplugins: [sitemap]\n",
+        {"index.md": "# Home", "hidden.md": "# Hidden", "empty.md": "# Empty"},
+    )
+    (project / "hook.py").write_text(_LATE_HOOK)
+    run = mkdocs(project, "-v")
+    assert run.returncode == 0, run.stderr
+    assert (project / "site" / "hidden" / "index.html").exists()
+    assert not (project / "site" / "empty" / "index.html").exists()
+    assert set(entries(project / "site" / "sitemap.xml")) == {"https://example.com/"}
+    assert "sitemap: hidden.md (https://example.com/hidden/) left out: noindex" in run.stderr
+    assert (
+        "sitemap: empty.md (https://example.com/empty/) left out: empty: MkDocs wrote no file" in run.stderr
+    )
+    assert "WARNING" not in run.stderr
+
+
 def test_git_revision_date_in_page_meta_is_read(tmp_path):
     project = write_site(
         tmp_path, "site_name: t\nsite_url: https://example.com/\nplugins: [sitemap]\n", {"index.md": "# Home"}
