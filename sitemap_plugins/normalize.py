@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import re
-import sys
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
@@ -39,34 +38,20 @@ def describe_chars(chars: list[str]) -> str:
     return ", ".join(sorted({f"U+{ord(c):04X}" for c in chars}))
 
 
-#: Python's `re` has possessive quantifiers (3.11+): a run that never gives back what it read
-#: saves no backtracking point per repetition.  Before 3.11.5 a possessive repeat of a group that
-#: can backtrack inside could match what the plain repeat does not (CPython gh-106052; Debian 12
-#: ships 3.11.2): there, plain repeats.
-POSSESSIVE_REGEX = sys.version_info >= (3, 11, 5)
+#: An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port, a
+#: path, only unreserved and reserved ASCII, and every '%' the start of an escape.  Most URLs are:
+#: they skip the parse (three an entry of JSON Lines).  The path and query are single character
+#: classes, which `re` reads in one run, and the escapes are checked apart: one alternation per
+#: character would take twice as long.
+_PLAIN_URI = re.compile(
+    r"https?://[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*/"
+    r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]+)?"
+)
 
 
-def plain_uri_pattern(possessive: bool) -> str:
-    """An absolute http(s) URI that is already what to_uri makes of it: lower-case host, no port,
-    a path, only unreserved and reserved ASCII and valid escapes.  Most URLs are: they skip the
-    parse.
-
-    Possessive runs (`++`, `*+`, `POSSESSIVE_REGEX`) read a path a run of characters at a time and
-    never backtrack (no run can end where an escape or `?` must start): twice as fast as one
-    alternation per character, the only safe form without them.  Three URLs an entry pass here."""
-    run, runs, some = ("++", "*+", "++") if possessive else ("", "*", "+")
-    return (
-        r"https?://[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*/"
-        rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]{run}|%[0-9A-Fa-f]{{2}}){runs}"
-        rf"(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]{run}|%[0-9A-Fa-f]{{2}}){some})?"
-    )
-
-
-_PLAIN_URI = re.compile(plain_uri_pattern(POSSESSIVE_REGEX))
-
-
-#: True (a match) when `text` is an absolute http(s) URI that to_uri would return unchanged.
-is_plain_uri = _PLAIN_URI.fullmatch
+def is_plain_uri(text: str) -> bool:
+    """True when `text` is an absolute http(s) URI that to_uri would return unchanged."""
+    return _PLAIN_URI.fullmatch(text) is not None and ("%" not in text or _STRAY_PERCENT.search(text) is None)
 
 
 def to_uri(iri: str) -> str:
@@ -76,7 +61,7 @@ def to_uri(iri: str) -> str:
     (entity escaping is the templates' job).  Scheme and host are lower-cased and a default port
     is dropped, so that equal URLs compare equal.
     """
-    if _PLAIN_URI.fullmatch(iri):
+    if is_plain_uri(iri):
         return iri
     return _to_uri(iri)
 
