@@ -105,8 +105,6 @@ class RobotsRules:
     def blocking(self, url: str) -> str | None:
         """The robots.txt line that forbids `url` (`Disallow: /tags/`), or None where every crawler
         named in `AGENTS` may fetch it.  URLs of other hosts are not this file's to judge."""
-        if not self._disallows:  # most robots.txt files: nothing is forbidden to any crawler
-            return None
         if urlsplit(url).netloc.lower() != self.host:
             return None
         if all(self._parser.can_fetch(url, agent) for agent in AGENTS):
