@@ -252,6 +252,21 @@ def test_custom_urls_and_overridden_listing_pages(tmp_path):
     assert entry.findtext("s:priority", namespaces=NS) == "0.5"  # the page's kind, not the tag's
 
 
+def test_a_url_whose_first_segment_looks_like_a_scheme_is_a_path_under_siteurl(tmp_path):
+    """`c++:intro/` (a slug as the author wrote it) is a path of the site, as Pelican serves it,
+    not a URL of a scheme `c++`: it is listed under SITEURL, and the build says nothing of it."""
+    project = copy_sample("pelican-blog", tmp_path)
+    add_settings(project, 'ARTICLE_URL = "{slug}/"\nARTICLE_SAVE_AS = "{slug}/index.html"')
+    (project / "content/articles/cpp.md").write_text(
+        "Title: C++ in a day\nDate: 2024-03-01\nCategory: Travel\nSlug: c++:intro\n\nTemplates.\n"
+    )
+    result = pelican(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (project / "output/c++:intro/index.html").is_file()
+    assert BLOG + "c++:intro/" in urls(project / "output/sitemap.xml")
+    assert "c++:intro" not in result.stdout + result.stderr
+
+
 def test_i18n_subsites_one_set_with_cross_site_alternates(tmp_path):
     project = copy_sample("pelican-i18n", tmp_path)
     output = build(project)

@@ -386,9 +386,12 @@ def _site_url(settings: Any) -> str | None:
 
 
 def _absolute(site_url: str, url: str) -> str:
+    """Pelican's URLs are paths under SITEURL: one that starts like a scheme (`c++:intro/`,
+    which urljoin would take as a URL of its own) is a path too.  Only a URL that is absolute,
+    rooted or climbs is resolved."""
     if url.startswith(("/", "./", "../", "http:", "https:", "//")) or "/../" in url or "/./" in url:
         return urljoin(site_url, url)
-    return site_url + url  # the common case, without urljoin's cost
+    return site_url + url
 
 
 #: (content class, default language) -> does its *_URL setting serve the file its *_SAVE_AS names?
