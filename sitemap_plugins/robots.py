@@ -122,7 +122,9 @@ class RobotsRules:
 
 def read_robots_rules(path: Path, base_url: str) -> RobotsRules | None:
     """The rules of the robots.txt at `path` (a regular file only: a FIFO is never waited on, and a
-    link is read only where it stays in its directory), for the host of `base_url`."""
+    link is read only where it stays in its directory), for the host of `base_url`; None where
+    there is none, or where it forbids nothing (most files: `Allow: /`, or only `Sitemap:`
+    lines), so that no URL is judged against it."""
     try:
         if path.is_symlink() and path.resolve().parent != path.parent.resolve():
             return None
@@ -132,7 +134,8 @@ def read_robots_rules(path: Path, base_url: str) -> RobotsRules | None:
             data = stream.read(MAX_ROBOTS_BYTES)
     except OSError:
         return None
-    return RobotsRules(data, urlsplit(base_url).netloc.lower())
+    rules = RobotsRules(data, urlsplit(base_url).netloc.lower())
+    return rules if rules._disallows else None  # an empty `Disallow:` forbids nothing
 
 
 def judge_entry(entry: Any, rules: RobotsRules) -> str | None:

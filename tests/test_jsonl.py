@@ -246,3 +246,25 @@ def test_sitemap_plugins_worker_0_keeps_one_process(monkeypatch, setting, expect
     else:
         monkeypatch.setenv("SITEMAP_PLUGINS_WORKER", setting)
         assert jsonl.default_jobs() == expected
+
+
+def test_robots_txt_is_judged_where_it_forbids_something_and_keeps_the_workers_where_not(tmp_path):
+    """A site's robots.txt that forbids nothing (`Allow: /`) judges no entry: the workers read the
+    stream.  One with a Disallow line leaves out what it forbids, said with the line."""
+    source = _stream(tmp_path / "entries.jsonl")
+    allowing, forbidding = tmp_path / "allowing", tmp_path / "forbidding"
+    for out, rules in (
+        (allowing, "User-agent: *\nAllow: /\n"),
+        (forbidding, "User-agent: *\nDisallow: /en/p-10/\n"),
+    ):
+        out.mkdir()
+        (out / "robots.txt").write_text(rules)
+    free = _generate(source, allowing, "--jobs", "2", "-v")
+    judged = _generate(source, forbidding, "--jobs", "2", "-v")
+    assert free.returncode == judged.returncode == 0, free.stderr + judged.stderr
+    assert f"reading {source} in 2 worker processes" in free.stderr
+    assert (allowing / "robots.txt").read_text().startswith("User-agent: *\nAllow: /\n")
+    listed = {u for p in allowing.glob("sitemap-[0-9]*.xml") for u in urls(p)}
+    kept = {u for p in forbidding.glob("sitemap-[0-9]*.xml") for u in urls(p)}
+    assert listed - kept == {f"{BASE}en/p-10/"}
+    assert f"{BASE}en/p-10/) left out: robots.txt: Disallow: /en/p-10/" in judged.stderr
