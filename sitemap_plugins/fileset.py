@@ -91,20 +91,32 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
         if head != b"\x1f\x8b":
             data = read_at_most(stream, limit)
             return (b"", True) if len(data) > limit else (data, False)
-        inflater = zlib.decompressobj(wbits=31)
-        parts, size = [], 0
-        while not inflater.eof and (pending := stream.read(1 << 16)):
-            # At most 1 MiB out per call: zlib's own buffers stay small too.
-            while pending and not inflater.eof:
-                part = inflater.decompress(pending, 1 << 20)
-                pending = inflater.unconsumed_tail
-                parts.append(part)
-                size += len(part)
-                if size > limit:
-                    return b"", True
-        if not inflater.eof:
-            raise EOFError("the gzip stream ends early")
-        return b"".join(parts), False
+        data = gunzip_at_most(iter(lambda: stream.read(1 << 16), b""), limit)
+        return (b"", True) if data is None else (data, False)
+
+
+def gunzip_at_most(compressed: Iterable[bytes], limit: int) -> bytes | None:
+    """The gzip stream read from `compressed`, every member of it (RFC 1952 lets a file hold
+    several, as `cat a.gz b.gz` writes it, and gunzip joins them); None as soon as it inflates
+    to more than `limit` bytes.  Raises zlib.error / EOFError for a broken stream."""
+    inflater = zlib.decompressobj(wbits=31)
+    parts, size = [], 0
+    for pending in compressed:
+        # At most 1 MiB out per call: zlib's own buffers stay small too.
+        while pending:
+            if inflater.eof:  # the next member, if what follows is more than padding
+                if not pending.strip(b"\0"):
+                    break
+                inflater = zlib.decompressobj(wbits=31)
+            part = inflater.decompress(pending, 1 << 20)
+            pending = inflater.unconsumed_tail or inflater.unused_data
+            parts.append(part)
+            size += len(part)
+            if size > limit:
+                return None
+    if not inflater.eof:
+        raise EOFError("the gzip stream ends early")
+    return b"".join(parts)
 
 
 def _umask() -> int:

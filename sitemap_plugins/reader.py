@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from . import web
-from .fileset import read_limited
+from .fileset import gunzip_at_most, read_limited
 from .normalize import date_key, parse_date, to_uri
 from .options import MAX_BYTES
 from .pagefiles import NotRegularFile
@@ -166,12 +166,11 @@ def fetch_limited(url: str, deadline: float | None = None) -> bytes:
         raise ReadError(f"{url}: cannot be fetched (HTTP {answer.status})")
     raw = answer.body
     if answer.headers.get("Content-Encoding", "").lower() == "gzip" or raw[:2] == b"\x1f\x8b":
-        inflater = zlib.decompressobj(wbits=31)
         try:
-            data = inflater.decompress(raw, MAX_BYTES + 1)
-        except zlib.error as error:
+            data = gunzip_at_most([raw], MAX_BYTES)
+        except (zlib.error, EOFError) as error:
             raise ReadError(f"{url}: not valid gzip ({error})") from error
-        if len(data) > MAX_BYTES or inflater.unconsumed_tail:
+        if data is None:
             raise ReadError(f"{url}: more than 50 MB uncompressed; not read further")
         return data
     return raw

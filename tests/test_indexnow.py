@@ -227,6 +227,18 @@ def test_the_live_previous_set_is_fetched_index_and_all(tmp_path):
         assert "0 new, 0 changed, 1 removed, 4 unchanged" in run.stderr
 
 
+def test_a_live_previous_set_gzipped_in_several_members_is_read_whole(tmp_path):
+    live, new = tmp_path / "live", tmp_path / "new"
+    with serve(live) as live_url:
+        build(live, live_url, {f"p/{n}/": "2024-05-01" for n in range(5)})
+        xml = (live / "sitemap.xml").read_bytes()
+        (live / "sitemap.xml.gz").write_bytes(gzip.compress(xml[:200]) + gzip.compress(xml[200:]))
+        build(new, live_url, {f"p/{n}/": "2024-05-01" for n in range(4)})
+        run = submit(new, live_url, "--previous", live_url + "sitemap.xml.gz", "--dry-run")
+        assert run.returncode == 0, run.stderr
+        assert "0 new, 0 changed, 1 removed, 4 unchanged" in run.stderr
+
+
 @pytest.mark.invalid_output  # hostile previous sets, written on purpose
 @pytest.mark.parametrize("hostile", ["entities", "gzip bomb", "not xml"])
 def test_a_hostile_previous_set_is_an_error_and_nothing_is_sent(tmp_path, hostile):

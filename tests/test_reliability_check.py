@@ -56,14 +56,19 @@ def test_entities_are_reported_never_expanded(tmp_path):
 
 @pytest.mark.invalid_output
 def test_a_gzip_bomb_costs_bounded_memory(tmp_path):
-    # 2 GiB of XML whitespace in about 2 MB of gzip.
+    # 2 GiB of XML whitespace in about 2 MB of gzip: one member of 1 MiB of spaces, compressed
+    # once and written 2,048 times (a gzip file may hold many members; readers join them).
     bomb = tmp_path / "sitemap.xml.gz"
-    with gzip.open(bomb, "wb", compresslevel=9) as stream:
-        stream.write(b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
-        block = b" " * (1 << 20)
+    spaces = gzip.compress(b" " * (1 << 20), compresslevel=9)
+    with bomb.open("wb") as stream:
+        stream.write(
+            gzip.compress(
+                b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            )
+        )
         for _ in range(2048):
-            stream.write(block)
-        stream.write(b"</urlset>")
+            stream.write(spaces)
+        stream.write(gzip.compress(b"</urlset>"))
     assert bomb.stat().st_size < 3_000_000
     # `check` in a process of its own that reports its own peak resident memory: VmHWM, not
     # ru_maxrss, which on Linux keeps the peak of the process it was forked from (this test run).
@@ -84,6 +89,21 @@ def test_a_gzip_bomb_costs_bounded_memory(tmp_path):
     assert [p["code"] for p in json.loads(run.stdout)["problems"]] == ["too-big"]
     peak_mib = int(run.stderr.strip().splitlines()[-1]) / 1024
     assert peak_mib < 200, f"{peak_mib:.0f} MiB"
+
+
+@pytest.mark.invalid_output  # a file with trailing bytes, written on purpose
+def test_a_gzip_file_of_several_members_is_read_whole(tmp_path):
+    # `cat a.gz b.gz` and tools such as bgzip write several members; gunzip reads them as one.
+    xml = URLSET.format("".join(f"<url><loc>{BASE}p/{n}/</loc></url>" for n in range(3))).encode()
+    middle = len(xml) // 2
+    members = gzip.compress(xml[:middle]) + gzip.compress(xml[middle:]) + b"\0" * 8  # and padding
+    (tmp_path / "sitemap.xml.gz").write_bytes(members)
+    code, report, said = check(tmp_path / "sitemap.xml.gz", "--base-url", BASE)
+    assert (code, report["urls"], report["problems"]) == (0, 3, []), said
+    # What follows a member and is no gzip is said, as gunzip says it.
+    (tmp_path / "sitemap.xml.gz").write_bytes(gzip.compress(xml) + b"trailing bytes")
+    code, report, _ = check(tmp_path / "sitemap.xml.gz", "--base-url", BASE)
+    assert code == 1 and [p["code"] for p in report["problems"]] == ["gzip"]
 
 
 @pytest.mark.parametrize("base_url", ["notaurl", "example.com", "ftp://example.com/"])
