@@ -226,7 +226,7 @@ meta_keys = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(meta=st.dictionaries(meta_keys, json_values, max_size=4))
 def test_any_front_matter_is_used_or_named_never_raised(tmp_path_factory, meta):
     messages: list[str] = []
