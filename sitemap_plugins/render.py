@@ -11,6 +11,7 @@ urlset.xml, sitemapindex.xml and report.html also have blocks to override (`buil
 
 from __future__ import annotations
 
+import itertools
 import re
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
@@ -136,13 +137,17 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-_EXTENSIONS = ("image", "video", "news", "xhtml")
+#: The extension namespaces a page's `<url>` uses, by whether it has images, videos, alternates
+#: (its news tag goes to the news sitemap, which adds the news namespace).
+_PAGE_NAMESPACES = {
+    uses: frozenset(prefix for prefix, on in zip(("image", "video", "xhtml"), uses, strict=True) if on)
+    for uses in itertools.product((False, True), repeat=3)
+}
 
 
-def entry_namespaces(entry: Entry) -> frozenset[str]:
-    """The prefixes of the extension namespaces the entry's `<url>` uses."""
-    uses = (bool(entry.images), bool(entry.videos), entry.news is not None, bool(entry.alternates))
-    return frozenset(prefix for prefix, on in zip(_EXTENSIONS, uses, strict=True) if on)
+def page_namespaces(entry: Entry) -> frozenset[str]:
+    """The prefixes of the extension namespaces the entry's `<url>` uses, news aside."""
+    return _PAGE_NAMESPACES[bool(entry.images), bool(entry.videos), bool(entry.alternates)]
 
 
 class Renderer:

@@ -28,7 +28,7 @@ from .model import Entry, entry_label
 from .normalize import date_key, parse_date
 from .options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
 from .pagefiles import file_kind
-from .render import Renderer, entry_namespaces, templates_named
+from .render import Renderer, page_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
 
 ENTRY_POINT = "sitemap.xml"
@@ -165,7 +165,7 @@ def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[Rendere
             entry.loc,
             entry.source,
             entry.lastmod,  # type: ignore[arg-type]  # a date or datetime once validated
-            entry_namespaces(entry) - _NEWS,
+            page_namespaces(entry),
             page.encode(),
             next(with_news).encode() if entry.news is not None else None,
             len(entry.images),
@@ -173,14 +173,6 @@ def render_entries(renderer: Renderer, entries: Sequence[Entry]) -> list[Rendere
         )
         for entry, page in zip(entries, pages, strict=True)
     ]
-
-
-def _newest(lastmods: Iterable[Any], tz: dt.tzinfo) -> Any:
-    newest = None
-    for lastmod in lastmods:
-        if lastmod and (newest is None or date_key(lastmod, tz) > date_key(newest, tz)):
-            newest = lastmod
-    return newest
 
 
 # -- packing entries into files -----------------------------------------------------------------
@@ -216,7 +208,9 @@ class _Packer:
         self.count = 0
         self.namespaces: set[str] = set()
         self.size = 0
+        #: The file's newest lastmod, and its date_key (the moment it stands for, to compare).
         self.lastmod: dt.date | dt.datetime | None = None
+        self.lastmod_key: dt.datetime | None = None
 
     def add(self, url: RenderedUrl, text: bytes, namespaces: frozenset[str]) -> bool:
         """`text` (the `<url>` of `url`) in the file being filled, or in a new one; False where it
@@ -235,7 +229,10 @@ class _Packer:
         self.count += 1
         self.size += size
         self.namespaces |= namespaces
-        self.lastmod = _newest((self.lastmod, url.lastmod), self.tz)
+        if url.lastmod:
+            key = date_key(url.lastmod, self.tz)
+            if self.lastmod is None or key > self.lastmod_key:
+                self.lastmod, self.lastmod_key = url.lastmod, key
         return True
 
     def flush(self, keep_empty: bool = False) -> None:
@@ -456,8 +453,9 @@ def _rendered(entries: Iterable[Entry | RenderedUrl], renderer: Renderer) -> Ite
             pending.append(entry)
             if len(pending) < RENDER_CHUNK:
                 continue
-        yield from render_entries(renderer, pending)
-        pending = []
+        if pending:
+            yield from render_entries(renderer, pending)
+            pending = []
         if not isinstance(entry, Entry):
             yield entry
     yield from render_entries(renderer, pending)
