@@ -98,10 +98,14 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
 def gunzip_at_most(compressed: Iterable[bytes], limit: int) -> bytes | None:
     """The gzip stream read from `compressed`, every member of it (RFC 1952 lets a file hold
     several, as `cat a.gz b.gz` writes it, and gunzip joins them); None as soon as it inflates
-    to more than `limit` bytes.  Raises zlib.error / EOFError for a broken stream."""
+    to more than `limit` bytes, or is itself longer than that (members of nothing, or padding,
+    inflate to nothing however long they are).  Raises zlib.error / EOFError for a broken stream."""
     inflater = zlib.decompressobj(wbits=31)
-    parts, size = [], 0
+    parts, size, read = [], 0, 0
     for pending in compressed:
+        read += len(pending)
+        if read > limit:
+            return None
         # At most 1 MiB out per call: zlib's own buffers stay small too.
         while pending:
             if inflater.eof:  # the next member, if what follows is more than padding

@@ -104,6 +104,10 @@ def test_a_gzip_file_of_several_members_is_read_whole(tmp_path):
     (tmp_path / "sitemap.xml.gz").write_bytes(gzip.compress(xml) + b"trailing bytes")
     code, report, _ = check(tmp_path / "sitemap.xml.gz", "--base-url", BASE)
     assert code == 1 and [p["code"] for p in report["problems"]] == ["gzip"]
+    # Padding inflates to nothing, however long: past 50 MB of it, the file is not read further.
+    (tmp_path / "sitemap.xml.gz").write_bytes(gzip.compress(xml) + bytes(51 << 20))
+    code, report, _ = check(tmp_path / "sitemap.xml.gz", "--base-url", BASE)
+    assert code == 1 and [p["code"] for p in report["problems"]] == ["too-big"]
 
 
 @pytest.mark.parametrize("base_url", ["notaurl", "example.com", "ftp://example.com/"])
