@@ -231,7 +231,7 @@ class _Packer:
         self.namespaces |= namespaces
         if url.lastmod:
             key = date_key(url.lastmod, self.tz)
-            if self.lastmod is None or key > self.lastmod_key:
+            if self.lastmod_key is None or key > self.lastmod_key:
                 self.lastmod, self.lastmod_key = url.lastmod, key
         return True
 
