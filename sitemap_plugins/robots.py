@@ -97,7 +97,8 @@ class RobotsRules:
         text = data[:MAX_ROBOTS_BYTES].decode("utf-8", "replace")
         self.host = host
         self._parser = Protego.parse(text)
-        self._disallows = [
+        #: The patterns of its Disallow lines (an empty `Disallow:` forbids nothing: left out).
+        self.disallows = [
             m["pattern"] for line in text.splitlines() if (m := _DISALLOW_LINE.match(line)) and m["pattern"]
         ]
         self._alone: dict[str, Protego] = {}
@@ -110,7 +111,7 @@ class RobotsRules:
         if all(self._parser.can_fetch(url, agent) for agent in AGENTS):
             return None
         # The line that decides: the longest Disallow whose pattern alone forbids the URL.
-        matching = [p for p in self._disallows if not self._pattern(p).can_fetch(url, "*")]
+        matching = [p for p in self.disallows if not self._pattern(p).can_fetch(url, "*")]
         return f"Disallow: {max(matching, key=len)}" if matching else "Disallow"
 
     def _pattern(self, pattern: str) -> Protego:
@@ -135,7 +136,7 @@ def read_robots_rules(path: Path, base_url: str) -> RobotsRules | None:
     except OSError:
         return None
     rules = RobotsRules(data, urlsplit(base_url).netloc.lower())
-    return rules if rules._disallows else None  # an empty `Disallow:` forbids nothing
+    return rules if rules.disallows else None
 
 
 def judge_entry(entry: Any, rules: RobotsRules) -> str | None:
