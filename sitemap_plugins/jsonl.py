@@ -72,8 +72,9 @@ class LineReader:
         text = line.strip(_BLANK)
         if not text:
             return None
-        bad_byte = _SURROGATE.search(text)
-        if bad_byte:  # read with surrogateescape: bytes that are not UTF-8 are lone surrogates
+        # Read with surrogateescape: bytes that are not UTF-8 are lone surrogates (never ASCII).
+        bad_byte = None if text.isascii() else _SURROGATE.search(text)
+        if bad_byte:
             column = bad_byte.start() + 1
             self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
             return None
