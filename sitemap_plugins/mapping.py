@@ -142,7 +142,8 @@ ENTRY_FIELDS = frozenset(
 
 def is_mapping(value: Any) -> bool:
     """A dict, or any other mapping a generator hands over (Pelican's metadata, YAML's)."""
-    return isinstance(value, Mapping)
+    # dict first: what JSON gives is answered without the abstract class's hooks.
+    return isinstance(value, (dict, Mapping))
 
 
 class FieldError(ValueError):
@@ -266,6 +267,8 @@ def absolute_url(url: str, base_url: str) -> str:
     """A path is relative to the site (`/api/` and `api/` alike); a URL with a scheme stays as
     it is (validation refuses all but http and https) and `//host/path` takes the site's scheme,
     as RFC 3986 resolves them."""
+    if url.startswith(("https://", "http://")):
+        return url  # as most are written: no need of the regular expression
     if url.startswith("//"):
         return base_url.split(":", 1)[0] + ":" + url
     if _SCHEME.match(url):
