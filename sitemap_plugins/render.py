@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 import traceback
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -117,6 +117,9 @@ def xml_escape(value: str) -> str:
 
 def _finalize_xml(value: Any) -> Any:
     """Every `{{ value }}` of url.xml: escaped, unless it is XML already (`Markup`: `|safe`)."""
+    # Most values are strings with nothing to escape (URIs, dates, codes): one test, and out.
+    if value.__class__ is str and not _NEEDS_ESCAPE.search(value):
+        return value
     if value is None:
         return ""
     return value if isinstance(value, Markup) else xml_escape(str(value))
@@ -135,6 +138,17 @@ def _format_decimal(value: float) -> str:
 
 def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
+
+
+def _by_hreflang(alternates: Mapping[str, str]) -> list[tuple[str, str]]:
+    """An entry's alternates in the order of their codes, ignoring case (`de`, `en-GB`,
+    `x-default`, `zh-Hant`, `zh-HK`): the order of Jinja's `dictsort`, without building its
+    options anew for every page."""
+    return sorted(alternates.items(), key=_hreflang_key)
+
+
+def _hreflang_key(item: tuple[str, str]) -> str:
+    return item[0].lower()
 
 
 #: The extension namespaces a page's `<url>` uses, by whether it has images, videos, alternates
@@ -168,7 +182,7 @@ class Renderer:
             autoescape=False,
             auto_reload=False,  # a build reads each template once
         )
-        filters = dict(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no)
+        filters = dict(w3c=format_w3c, decimal=_format_decimal, yesno=_yes_no, by_hreflang=_by_hreflang)
         self.url_xml = Environment(finalize=_finalize_xml, **common)
         self.xml = Environment(finalize=_finalize_xml_file, **{**common, "autoescape": True})
         self.text = Environment(**common)
@@ -195,17 +209,17 @@ class Renderer:
             return []
         if self._urls is None:
             self._urls = self._template(self.url_xml, "loop/url.xml")
-        return self._urls.render(entries=entries, separator=Markup(SEPARATOR)).split(SEPARATOR)[:-1]
+        return self._urls.render(entries=entries).split(SEPARATOR)[:-1]
 
     def _url_loop(self, name: str) -> tuple[str, str | None, Any] | None:
         """ "loop/url.xml": url.xml (ours, or the one in templates_dir) in a loop over `entries`,
-        each `<url>` followed by `separator`: one render for many entries costs a fraction of one
+        each `<url>` followed by SEPARATOR: one render for many entries costs a fraction of one
         per entry.  The loop opens on url.xml's first line, so Jinja's messages keep its lines."""
         if name != "url.xml":
             return None
         source, filename, uptodate = self._templates.get_source(self.url_xml, name)
         _refuse_blocks(self.url_xml.parse(source, name, filename), filename)
-        return f"{{% for entry in entries %}}{source}{{{{ separator }}}}{{% endfor %}}", filename, uptodate
+        return f"{{% for entry in entries %}}{source}{SEPARATOR}{{% endfor %}}", filename, uptodate
 
     def url(self, entry: Entry) -> str:
         return self.urls([entry])[0]

@@ -397,6 +397,29 @@ def test_every_tag_of_every_extension_in_one_url(tmp_path):
     assert read(tmp_path / "sitemap-news.xml").count(b"xmlns:") == 4
 
 
+def test_a_url_xml_copied_from_an_earlier_release_writes_the_same_bytes(tmp_path):
+    """Earlier releases' url.xml ordered alternates with Jinja's `dictsort`; ours, with
+    `by_hreflang`: a copy kept in templates_dir writes what ours writes, byte for byte."""
+    from sitemap_plugins import render
+
+    ours = (render.builtin_templates_dir() / "url.xml").read_text()
+    assert "entry.alternates|by_hreflang" in ours
+    templates = tmp_path / "my-templates"
+    templates.mkdir()
+    (templates / "url.xml").write_text(ours.replace("|by_hreflang", "|dictsort"))
+    build(tmp_path / "ours", _every_kind_of_entry())
+    build(tmp_path / "copy", _every_kind_of_entry(), templates_dir=str(templates))
+    written = sorted(p.name for p in (tmp_path / "ours").iterdir())
+    assert written == sorted(p.name for p in (tmp_path / "copy").iterdir())
+    for name in written:
+        assert (tmp_path / "copy" / name).read_bytes() == (tmp_path / "ours" / name).read_bytes(), name
+    # Regions and scripts in capitals, ordered ignoring case.
+    root = parse(tmp_path / "ours" / "sitemap.xml")
+    codes = [[link.get("hreflang") for link in url.findall("xhtml:link", NS)] for url in root]
+    assert ["en", "x-default", "zh-Hant", "zh-HK"] in codes
+    assert ["de", "en", "zh-Hant", "zh-HK"] in codes
+
+
 def _every_kind_of_entry() -> list[sp.Entry]:
     """Validated entries that use every field url.xml writes, in many combinations."""
     from sitemap_plugins.errors import Reporter
