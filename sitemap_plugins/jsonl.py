@@ -79,7 +79,10 @@ class LineReader:
             self.report(label, "line", f"not UTF-8 text (an invalid byte at column {column}); skipped")
             return None
         try:
-            value = _JSON.decode(text)
+            # `text` is stripped: the value must end where the line does.
+            value, end = _JSON.raw_decode(text)
+            if end < len(text):
+                raise json.JSONDecodeError("Extra data", text, end)
             if "\\u" in text and _lone_surrogate(value):
                 raise ValueError("a \\u escape of half a UTF-16 pair, which is no character")
         except (ValueError, RecursionError) as error:
