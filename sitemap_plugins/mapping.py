@@ -142,8 +142,7 @@ ENTRY_FIELDS = frozenset(
 
 def is_mapping(value: Any) -> bool:
     """A dict, or any other mapping a generator hands over (Pelican's metadata, YAML's)."""
-    # dict first: what JSON gives is answered without the abstract class's hooks.
-    return isinstance(value, (dict, Mapping))
+    return isinstance(value, Mapping)
 
 
 class FieldError(ValueError):
