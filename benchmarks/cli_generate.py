@@ -184,11 +184,14 @@ def main() -> None:
                 ours: list[Run] = []
                 theirs: list[Run] = []
                 with busy_cpu(load == "busy"):
-                    for _ in range(rounds):
+                    for number in range(rounds):
+                        # In turn ours first and the peer first: neither always runs after the other.
+                        if binary is not None and number % 2:
+                            theirs.append(run_npm(binary, source, root / "theirs", gzip))
                         ours.append(run_ours(source, root / "ours", gzip))
                         if not gzip and load == "idle":
                             rss.append(ours[-1].rss_kib)
-                        if binary is not None:
+                        if binary is not None and not number % 2:
                             theirs.append(run_npm(binary, source, root / "theirs", gzip))
                 label = f"{'gzip' if gzip else 'xml '} (other CPU {load})"
                 if binary is not None:
