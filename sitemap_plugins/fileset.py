@@ -65,15 +65,21 @@ def io_error(path: Path | str, error: OSError, doing: str) -> OutputError:
     return OutputError(f"sitemap: cannot {doing} {path}: {reason}" + (f"; {hint}" if hint else ""))
 
 
-def gzip_bytes(data: bytes | Sequence[bytes]) -> bytes:
+def gzip_bytes(data: bytes | Iterable[bytes]) -> bytes:
     """Byte-reproducible gzip of `data` (or of its pieces, in order: the same bytes as of their
     join): no file name and a fixed mtime in the header.  Level 6 (zlib's default): level 9 takes
     about twice as long on sitemap XML for a few percent."""
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as stream:
-        for piece in _pieces(data):
+        for piece in (data,) if isinstance(data, bytes) else data:
             stream.write(piece)
     return buffer.getvalue()
+
+
+def gzip_file(path: Path) -> bytes:
+    """`gzip_bytes` of a file, read a block at a time: a sitemap of 50 MB is never one string."""
+    with open(path, "rb") as stream:
+        return gzip_bytes(iter(lambda: stream.read(1 << 20), b""))
 
 
 def _pieces(data: bytes | Sequence[bytes]) -> Sequence[bytes]:

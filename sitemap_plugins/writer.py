@@ -11,7 +11,6 @@ How files reach the disk, whole and without touching anything of the user's, is 
 
 from __future__ import annotations
 
-import concurrent.futures
 import datetime as dt
 import os
 import stat
@@ -23,7 +22,7 @@ from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from .errors import Reporter, SitemapError
-from .fileset import FileSet, OutputError, Staged, gzip_bytes, io_error, write_atomic
+from .fileset import FileSet, OutputError, Staged, gzip_bytes, gzip_file, io_error, write_atomic
 from .model import Entry, entry_label
 from .normalize import date_key, parse_date
 from .options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
@@ -189,12 +188,8 @@ class _Packer:
         options: Options,
         max_urls: int,
         report: Reporter,
-        compressor: concurrent.futures.Executor | None = None,
     ) -> None:
         self.kind, self.renderer, self.staging, self.report = kind, renderer, staging, report
-        #: Compresses each file as soon as it is complete, beside the rendering of the next one.
-        self.compressor = compressor
-        self.compressed: list[tuple[Staged, concurrent.futures.Future[bytes]]] = []
         self.max_urls = max_urls
         self.tz = options.tzinfo
         # The envelope is measured with every namespace declared: an upper bound for any file.
@@ -243,8 +238,6 @@ class _Packer:
         namespaces = self.namespaces or (_NEWS if self.kind == "news" else set())
         parts = self.renderer.urlset_parts(self.texts, namespaces)
         staged = self.staging.stage(f"{self.kind}-{len(self.files)}", parts)
-        if self.compressor is not None:  # zlib releases the GIL: this runs on another core
-            self.compressed.append((staged, self.compressor.submit(gzip_bytes, parts)))
         self.files.append(SitemapFile(staged, self.count, self.lastmod))
         self._reset()
 
@@ -336,11 +329,10 @@ def write_sitemaps(
         skipped = _optional_files_taken(fileset, options, report)
         if STYLESHEET in skipped:
             renderer.stylesheet_href = None
-        compressor = concurrent.futures.ThreadPoolExecutor(1) if options.gzip else None
         try:
-            pages = _Packer("pages", renderer, fileset, options, options.max_urls, report, compressor)
+            pages = _Packer("pages", renderer, fileset, options, options.max_urls, report)
             max_news = min(options.max_urls, MAX_NEWS_PER_FILE)
-            news = _Packer("news", renderer, fileset, options, max_news, report, compressor)
+            news = _Packer("news", renderer, fileset, options, max_news, report)
             wants_text = options.text_sitemap and TEXT_SITEMAP not in skipped
             text = _TextPacker(renderer, options) if wants_text else None
             for url in urls:
@@ -368,12 +360,10 @@ def write_sitemaps(
             last = _name_and_index(
                 pages.files, news.files, extra_sitemaps, fileset, renderer, options, result, with_alias
             )
-            if options.gzip:
-                done = {id(staged): future.result() for staged, future in pages.compressed + news.compressed}
+            if options.gzip:  # each sitemap's twin, compressed from the file as it was staged
                 for staged in list(fileset.staged):
                     if staged.name.endswith(".xml"):
-                        data = done.get(id(staged)) or gzip_bytes(staged.temp.read_bytes())
-                        fileset.stage(staged.name + ".gz", data)
+                        fileset.stage(staged.name + ".gz", gzip_file(staged.temp))
             if renderer.stylesheet_href:
                 fileset.stage(STYLESHEET, renderer.stylesheet().encode())
             if text is not None:
@@ -392,8 +382,6 @@ def write_sitemaps(
             robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
             result.files, result.removed = fileset.commit(last, robots_urls)
         finally:
-            if compressor is not None:
-                compressor.shutdown(cancel_futures=True)
             fileset.discard()
         if robots_block is not None:
             update_robots_txt(fileset, robots_block, options, result, report, robots_urls)
