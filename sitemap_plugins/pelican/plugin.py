@@ -19,7 +19,6 @@ import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -34,8 +33,6 @@ from .config import KINDS, PelicanSettings, read_settings
 log = logging.getLogger(__name__)
 
 _HTML = (".html", ".htm")
-#: What a path that `os.path.abspath` would change holds (besides not being absolute).
-_UNNORMAL, _EMPTY_NAME = os.sep + ".", os.sep * 2
 
 
 @dataclass
@@ -94,9 +91,6 @@ class _Build:
         self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
         self.stack: list[_Run] = []
         self.finished: list[_Run] = []
-        #: id(article) -> (its date, that date's sort key, the article), for `_newest`; the
-        #: article is held so that its id is not another's during the build.
-        self.article_dates: dict[int, tuple[Any, Any, Any]] = {}
         self.feeds: list[IndexItem] = []
         #: What this build copies from the content (a sitemap.xml there is the user's own).
         self.static_names: set[str] = set()
@@ -124,7 +118,6 @@ class _Build:
     # -- what Pelican writes ---------------------------------------------------------------------
 
     def written(self, path: str, context: dict[str, Any]) -> None:
-        # Plain string paths: this runs for every file Pelican writes, and pathlib costs.
         if not path.endswith(_HTML):
             name = os.path.basename(path)
             if name.startswith("sitemap") and os.path.dirname(os.path.abspath(path)) == str(self.output_path):
@@ -132,8 +125,7 @@ class _Build:
                 self.owners_sitemaps[name] = str(context.get("page_name") or "a template of the theme")
             return
         run = self.stack[-1]
-        if not path.startswith(run.output_prefix) or _UNNORMAL in path or _EMPTY_NAME in path:
-            path = os.path.abspath(path)  # Pelican's own are absolute and normal already
+        path = os.path.abspath(path)  # a plugin's writer may hand over a relative path
         previous = run.written.get(path)
         if previous is not None and previous.overrides:
             return  # Pelican skipped this write: the file keeps the overriding content
@@ -169,7 +161,7 @@ class _Build:
                 if "priority" in meta or "changefreq" in meta:
                     own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
                 meta["sitemap"] = own
-            url = _absolute(run.site_url, _content_url(content, saved_as))
+            url = _absolute(run.site_url, _served_url(content.url, saved_as))
             alternates = {content.lang: url} if content.lang else {}
             for translation in getattr(content, "translations", ()):
                 if translation.lang:
@@ -226,21 +218,16 @@ class _Build:
         )
 
     def _newest(self, articles: Any) -> Any:
-        """The newest `modified` or `date` of the articles a listing page shows.  Each article's
-        is worked out once a build: an article is listed on several pages (the benchmark's 624
-        listing pages show 6,240 articles of 1,650)."""
-        dates = self.article_dates
-        ids = list(map(id, articles))
-        if not all(map(dates.__contains__, ids)):
-            tz = self.config.options.tzinfo
-            for article in articles:
-                if id(article) not in dates:
-                    date = getattr(article, "modified", None) or getattr(article, "date", None)
-                    if isinstance(date, dt.datetime) and not date.tzinfo:
-                        date = date.replace(tzinfo=tz)
-                    dates[id(article)] = (date, date_key(date, tz) if date else None, article)
-        known = [dated for dated in map(dates.__getitem__, ids) if dated[1] is not None]
-        return max(known, key=itemgetter(1))[0] if known else None
+        """The newest `modified` or `date` of the articles a listing page shows."""
+        tz = self.config.options.tzinfo
+        dates = []
+        for article in articles:
+            date = getattr(article, "modified", None) or getattr(article, "date", None)
+            if isinstance(date, dt.datetime) and not date.tzinfo:
+                date = date.replace(tzinfo=tz)
+            if date:
+                dates.append(date)
+        return max(dates, key=lambda date: date_key(date, tz), default=None)
 
     def static_files(self, generator: Any) -> None:
         if self.stack and self.stack[-1] is self.stack[0]:  # the main site's own static files
@@ -394,26 +381,6 @@ def _absolute(site_url: str, url: str) -> str:
     return site_url + url
 
 
-#: (content class, default language) -> does its *_URL setting serve the file its *_SAVE_AS names?
-_URL_MATCHES_SAVE_AS: dict[tuple[str, bool], bool] = {}
-
-
-def _content_url(content: Any, saved_as: str) -> str:
-    """The content's URL.  Pelican formats `content.url` anew on every call, which is slow; when
-    the URL setting only names the saved file (or its directory), the saved path is the URL."""
-    if saved_as and not any(hasattr(content, a) for a in ("override_url", "override_save_as")):
-        kind = (type(content).__name__, bool(getattr(content, "in_default_lang", True)))
-        if kind not in _URL_MATCHES_SAVE_AS:
-            lang = "" if kind[1] else "LANG_"
-            settings = content.settings
-            url = str(settings.get(f"{kind[0].upper()}_{lang}URL", ""))
-            save_as = str(settings.get(f"{kind[0].upper()}_{lang}SAVE_AS", ""))
-            _URL_MATCHES_SAVE_AS[kind] = bool(save_as) and save_as in (url, url + "index.html")
-        if _URL_MATCHES_SAVE_AS[kind]:
-            return _served_url(saved_as, saved_as)
-    return _served_url(content.url, saved_as)
-
-
 def _served_url(url: str, saved_as: str) -> str:
     """The URL Pelican links the file at (`*_URL`), when it serves the file it was saved as
     (`*_SAVE_AS`); else the saved path.  `index.html` is shown as its directory."""
@@ -426,9 +393,7 @@ def _served_url(url: str, saved_as: str) -> str:
 
 
 def _serves(url: str, saved_as: str) -> bool:
-    # Most URLs are a plain path: urlsplit (slow, once per page) only for the others.
-    plain = ":" not in url and "?" not in url and not url.startswith("//")
-    path = (url if plain else urlsplit(url).path).lstrip("/")
+    path = urlsplit(url).path.lstrip("/")
     return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
 
 
