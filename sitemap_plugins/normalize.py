@@ -66,7 +66,6 @@ def to_uri(iri: str) -> str:
     return _to_uri(iri)
 
 
-@lru_cache(maxsize=8192)  # pages name the same URLs again and again (canonical, alternates)
 def _to_uri(iri: str) -> str:
     # Characters XML cannot carry go first, so that the spaces they enclosed are stripped too.
     text = XML_ILLEGAL.sub("", iri).strip()
