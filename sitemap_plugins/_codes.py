@@ -4,8 +4,6 @@ Generated from the iso-codes data shipped by pycountry 26.2.16 (Debian iso-codes
 vendored so the runtime needs no dependency beyond jinja2 and lxml.
 """
 
-import functools
-
 
 # ISO 639-1 two-letter language codes (hreflang, news language).
 ISO_639_1 = frozenset(
@@ -20,10 +18,8 @@ ISO_639_1 = frozenset(
 )
 
 
-# ISO 639-2 (bibliographic) and 639-3 three-letter language codes (news language): made into
-# a set when first asked (`iso_639_3`), by the few builds with news in a language of 3 letters,
-# not by every build that imports this (1 ms).
-_ISO_639_3 = (
+# ISO 639-2 (bibliographic) and 639-3 three-letter language codes (news language).
+ISO_639_3 = frozenset(
     """
     aaa aab aac aad aae aaf aag aah aai aak aal aan aao aap aaq aar aas aat aau aaw aax aaz aba abb
     abc abd abe abf abg abh abi abj abk abl abm abn abo abp abq abr abs abt abu abv abw abx aby abz
@@ -356,13 +352,8 @@ _ISO_639_3 = (
     zoh zom zoo zoq zor zos zpa zpb zpc zpd zpe zpf zpg zph zpi zpj zpk zpl zpm zpn zpo zpp zpq zpr
     zps zpt zpu zpv zpw zpx zpy zpz zqe zra zrg zrn zro zrp zrs zsa zsk zsl zsm zsr zsu zte ztg ztl
     ztm ztn ztp ztq zts ztt ztu ztx zty zuh zul zum zun zuy zwa zxx zyb zyg zyj zyn zyp zza zzj
-    """
+    """.split()
 )
-
-
-@functools.cache
-def iso_639_3() -> frozenset[str]:
-    return frozenset(_ISO_639_3.split())
 
 
 # ISO 3166-1 alpha-2 country codes (hreflang regions, video restrictions).

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from ._codes import ISO_639_1, ISO_3166_1_ALPHA_2, ISO_15924, iso_639_3
+from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
 from .errors import shown
 
 #: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
@@ -324,7 +324,7 @@ def normalize_news_language(code: str) -> str:
             return "zh-tw"
         if rest[0] in _SIMPLIFIED_CHINESE or (len(rest) > 1 and rest[1] in _SIMPLIFIED_CHINESE):
             return "zh-cn"
-    if language in ISO_639_1 or language in iso_639_3():
+    if language in ISO_639_1 or language in ISO_639_3:
         return language
     raise ValueError(f"{shown(code)} is not an ISO 639 language code (2 or 3 letters, or zh-cn / zh-tw)")
 
