@@ -71,7 +71,7 @@ def gzip_bytes(data: bytes | Iterable[bytes]) -> bytes:
     about twice as long on sitemap XML for a few percent."""
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as stream:
-        for piece in (data,) if isinstance(data, bytes) else data:
+        for piece in _pieces(data):
             stream.write(piece)
     return buffer.getvalue()
 
@@ -82,7 +82,7 @@ def gzip_file(path: Path) -> bytes:
         return gzip_bytes(iter(lambda: stream.read(1 << 20), b""))
 
 
-def _pieces(data: bytes | Sequence[bytes]) -> Sequence[bytes]:
+def _pieces(data: bytes | Iterable[bytes]) -> Iterable[bytes]:
     return (data,) if isinstance(data, bytes) else data
 
 
