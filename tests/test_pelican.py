@@ -8,6 +8,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -250,6 +252,26 @@ def test_custom_urls_and_overridden_listing_pages(tmp_path):
     assert listed.count(BLOG + "topics/weather/") == 1
     entry = _by_loc(project / "output/sitemap.xml")[BLOG + "topics/weather/"]
     assert entry.findtext("s:priority", namespaces=NS) == "0.5"  # the page's kind, not the tag's
+
+
+def test_a_second_build_in_one_process_lists_the_urls_of_its_own_settings(tmp_path):
+    """`pelican --autoreload` builds again in the same process, with pelicanconf.py read anew:
+    extension-less article URLs set between two builds are listed as the second build serves them."""
+    project = copy_sample("pelican-blog", tmp_path)
+    settings = project / "pelicanconf.py"
+    first = settings.read_text(encoding="utf-8")
+    second = first + '\nARTICLE_URL = "notes/{slug}"\nARTICLE_SAVE_AS = "notes/{slug}.html"\n'
+    script = (
+        "import pathlib, sys, pelican\n"
+        "build = ['-q', '-s', 'pelicanconf.py', '-o', 'output', 'content']\n"
+        "pelican.main(build)\n"
+        f"pathlib.Path('pelicanconf.py').write_text({second!r}, encoding='utf-8')\n"
+        "pelican.main(build)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    listed = urls(project / "output/sitemap.xml")
+    assert BLOG + "notes/harbour" in listed and BLOG + "notes/harbour.html" not in listed
 
 
 def test_a_url_whose_first_segment_looks_like_a_scheme_is_a_path_under_siteurl(tmp_path):
