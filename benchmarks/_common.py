@@ -141,13 +141,21 @@ def print_ratios(
 ) -> tuple[float, float]:
     """Medians of wall and CPU time of both, and the median of each round's ratio against the
     targets: these hosts speed up and slow down by a third within minutes, and a round's two
-    builds, run back to back, see the same speed."""
+    builds, run back to back, see the same speed.  The quartiles of the rounds' ratios say how
+    far one round is from the next: a median that moves less than they span is noise."""
     ratios = []
     for index, what in ((0, "wall"), (1, "CPU")):
         mine = statistics.median(r[index] for r in ours)
         other = statistics.median(r[index] for r in theirs)
-        ratios.append(statistics.median(a[index] / b[index] for a, b in zip(ours, theirs, strict=True)))
-        print(f"    {what:<4} sitemap-plugins {mine:6.2f} s   {peer} {other:6.2f} s   ratio {ratios[-1]:.3f}")
+        rounds = [a[index] / b[index] for a, b in zip(ours, theirs, strict=True)]
+        ratios.append(statistics.median(rounds))
+        spread = ""
+        if len(rounds) > 1:
+            low, _, high = statistics.quantiles(rounds, n=4)
+            spread = f"   (rounds' quartiles {low:.3f} to {high:.3f})"
+        print(
+            f"    {what:<4} sitemap-plugins {mine:6.2f} s   {peer} {other:6.2f} s   ratio {ratios[-1]:.3f}{spread}"
+        )
     verdict = "meets" if ratios[0] <= wall_target and ratios[1] <= cpu_target else "MISSES"
     print(f"    {verdict} the targets (wall <= {wall_target}, CPU <= {cpu_target})")
     return ratios[0], ratios[1]
