@@ -37,29 +37,15 @@ _HTML = (".html", ".htm")
 
 @dataclass
 class _Written:
-    """One HTML file Pelican wrote, with what the sitemap needs to know of it."""
+    """A file Pelican wrote (or a static file `static_files` lists): the core's page, and what
+    the adapter needs of it besides."""
 
-    path: str
-    url: str
+    page: Page
     kind: str  # articles, pages or indexes (pelican-sitemap's kinds)
-    language: str | None
-    meta: dict[str, Any] = field(default_factory=dict)
-    title: str | None = None
-    source: str | None = None
-    source_path: str | None = None
-    alternates: dict[str, str] = field(default_factory=dict)
     #: Written with Pelican's override_output: later writes to the same file are skipped.
     overrides: bool = False
-    #: Lists other pages (index, tags, archives): their media are not its own.
-    listing: bool = False
     #: A DIRECT_TEMPLATES page (index, archives, ...): the same file in each subsite is a translation.
     direct: str | None = None
-    #: The URLs of the pages (not articles) a direct template is handed: it is no older than they.
-    lists: list[str] = field(default_factory=list)
-    #: An HTML file Pelican wrote (not a static file listed by `static_files`): read when added.
-    html: bool = False
-    #: The HTML of the article or page the file was written for: its images and videos.
-    content: str | None = None
 
 
 @dataclass
@@ -133,7 +119,8 @@ class _Build:
         if record is None:
             run.written.pop(path, None)
             return
-        record.html, record.content = True, _own_content(context)
+        # The file is read when the page is added; its images and videos are its article's.
+        record.page.path, record.page.content = path, _own_content(context)
         run.written[path] = record
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
@@ -167,18 +154,18 @@ class _Build:
                 if translation.lang:
                     alternates[translation.lang] = _absolute(run.site_url, _served_url(translation.url, ""))
             source_path = str(content.source_path)
-            return _Written(
-                path=path,
+            kind = "articles" if "article" in context else "pages"
+            page = self._page(
+                kind,
                 url=url,
-                kind="articles" if "article" in context else "pages",
                 language=content.lang,
                 meta=meta,
                 title=content.title,
                 source=source_path.removeprefix(self.source_prefix).replace(os.sep, "/"),
                 source_path=source_path,
                 alternates=alternates if len(alternates) > 1 else {},
-                overrides=hasattr(content, "override_save_as"),
             )
+            return _Written(page, kind, overrides=hasattr(content, "override_save_as"))
         # write_file's `url` and `template_name` are not in the context; what is there tells the
         # kind: a taxonomy object, a period, `page_name` (direct templates), or nothing (TEMPLATE_PAGES).
         taxonomy = next((context[k] for k in ("tag", "category", "author") if k in context), None)
@@ -203,18 +190,22 @@ class _Build:
             for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
                 if dest == saved_as:
                     source_path = os.path.join(context.get("PATH", ""), source)
-        return _Written(
-            path=path,
+        page = self._page(
+            "indexes",
             url=_absolute(run.site_url, _served_url(url, saved_as)),
-            kind="indexes",
             language=run.language,
             meta={"lastmod": newest} if newest else {},
             source=saved_as,
             source_path=source_path,
-            overrides=not listing,
             listing=listing,
-            direct=saved_as if direct else None,
             lists=shown_pages,
+        )
+        return _Written(page, "indexes", overrides=not listing, direct=saved_as if direct else None)
+
+    def _page(self, kind: str, **fields: Any) -> Page:
+        """The core's page, with the priority and changefreq the settings give its kind."""
+        return Page(
+            priority=self.config.priorities.get(kind), changefreq=self.config.changefreqs.get(kind), **fields
         )
 
     def _newest(self, articles: Any) -> Any:
@@ -241,16 +232,13 @@ class _Build:
         for static in generator.staticfiles:
             url = static.url
             if any(_glob(url, p) for p in patterns):
-                run.static.append(
-                    _Written(
-                        path=os.path.join(run.output_path, static.save_as),
-                        url=urljoin(run.site_url, url),
-                        kind="pages",
-                        language=None,
-                        source=static.get_relative_source_path(),
-                        source_path=static.source_path,
-                    )
+                page = self._page(
+                    "pages",
+                    url=urljoin(run.site_url, url),
+                    source=static.get_relative_source_path(),
+                    source_path=static.source_path,
                 )
+                run.static.append(_Written(page, "pages"))
 
     def feed(self, path: str, feed: Any) -> None:
         if not self.config.feeds or not self.stack:
@@ -311,42 +299,27 @@ class _Build:
         # little of the reading in the processor's caches, they cost a third more (measured).
         for run in [self.finished[-1], *self.finished[:-1]]:
             for record in sorted([*run.written.values(), *run.static], key=_order):
-                page = Page(
-                    url=record.url,
-                    title=record.title,
-                    meta=record.meta,
-                    source=record.source,
-                    source_path=record.source_path,
-                    alternates=record.alternates,
-                    language=record.language,
-                    listing=record.listing,
-                    lists=record.lists,
-                    priority=self.config.priorities.get(record.kind),
-                    changefreq=self.config.changefreqs.get(record.kind),
-                    path=record.path if record.html else None,
-                    content=record.content,
-                )
-                self.sitemap.add_page(page)
+                self.sitemap.add_page(record.page)
 
     def _translate_direct_templates(self) -> None:
         """The index, archives and other DIRECT_TEMPLATES of each subsite are one page in several
         languages: they become each other's alternates."""
         if len(self.finished) < 2:
             return
-        groups: dict[str, list[_Written]] = {}
+        groups: dict[str, list[Page]] = {}
         for run in self.finished:
             for record in run.written.values():
-                if record.direct and record.language:
-                    groups.setdefault(record.direct, []).append(record)
-        for records in groups.values():
-            alternates = {r.language: r.url for r in records if r.language}
+                if record.direct and record.page.language:
+                    groups.setdefault(record.direct, []).append(record.page)
+        for pages in groups.values():
+            alternates = {p.language: p.url for p in pages if p.language}
             if len(alternates) > 1:
-                for record in records:
-                    record.alternates = alternates
+                for page in pages:
+                    page.alternates = alternates
 
 
 def _order(record: _Written) -> tuple[int, str]:
-    return KINDS.index(record.kind), record.url
+    return KINDS.index(record.kind), record.page.url
 
 
 # -- URLs ----------------------------------------------------------------------------------------
