@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SitemapError
-from .pagefiles import open_regular, read_at_most
+from .pagefiles import read_regular
 
 MANIFEST = ".sitemap-plugins.json"
 TEMP_PREFIX = ".sitemap-plugins-"
@@ -91,14 +91,13 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
     gzip bomb costs `limit`, not gigabytes.  (b"", True) when there is more than `limit`: what is
     over the limit is not read further.
     Raises OSError, or zlib.error / EOFError for a broken gzip stream."""
-    with open_regular(path) as stream:
-        head = stream.read(2)
-        stream.seek(0)
-        if head != b"\x1f\x8b":
-            data = read_at_most(stream, limit)
-            return (b"", True) if len(data) > limit else (data, False)
-        data = gunzip_at_most(iter(lambda: stream.read(1 << 16), b""), limit)
-        return (b"", True) if data is None else (data, False)
+    data = read_regular(path, limit)
+    if len(data) > limit:
+        return b"", True
+    if data[:2] != b"\x1f\x8b":
+        return data, False
+    inflated = gunzip_at_most([data], limit)
+    return (b"", True) if inflated is None else (inflated, False)
 
 
 def gunzip_at_most(compressed: Iterable[bytes], limit: int) -> bytes | None:
@@ -139,8 +138,7 @@ def has_marker(path: Path) -> bool:
     """XML (or gzip of it) whose head carries our generator comment.  Only the head is read,
     through a streaming decompressor: a gzip bomb costs nothing here."""
     try:
-        with open_regular(path) as stream:
-            head = stream.read(_HEAD)
+        head = read_regular(path, _HEAD)
         if head[:2] == b"\x1f\x8b":
             with gzip.open(path, "rb") as stream:
                 head = stream.read(_HEAD)

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .model import Video
 from .normalize import http_url
-from .pagefiles import read_page_text
+from .pagefiles import decode_html, read_page_file
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -118,7 +118,7 @@ _YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
 _VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
-_BODY_TAG = re.compile(r"<body\b", re.IGNORECASE)
+_BODY_TAG = re.compile(rb"<body\b", re.IGNORECASE)
 #: libxml2's HTML parser, as lxml.html's, without its Python element classes.
 _PARSER = etree.HTMLParser()
 
@@ -152,29 +152,29 @@ class HtmlFacts:
     truncated: bool = False
 
 
-def read_html(text: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
-    """Facts from a page's HTML; URLs are resolved against the page URL (and `<base href>`).
+def read_html(html: str | bytes, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
+    """Facts from a page's HTML: its text, or its file's bytes (decoded as `decode_html` says a
+    browser does); URLs are resolved against the page URL (and `<base href>`).
 
     `media`: read images and videos too (a listing page's are those of the pages it lists).
     `content`: the HTML the page's source rendered to, where the generator holds it (MkDocs'
     `page.content`, a Pelican article's content): its images and videos are read from it, and only
-    the page's head from `text`.  Without it the page is parsed whole and its content region found.
+    the page's head from `html`.  Without it the page is parsed whole and its content region found.
     """
+    if not media or content is not None:
+        head = _parse_head(html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html)
+        return _facts(head, _content_parts(content) if media else [], url)
+    root = _parse(html if isinstance(html, str) else decode_html(html))
+    head = root.find("head") if root is not None else None
+    body = next(root.iter("body"), None) if root is not None else None
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
     #: "frame" (the rest of a page whose content region was found).
     parts: list[tuple[Any, str]] = []
-    if not media or content is not None:
-        head = _parse_head(text)
-        return _facts(head, _content_parts(content) if media else [], url)
-    else:
-        root = _parse(text)
-        head = root.find("head") if root is not None else None
-        body = next(root.iter("body"), None) if root is not None else None
-        if body is not None:
-            region = _content_region(root)
-            parts = [(element, "region") for element in region or [body]]
-            if region:
-                parts.append((body, "frame"))  # what is not in the region is the frame
+    if body is not None:
+        region = _content_region(root)
+        parts = [(element, "region") for element in region or [body]]
+        if region:
+            parts.append((body, "frame"))  # what is not in the region is the frame
     return _facts(head, parts, url)
 
 
@@ -195,10 +195,10 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
 
 def read_file(path: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
     """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
-    page = read_page_text(path)
-    if page.text is None:
+    page = read_page_file(path)
+    if page.data is None:
         return HtmlFacts(unread=page.problem)
-    facts = read_html(page.text, url, media, content)
+    facts = read_html(page.data, url, media, content)
     facts.truncated = page.truncated
     return facts
 
@@ -217,16 +217,16 @@ def _parse(text: str) -> Any:
         return None
 
 
-def _parse_head(text: str) -> Any:
-    """The page's `<head>`, from a parse that ends where its `<body ...>` tag does: a page is
-    mostly body (navigation), and where the content is known already nothing of the body is
-    needed.  A `<body` that the parse shows was none (in a comment or a script: no body comes
+def _parse_head(page: bytes) -> Any:
+    """The page's `<head>`, from a parse of its bytes up to its `<body ...>` tag, decoded alone: a
+    page is mostly body (navigation), and where the content is known already nothing of the body
+    is needed.  A `<body` that the parse shows was none (in a comment or a script: no body comes
     of it) costs a parse of the whole page."""
     root = None
-    if (body := _BODY_TAG.search(text)) is not None and (end := text.find(">", body.end())) >= 0:
-        root = _parse(text[: end + 1])
+    if (body := _BODY_TAG.search(page)) is not None and (end := page.find(b">", body.end())) >= 0:
+        root = _parse(decode_html(page[: end + 1]))
     if root is None or root.find("body") is None:
-        root = _parse(text)
+        root = _parse(decode_html(page))
     return root.find("head") if root is not None else None
 
 

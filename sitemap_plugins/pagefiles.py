@@ -15,7 +15,6 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 from urllib.parse import quote
 
 from lxml import etree
@@ -30,10 +29,10 @@ URL_PATH_SAFE = "/:@!$&'()*+,;=-._~"
 
 
 @dataclass
-class PageText:
-    """A page file's text, or why it was not read."""
+class PageFile:
+    """A page file's bytes, or why it was not read."""
 
-    text: str | None = None
+    data: bytes | None = None
     #: Why the file was not read: the page is left out, with a WARNING naming it.
     problem: str | None = None
     #: The file is larger than a search engine reads: only its first MAX_HTML_BYTES were read.
@@ -108,44 +107,36 @@ class NotRegularFile(OSError):
     """A FIFO, a device, a socket or a directory where a file was to be read."""
 
 
-def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
-    """`path` opened for reading, if it is a regular file: a FIFO is never waited on (opened
-    O_NONBLOCK, so that fstat can say what it is); NotRegularFile says what it is instead."""
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """What the regular file at `path` holds, up to `limit` bytes and one more (which says there
+    is more).  A FIFO is never waited on (it is opened O_NONBLOCK, so that fstat can say what it
+    is); NotRegularFile says what it is instead."""
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(errno.EINVAL, f"not a regular file ({file_kind(mode)})")
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotRegularFile(errno.EINVAL, f"not a regular file ({file_kind(status.st_mode)})")
         os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
-    except BaseException:
+        # As much is asked for as the file holds: a read asked for `limit` bytes gets a buffer
+        # of that size, 15 MiB for every 7 KB page.
+        data = os.read(descriptor, min(status.st_size, limit) + 1)
+        # A file that grew, or whose file system tells no size: read on, to the limit.
+        while status.st_size < len(data) <= limit and (more := os.read(descriptor, limit + 1 - len(data))):
+            data += more
+        return data
+    finally:
         os.close(descriptor)
-        raise
 
 
-def read_at_most(stream: BinaryIO, limit: int) -> bytes:
-    """What a regular file holds, up to `limit` bytes and one more (which says there is more).
-    As much is asked for as the file holds: a read asked for `limit` bytes gets a buffer of that
-    size, 15 MiB for every 7 KB page."""
-    size = os.fstat(stream.fileno()).st_size
-    data = stream.read(min(size, limit) + 1)
-    if size < len(data) <= limit:  # the file grew, or its file system tells no size: read on
-        data += stream.read(limit + 1 - len(data))
-    return data
-
-
-def read_page_text(path: str) -> PageText:
-    """The text of a page file: a regular file only, at most MAX_HTML_BYTES of it, decoded by
-    its own declaration."""
+def read_page_file(path: str) -> PageFile:
+    """The bytes of a page file: a regular file only, at most MAX_HTML_BYTES of it."""
     try:
-        with open_regular(path) as stream:
-            data = read_at_most(stream, MAX_HTML_BYTES)
+        data = read_regular(path, MAX_HTML_BYTES)
     except NotRegularFile as error:
-        return PageText(problem=f"is {error.strerror}")
+        return PageFile(problem=f"is {error.strerror}")
     except OSError as error:
-        return PageText(problem=f"cannot be read ({error.strerror})")
-    truncated = len(data) > MAX_HTML_BYTES
-    return PageText(decode_html(data[:MAX_HTML_BYTES]), truncated=truncated)
+        return PageFile(problem=f"cannot be read ({error.strerror})")
+    return PageFile(data[:MAX_HTML_BYTES], truncated=len(data) > MAX_HTML_BYTES)
 
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))

@@ -397,3 +397,25 @@ def test_a_head_longer_than_the_first_read_is_read_whole(tmp_path):
     facts = read_file(str(page), "https://example.com/page/", True, '<p><img src="/photo.png"></p>')
     assert facts.noindex and facts.canonical == "https://example.com/other/"
     assert facts.images == ["https://example.com/photo.png"] and not facts.truncated
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["<p>Gr\xfc\xdfe</p>", "<p>Gr\xc3\xbc\xc3\x9fe</p>"],
+    ids=["latin-1-body", "utf-8-body"],
+)
+def test_a_head_read_alone_is_decoded_by_its_own_declaration(tmp_path, body):
+    """Where only a page's head is read, only its bytes are decoded: a Latin-1 head (as a theme
+    of old writes it) gives the same links whatever the body holds."""
+    from sitemap_plugins.htmlfacts import read_file
+
+    page = tmp_path / "page.html"
+    page.write_bytes(
+        b'<!DOCTYPE html><html><head><meta charset="iso-8859-1"><title>Stra\xdfe</title>'
+        b'<link rel="alternate" hreflang="de" href="/stra\xdfe/">'
+        b'<link rel="alternate" hreflang="en" href="/street/"></head>'
+        b"<body>" + body.encode("latin-1") + b"</body></html>"
+    )
+    facts = read_file(str(page), "https://example.com/street/", True, '<p><img src="/photo.png"></p>')
+    assert facts.alternates == {"de": "https://example.com/straße/", "en": "https://example.com/street/"}
+    assert facts.images == ["https://example.com/photo.png"]
