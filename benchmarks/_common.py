@@ -172,7 +172,9 @@ def print_inside(
     in the build's process, beside the build's own, and its children's (git).  Each share is taken within one build, so the host's swings do not enter it.  The
     peer's work is timed the same way in builds configured for it (`configure(False)`), in turn
     with ours, so the ratios can be taken against the peer's build as well as against a build
-    with no sitemap at all.  Medians of `rounds` builds of each."""
+    with no sitemap at all.  Medians of `rounds` builds of each; none with `rounds` 0."""
+    if rounds < 1:
+        return
     script = str(Path(__file__).with_name("_inside.py"))
     runs: dict[str, list[dict]] = {"ours": [], "peer": []}
     for _ in range(rounds):
