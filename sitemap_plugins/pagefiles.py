@@ -117,12 +117,13 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
         if not stat.S_ISREG(status.st_mode):
             raise NotRegularFile(errno.EINVAL, f"not a regular file ({file_kind(status.st_mode)})")
         os.set_blocking(descriptor, True)
-        # As much is asked for as the file holds: a read asked for `limit` bytes gets a buffer
-        # of that size, 15 MiB for every 7 KB page.
-        data = os.read(descriptor, min(status.st_size, limit) + 1)
-        # A file that grew, or whose file system tells no size: read on, to the limit.
-        while status.st_size < len(data) <= limit and (more := os.read(descriptor, limit + 1 - len(data))):
+        # As much is asked for as the file holds, and a byte more: a read asked for `limit` bytes
+        # gets a buffer of that size, 15 MiB for every 7 KB page.
+        wanted, data = min(status.st_size, limit) + 1, b""
+        while len(data) < wanted and (more := os.read(descriptor, wanted - len(data))):
             data += more
+            if len(data) > status.st_size:  # it grew, or its file system tells no size: read on
+                wanted = limit + 1
         return data
     finally:
         os.close(descriptor)
