@@ -138,11 +138,14 @@ def print_ratios(
     peer: str,
     wall_target: float,
     cpu_target: float,
-) -> tuple[float, float]:
+) -> None:
     """Medians of wall and CPU time of both, and the median of each round's ratio against the
     targets: these hosts speed up and slow down by a third within minutes, and a round's two
     builds, run back to back, see the same speed.  The quartiles of the rounds' ratios say how
-    far one round is from the next: a median that moves less than they span is noise."""
+    far one round is from the next: a median that moves less than they span is noise.  Nothing
+    with no rounds (`--rounds 0`: only the share inside builds, or the instructions)."""
+    if not ours:
+        return
     ratios = []
     for index, what in ((0, "wall"), (1, "CPU")):
         mine = statistics.median(r[index] for r in ours)
@@ -158,7 +161,6 @@ def print_ratios(
         )
     verdict = "meets" if ratios[0] <= wall_target and ratios[1] <= cpu_target else "MISSES"
     print(f"    {verdict} the targets (wall <= {wall_target}, CPU <= {cpu_target})")
-    return ratios[0], ratios[1]
 
 
 def print_inside(
