@@ -15,8 +15,10 @@ errors.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import dataclasses
+import io
 import json
 import logging
 import sys
@@ -49,6 +51,7 @@ SPECIAL = ("base_url", "rules", "news")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    _utf8_stdout()
     logging.basicConfig(format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING)
     try:
         if args.command == "generate":
@@ -64,6 +67,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SitemapError as error:
         print(error, file=sys.stderr)
         return 1
+
+
+def _utf8_stdout() -> None:
+    """What the command prints (a report, JSON, findings naming URLs) is UTF-8, as the HTML report
+    declares: where stdout is a file or a pipe on Windows, Python would encode it in the system's
+    code page, which has no `日本` (nor `▲`) and stops the run."""
+    stream = sys.stdout
+    if isinstance(stream, io.TextIOWrapper) and codecs.lookup(stream.encoding).name != "utf-8":
+        stream.reconfigure(encoding="utf-8")
 
 
 # -- generate ------------------------------------------------------------------------------------

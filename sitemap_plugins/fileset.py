@@ -56,7 +56,8 @@ def io_error(path: Path | str, error: OSError, doing: str) -> OutputError:
     """One line for an OSError on the output: the path, what failed, and what to do."""
     reason = error.strerror or str(error)
     hint = {
-        13: "make it writable, or choose another output directory",
+        13: "make it writable (and close any program that has it open: Windows cannot replace "
+        "a file open elsewhere), or choose another output directory",
         30: "the file system is read-only; choose another output directory",
         28: "free some space and build again",
         20: "a file stands where a directory is needed",
@@ -235,9 +236,23 @@ class FileSet:
     def owner_conflict(self, name: str) -> bool:
         """A file that is not ours stands where the set needs `name`."""
         path = self.out / name
-        if not os.path.lexists(path) or name in self.replaceable:
+        if not os.path.lexists(path):
+            return False
+        if name in self.replaceable and self.spelling(name) == name:
             return False
         return path.is_symlink() or not path.is_file() or not self.is_ours(name)
+
+    def spelling(self, name: str) -> str:
+        """The name of the entry that `name` finds in the directory: on a file system that
+        ignores case (macOS', Windows'), `sitemap.xml` finds the owner's `Sitemap.xml`, which is
+        not the generator's own file."""
+        try:
+            entries = os.listdir(self.out)
+        except OSError:
+            return name
+        if name in entries:
+            return name
+        return next((e for e in entries if e.casefold() == name.casefold()), name)
 
     def _remove_temporaries(self) -> None:
         """Temporary files a killed or failed build left: ours by their name."""
@@ -301,7 +316,7 @@ class FileSet:
         for staged in ranked:
             target = self.out / staged.name
             try:
-                os.replace(staged.temp, target)
+                replace(staged.temp, target)
             except OSError as error:
                 raise io_error(target, error, "write") from error
         self.staged = []
@@ -367,6 +382,25 @@ def _lock_directory(out: Path) -> int | None:
             return None
 
 
+#: How long a file that another program holds open is tried again before the write gives up.
+REPLACE_WAIT = 1.0
+
+
+def replace(temp: str | Path, target: Path) -> None:
+    """`os.replace`, tried again for a moment where it is refused: Windows refuses to replace a
+    file another program has open, and virus scanners and search indexers open every new file
+    for a moment.  What is refused for longer is the caller's OSError."""
+    deadline = time.monotonic() + REPLACE_WAIT
+    while True:
+        try:
+            os.replace(temp, target)
+            return
+        except PermissionError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
+
+
 def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
     """Replace `path` with `data` whole (a temporary file renamed over it); `mode`: the
     permissions of the file it replaces, kept (a new file gets the umask's)."""
@@ -376,7 +410,7 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temp, 0o666 & ~_umask() if mode is None else mode)
-        os.replace(temp, path)
+        replace(temp, path)
         temp = None
     except OSError as error:
         raise io_error(path, error, "write") from error

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import log
+from .pagefiles import path_in
 
 _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain it
 
@@ -35,7 +36,6 @@ class GitDates:
         self._directory = directory
         self._notice = notice
         self._root = _repository_root(directory.resolve())
-        self._prefix = ""
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
         self._undated: set[str] = set()
@@ -82,7 +82,6 @@ class GitDates:
             )
             return
         assert self._root is not None
-        self._prefix = str(self._root) + os.sep
         boundary = _shallow_commits(self._root)
         self._parse(output, boundary)
         if boundary:
@@ -135,12 +134,10 @@ class GitDates:
             return None
         # Paths from generators are absolute already: a string operation first, resolving
         # symbolic links (a system call per page) only when that finds nothing.
-        text = os.path.abspath(path)
-        if text.startswith(self._prefix):
-            key = text[len(self._prefix) :].replace(os.sep, "/")
-            if key in self._dates or key in self._undated:
-                return key
-        for candidate in (Path(text), Path(path).resolve()):
+        key = path_in(root, path)
+        if key is not None and (key in self._dates or key in self._undated):
+            return key
+        for candidate in (Path(os.path.abspath(path)), Path(path).resolve()):
             try:
                 key = candidate.relative_to(root).as_posix()
             except ValueError:
@@ -177,7 +174,7 @@ def _git_dir(root: Path) -> Path | None:
         gitdir = (root / text.removeprefix("gitdir:").strip()).resolve()
         common = gitdir / "commondir"
         if common.is_file():
-            gitdir = (gitdir / common.read_text().strip()).resolve()
+            gitdir = (gitdir / common.read_text(encoding="utf-8", errors="replace").strip()).resolve()
         return gitdir
     return None
 

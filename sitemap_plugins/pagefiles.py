@@ -50,6 +50,18 @@ def url_path(relative: str) -> str:
     return quote(os.fsencode(relative), safe=URL_PATH_SAFE)
 
 
+def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> str | None:
+    """`path` relative to `directory`, its parts joined by `/` as in a URL; None where it is not
+    inside.  Both are taken as spelled, not resolved: a generator names its files under the
+    directory it was given, a link or not.  Names compare as the system compares them (on
+    Windows, either slash and any case)."""
+    root = os.path.join(os.path.abspath(directory), "")
+    text = os.path.abspath(path)
+    if not os.path.normcase(text).startswith(os.path.normcase(root)):
+        return None
+    return text[len(root) :].replace(os.sep, "/")
+
+
 def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:
     """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
     and directories (`.git`, `.well-known`) are not pages; a directory that cannot be read, a
@@ -107,16 +119,23 @@ class NotRegularFile(OSError):
     """A FIFO, a device, a socket or a directory where a file was to be read."""
 
 
+#: Where FIFOs exist (POSIX), one is opened without waiting for a writer, so that fstat can say
+#: what it is.  Windows has no FIFO in its file system, and neither the flag nor `os.set_blocking`
+#: for files: there a plain open is all it takes.
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """What the regular file at `path` holds, up to `limit` bytes and one more (which says there
     is more).  A FIFO is never waited on (it is opened O_NONBLOCK, so that fstat can say what it
     is); NotRegularFile says what it is instead."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
     try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
             raise NotRegularFile(errno.EINVAL, f"not a regular file ({file_kind(status.st_mode)})")
-        os.set_blocking(descriptor, True)
+        if _NONBLOCK:
+            os.set_blocking(descriptor, True)
         # As much is asked for as the file holds, and a byte more: a read asked for `limit` bytes
         # gets a buffer of that size, 15 MiB for every 7 KB page.
         wanted, data = min(status.st_size, limit) + 1, b""

@@ -261,7 +261,10 @@ def _canonical_from_config(path: Path) -> str | None:
 
 
 def _git(directory: Path, *args: str) -> str:
-    run = subprocess.run(["git", *args], cwd=directory, capture_output=True, text=True)
+    # git speaks UTF-8 (file names, messages), whatever the system's code page is.
+    run = subprocess.run(
+        ["git", *args], cwd=directory, capture_output=True, encoding="utf-8", errors="replace"
+    )
     if run.returncode != 0:
         raise ConfigError(f"versions: git {' '.join(args)}: {run.stderr.strip() or run.stdout.strip()}")
     return run.stdout

@@ -322,8 +322,9 @@ def write_sitemaps(
             stop_at_a_robots_txt_leading_out(fileset)
         if fileset.owner_conflict(ENTRY_POINT):
             raise OutputError(
-                f"sitemap: {out / ENTRY_POINT} was not written by sitemap-plugins (no marker of ours, not "
-                "in the last build's manifest), so it is left as it is and no sitemap was written; "
+                f"sitemap: {out / fileset.spelling(ENTRY_POINT)} was not written by sitemap-plugins (no "
+                "marker of ours, not in the last build's manifest), so it is left as it is and no sitemap "
+                "was written; "
                 "move it away, or turn off whatever else writes it, and build again"
             )
         skipped = _optional_files_taken(fileset, options, report)

@@ -26,6 +26,7 @@ from urllib.parse import urljoin, urlsplit
 from ..errors import ConfigError, SitemapError
 from ..model import Page
 from ..normalize import date_key, to_uri
+from ..pagefiles import path_in
 from ..sitemap import Sitemap
 from ..writer import BUILTIN_SITEMAP, IndexItem
 from .config import KINDS, PelicanSettings, read_settings
@@ -59,9 +60,6 @@ class _Run:
     written: dict[str, _Written] = field(default_factory=dict)
     static: list[_Written] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        self.output_prefix = str(self.output_path) + os.sep
-
 
 class _Build:
     """One `pelican` invocation: the main run and the subsites nested in it."""
@@ -73,8 +71,8 @@ class _Build:
         self.sitemap = Sitemap(self.config.options, emit=log.warning, source_root=settings.get("PATH"))
         self.sitemap.site_name = settings.get("SITENAME")
         self.sitemap.site_description = settings.get("SITESUBTITLE")
-        self.output_path = Path(pelican.output_path).resolve()
-        self.source_prefix = os.path.abspath(settings.get("PATH") or ".") + os.sep
+        self.output_path = Path(os.path.abspath(pelican.output_path))
+        self.source_root = settings.get("PATH") or "."
         self.stack: list[_Run] = []
         self.finished: list[_Run] = []
         self.feeds: list[IndexItem] = []
@@ -87,7 +85,7 @@ class _Build:
         settings = pelican.settings
         site_url = self._run_site_url(settings)
         self.stack.append(
-            _Run(pelican, Path(pelican.output_path).resolve(), site_url, settings.get("DEFAULT_LANG"))
+            _Run(pelican, Path(os.path.abspath(pelican.output_path)), site_url, settings.get("DEFAULT_LANG"))
         )
 
     def _run_site_url(self, settings: Any) -> str:
@@ -106,7 +104,7 @@ class _Build:
     def written(self, path: str, context: dict[str, Any]) -> None:
         if not path.endswith(_HTML):
             name = os.path.basename(path)
-            if name.startswith("sitemap") and os.path.dirname(os.path.abspath(path)) == str(self.output_path):
+            if name.startswith("sitemap") and path_in(self.output_path, path) == name:
                 # A sitemap the owner's templates write in this build: theirs, never replaced.
                 self.owners_sitemaps[name] = str(context.get("page_name") or "a template of the theme")
             return
@@ -124,14 +122,13 @@ class _Build:
         run.written[path] = record
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
-        prefix = run.output_prefix
-        saved_as = path[len(prefix) :].replace(os.sep, "/") if path.startswith(prefix) else ""
+        saved_as = path_in(run.output_path, path) or ""
         content = _item(context)
         if content is not None:
             status = getattr(content, "status", "published")
             if status != "published" or (hasattr(content, "private") and _private(content)):
                 kind = "private" if status == "published" else status
-                source = str(content.source_path).removeprefix(self.source_prefix).replace(os.sep, "/")
+                source = self._source_name(str(content.source_path))
                 url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
                 self.sitemap.leave_out(
                     url,
@@ -161,7 +158,7 @@ class _Build:
                 language=content.lang,
                 meta=meta,
                 title=content.title,
-                source=source_path.removeprefix(self.source_prefix).replace(os.sep, "/"),
+                source=self._source_name(source_path),
                 source_path=source_path,
                 alternates=alternates if len(alternates) > 1 else {},
             )
@@ -201,6 +198,10 @@ class _Build:
             lists=shown_pages,
         )
         return _Written(page, "indexes", overrides=not listing, direct=saved_as if direct else None)
+
+    def _source_name(self, source_path: str) -> str:
+        """A content file as the report names it: relative to the content directory."""
+        return path_in(self.source_root, source_path) or source_path
 
     def _page(self, kind: str, **fields: Any) -> Page:
         """The core's page, with the priority and changefreq the settings give its kind."""
@@ -244,7 +245,9 @@ class _Build:
         if not self.config.feeds or not self.stack:
             return
         run = self.stack[-1]
-        relative = Path(path).resolve().relative_to(run.output_path).as_posix()
+        relative = path_in(run.output_path, path)
+        if relative is None:
+            return
         latest = feed.latest_post_date() if hasattr(feed, "latest_post_date") else None
         self.feeds.append(IndexItem(to_uri(urljoin(run.site_url, relative)), latest))
 
