@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import logging
 import reprlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import IO
 
@@ -15,6 +16,12 @@ log = logging.getLogger("sitemap_plugins")
 _SHOWN = reprlib.Repr()
 _SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 2, 200, 200
 _SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 6
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`name`, with the known name it is most likely a slip for: `gzpi (did you mean gzip?)`."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f"{name} (did you mean {close[0]}?)" if close else name
 
 
 def shown(value: object) -> str:

@@ -21,7 +21,7 @@ from urllib.parse import urljoin, urlsplit
 from .errors import Reporter, log, shown
 from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_file, read_html
-from .mapping import absolute_url, is_mapping, video_fields
+from .mapping import absolute_url, is_mapping, is_video_block, video_fields
 from .model import Entry, Image, LeftOut, News, Page, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
@@ -450,17 +450,14 @@ class Harvester:
         raw = page.meta.get("videos", page.meta.get("video"))
         blocks = []
         items = raw if isinstance(raw, list) else [raw] if raw is not None else []
-        wrong = [item for item in items if not is_mapping(item)]
-        if wrong:  # one message: a list can be long (a YAML alias can make it billions)
-            self.report(
-                label,
-                "metadata video",
-                f"{shown(wrong[0])} is not a mapping of video fields"
-                + (f" (nor are {len(wrong) - 1:,} more)" if len(wrong) > 1 else "")
-                + "; ignored",
-            )
         for item in items:
-            if not is_mapping(item):
+            if not is_mapping(item) or not is_video_block(item):
+                # The site's own metadata (PyVideo's `videos:`, which its theme renders): not ours.
+                log.debug(
+                    "sitemap: %s: metadata video: %s is not a video sitemap block; left alone",
+                    label,
+                    shown(item),
+                )
                 continue
             try:
                 blocks.append(video_fields(item))

@@ -8,11 +8,12 @@ made for that tool works here unchanged.  Unknown keys raise ValueError naming t
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import shown
+from .errors import did_you_mean, shown
 from .model import Entry, Image, News, Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
 
 _SCALARS = {
@@ -63,11 +64,27 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, tuple) else [value]
 
 
+_KNOWN = sorted(_SCALARS | _ALIASES.keys() | _COMPOUND)
+#: Names only a video sitemap's vocabulary uses: a block with one of them is meant for us.
+_DISTINCTIVE = {"expiration_date", "view_count", "family_friendly", "requires_subscription", "live"}
+
+
+def is_video_block(data: Mapping[str, Any]) -> bool:
+    """A metadata mapping written for the video sitemap: a name no other vocabulary uses
+    (`thumbnail_loc`, `family_friendly`, `restriction:relationship`), or every key one of ours
+    or a slip for one (`titel`).  A site's own `videos:` list, which its theme renders (`type`,
+    `url`, `label`, `media_url`), is not: it is the site's, left alone."""
+    keys = [str(k) for k in data]
+    if any(k in _KNOWN and (k.endswith("_loc") or ":" in k or k in _DISTINCTIVE) for k in keys):
+        return True
+    return all(k in _KNOWN or difflib.get_close_matches(k, _KNOWN, n=1) for k in keys)
+
+
 def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments for `Video` from a mapping; only the keys present are returned."""
-    unknown = sorted(k for k in data if k not in _SCALARS and k not in _ALIASES and k not in _COMPOUND)
+    unknown = sorted(str(k) for k in data if k not in _KNOWN)
     if unknown:
-        raise ValueError(f"unknown video field(s) {', '.join(unknown)}")
+        raise ValueError(f"unknown video field(s) {', '.join(did_you_mean(k, _KNOWN) for k in unknown)}")
     fields: dict[str, Any] = {}
     for key, value in data.items():
         if key in _SCALARS or key in _ALIASES:

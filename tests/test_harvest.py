@@ -178,7 +178,7 @@ def test_metadata_completes_and_adds_videos(site, messages, tmp_path):
 def test_unknown_video_metadata_is_named(site, messages):
     site().add_page(sp.Page(f"{BASE}v/", meta={"video": {"titel": "typo"}}, source="v.md"))
     assert messages == [
-        "sitemap: v.md (https://example.com/v/): metadata video: unknown video field(s) titel; ignored"
+        "sitemap: v.md (https://example.com/v/): metadata video: unknown video field(s) titel (did you mean title?); ignored"
     ]
 
 

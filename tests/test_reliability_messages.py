@@ -47,7 +47,7 @@ def _front_matter(project: Path, front: str) -> None:
         ("sitemap: {prio: 0.9}", "sitemap: unknown key(s) prio"),
         ("sitemap: {priority: high}", "priority: 'high' is not a number"),
         ("lastmod: last tuesday", "lastmod (metadata 'lastmod')"),
-        ("video: [1, 2]", "metadata video: 1 is not a mapping of video fields"),
+        ("video: {titel: Ribs}", "metadata video: unknown video field(s) titel (did you mean title?); ignored"),
     ],
 )
 def test_mkdocs_front_matter_problems_are_named_and_strict_fails(tmp_path, front, said):

@@ -49,9 +49,21 @@ class _ToMkDocs(logging.Handler):
 
 
 _CORE_LOG = logging.getLogger("sitemap_plugins")
-if not any(isinstance(handler, _ToMkDocs) for handler in _CORE_LOG.handlers):
-    _CORE_LOG.addHandler(_ToMkDocs())
-    _CORE_LOG.setLevel(logging.DEBUG)
+_TO_MKDOCS = _ToMkDocs()
+
+
+def _core_lines_through_mkdocs(on: bool) -> None:
+    """While MkDocs runs, the core's lines reach the user through MkDocs' logger alone (which
+    decides what it shows): not also through the root logger, where any package that called
+    `logging.basicConfig()` would print them a second time, DEBUG lines included."""
+    if on:
+        _CORE_LOG.addHandler(_TO_MKDOCS)  # once: a handler is added at most once
+        _CORE_LOG.setLevel(logging.DEBUG)
+    else:
+        _CORE_LOG.removeHandler(_TO_MKDOCS)
+        _CORE_LOG.setLevel(logging.NOTSET)
+    _CORE_LOG.propagate = not on
+
 
 #: What other plugins put in page.meta, read before the page's own `date` (its creation date).
 PLUGIN_LASTMOD_KEYS = (
@@ -91,6 +103,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.command = command
         self.dirty = dirty
 
+    def on_shutdown(self) -> None:
+        """The process goes on without MkDocs (its Python API): the core's lines are its own again."""
+        _core_lines_through_mkdocs(False)
+
     # -- configuration ---------------------------------------------------------------------------
 
     @event_priority(100)
@@ -98,6 +114,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # mike makes site_url its version's (for canonical links) in its on_config: the version's
         # own URLs are under the site_url as written, whatever mike's canonical_version says.
         self._site_url_as_written = config.site_url
+        _core_lines_through_mkdocs(True)
         return None
 
     @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
@@ -155,17 +172,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_files(self, files: Files, config: MkDocsConfig) -> None:
         if self.sitemap is None or not self.config.enabled:
             return
-        self._expected = {}
         self._rendered = set()
         # A pass's theme language: static-i18n's passes each have their own theme.language.
         self._theme_language = config.theme.get("language")
-        for file in files.documentation_pages(inclusion=lambda _: True):
-            if file.inclusion.is_included():
-                self._expected[self._url(file.url, config)] = file
-            elif not _i18n_building(config):
-                url = self._url(file.url, config, root=bool(self.mike_version))
-                why = "draft: draft_docs or exclude_docs in mkdocs.yml"
-                self.sitemap.leave_out(url, file.src_uri, "draft", why)
         # Not rendered as a static template (on_pre_build), the theme's sitemap.xml would be
         # copied as it is: it goes.  One among the docs is the user's: never replaced.
         self._replaceable = []
@@ -179,6 +188,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self._replaceable.append(name)
             elif name == ENTRY_POINT:
                 self._owners_sitemap = file.abs_src_path
+
+    @event_priority(-200)  # after every on_nav: plugins settle what is built there (Material's blog)
+    def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> None:
+        """The pages this pass builds, and those left out as drafts, as the other plugins left
+        them: Material's blog excludes its posts in on_files and brings them back in on_nav."""
+        if self.sitemap is None or not self.config.enabled:
+            return
+        self._expected = {}
+        for file in files.documentation_pages(inclusion=lambda _: True):
+            if file.inclusion.is_included():
+                self._expected[self._url(file.url, config)] = file
+            elif not _i18n_building(config):
+                url = self._url(file.url, config, root=bool(self.mike_version))
+                why = "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)"
+                self.sitemap.leave_out(url, file.src_uri, "draft", why)
 
     @event_priority(-100)  # after other plugins changed the HTML
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> None:

@@ -1,0 +1,154 @@
+"""What a new user meets on a first afternoon, through the face that met it: the lines a build
+prints at the default log level, the report's counts and reasons, the exit statuses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lxml import html as lxml_html
+from mkdocs_helpers import copy_sample, edit_config, mkdocs
+from sitemap_checks import urls
+
+
+def _left_out(report: Path) -> dict[str, tuple[str, str]]:
+    """The report's left-out table: source -> (kind, reason)."""
+    document = lxml_html.parse(str(report)).getroot()
+    rows = document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+    return {r.findtext("td[2]"): (r.findtext("td[3]"), " ".join(r.xpath("string(td[4])").split())) for r in rows}
+
+
+def test_our_lines_do_not_leak_where_another_package_configured_logging(tmp_path):
+    """Packages that call `logging.basicConfig()` (mdx_include, git-revision-date-localized) give
+    the root logger a handler: our lines still reach the user through MkDocs alone, once each."""
+    project = copy_sample("mkdocs-features", tmp_path)
+    (project / "hooks.py").write_text("import logging\n\nlogging.basicConfig()\n")
+    edit_config(project, lambda config: config.update(hooks=["hooks.py"]))
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert "sitemap_plugins" not in said
+    summary = [line for line in said.splitlines() if "sitemap: 6 URLs in 1 file" in line]
+    assert summary == [
+        "INFO    -  sitemap: 6 URLs in 1 file, 3 images, 3 videos, video feed: https://docs.example.com/videos.rss"
+    ]
+
+
+def test_a_page_is_reported_left_out_only_if_it_was(tmp_path):
+    """Material's blog excludes its posts for a moment (on_files) and brings them back (on_nav):
+    the report names only what the build really left out, with the reason that held at the end."""
+    project = copy_sample("mkdocs-blog", tmp_path)
+    posts = project / "docs" / "blog" / "posts"
+    (posts / "unfinished.md").write_text("---\ndate: 2024-03-01\ndraft: true\n---\n\n# Unfinished\n\nSoon.\n")
+    (project / "reports").mkdir()
+
+    def configure(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap["report"] = "reports/sitemap.html"
+        config["plugins"].insert(1, "git-revision-date-localized")
+
+    edit_config(project, configure)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=project, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "posts"],
+        cwd=project,
+        check=True,
+        env={**os.environ, "GIT_COMMITTER_DATE": "2024-04-01T10:00:00Z", "GIT_AUTHOR_DATE": "2024-04-01T10:00:00Z"},
+    )
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    listed = urls(project / "site" / "sitemap.xml")
+    posts_listed = [u for u in listed if "/blog/20" in u]
+    assert len(posts_listed) == 5 and not [u for u in listed if "unfinished" in u]
+    assert _left_out(project / "reports" / "sitemap.html") == {
+        "blog/posts/unfinished.md": (
+            "draft",
+            "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)",
+        )
+    }
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+TALKS_PLUGIN = '''
+import json
+
+from pelican import signals
+from pelican.readers import BaseReader
+
+
+class TalkReader(BaseReader):
+    """PyVideo's talks: one JSON file each, its `videos` in the site's own shape."""
+
+    enabled = True
+    file_extensions = ["json"]
+
+    def read(self, filename):
+        with open(filename, encoding="utf-8") as stream:
+            talk = json.load(stream)
+        metadata = {
+            "title": talk["title"],
+            "date": self.process_metadata("date", talk["recorded"]),
+            "category": self.process_metadata("category", "PyCon"),
+            "videos": talk["videos"],
+        }
+        return "<p>" + talk["description"] + "</p>", metadata
+
+
+def add_reader(readers):
+    readers.reader_classes["json"] = TalkReader
+
+
+def register():
+    signals.readers_init.connect(add_reader)
+'''
+
+
+def test_the_sites_own_video_metadata_is_left_alone(tmp_path):
+    """PyVideo's talks carry a `videos` list of the site's own shape (its theme renders it): no
+    WARNING for what was never meant for the sitemap (a slip in a block that is, `titel`, is
+    named with the name it is a slip for: tests/test_reliability_messages.py)."""
+    project = tmp_path / "talks"
+    (project / "content").mkdir(parents=True)
+    (project / "talks.py").write_text(TALKS_PLUGIN)
+    (project / "pelicanconf.py").write_text(
+        'SITEURL = "https://pyvideo.example.org"\nPATH = "content"\nTIMEZONE = "UTC"\n'
+        'PLUGIN_PATHS = ["."]\nPLUGINS = ["talks", "sitemap_plugins.pelican"]\n'
+    )
+    for number in range(3):
+        talk = {
+            "title": f"Talk {number}",
+            "recorded": f"2024-05-1{number}",
+            "description": "What the talk is about.",
+            "videos": [
+                {"type": "youtube", "url": f"https://www.youtube.com/watch?v=talk{number}", "label": "YouTube",
+                 "media_url": None, "icon": "youtube.png"},
+            ],
+        }  # fmt: skip
+        (project / "content" / f"talk-{number}.json").write_text(json.dumps(talk))
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "400"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert "WARNING" not in said and "video" not in said, said
+    listed = urls(project / "output" / "sitemap.xml")
+    assert [u for u in listed if "talk-" in u] == [f"https://pyvideo.example.org/talk-{n}.html" for n in range(3)]
