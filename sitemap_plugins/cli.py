@@ -217,8 +217,9 @@ def _finish(
 ) -> None:
     if progress is not None:
         progress.done()
-    if result.robots_advice():
-        print(result.robots_advice(), file=sys.stderr)
+    for note in result.notes():
+        if not args.quiet or note == result.robots_advice():  # -q keeps what must be done by hand
+            print(note, file=sys.stderr)
     if not args.quiet:
         problems = len(report.problems)
         print(

@@ -22,7 +22,7 @@ from .errors import Reporter, log, shown
 from .gitdates import GitDates
 from .htmlfacts import HtmlFacts, read_file, read_html
 from .mapping import absolute_url, is_mapping, is_video_block, video_fields
-from .model import Entry, Image, LeftOut, News, Page, Video
+from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
 from .pagefiles import MAX_HTML_BYTES
@@ -97,8 +97,8 @@ class Harvester:
         #: unless `images_decorative`, counted for the report.
         self.images_left_out: Counter[str] = Counter()
         #: Videos in pages that say too little of them for Google (no title, description or
-        #: thumbnail) and no `video:` metadata completes: not listed, counted.
-        self.videos_left_out = 0
+        #: thumbnail) and no `video:` metadata completes: not listed, named in the report.
+        self.undescribed_videos: list[UndescribedVideo] = []
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
         self.lastmod_keys = LASTMOD_KEYS
@@ -433,15 +433,20 @@ class Harvester:
                 missing.append("content_loc or player_loc")
             if missing:
                 what = video.key or "a video"
-                said = (
-                    f"{what} has no {', '.join(missing)}, which Google requires; set them in the "
-                    "page's `video:` metadata; video left out"
-                )
                 if id(video) in described:  # the owner's own metadata is incomplete: a warning
+                    said = f"{what} has no {', '.join(missing)}, which Google requires; video left out"
                     self.report(label, f"video[{number}]", said)
                 else:  # a player in the page says no more: nothing is wrong, nothing is listed
-                    self.videos_left_out += 1
-                    log.info("sitemap: %s: video[%d]: %s", label, number, said)
+                    self.undescribed_videos.append(
+                        UndescribedVideo(page.url, page.source, what, ", ".join(missing))
+                    )
+                    where = (
+                        "the page's `video:` metadata can give them"
+                        if page.source_path is None or page.source_path != page.path  # else no metadata
+                        else "the page can: the player's `title`, a paragraph in its section, a poster"
+                    )
+                    said = f"{what} has no {', '.join(missing)}, which Google requires; {where}"
+                    log.info("sitemap: %s: video[%d]: %s; left out", label, number, said)
                 continue
             complete.append(video)
         return complete

@@ -191,6 +191,23 @@ class Page:
 
 
 @dataclass(frozen=True)
+class UndescribedVideo:
+    """A video a page shows but says too little of for Google (a title, a description and a
+    thumbnail): not listed; the summary counts it and the report names it."""
+
+    url: str
+    source: str | None
+    #: The video's URL, or "a video" where the page gives none.
+    video: str
+    #: What Google requires and the page does not say: "title, description".
+    missing: str
+
+    @property
+    def label(self) -> str:
+        return entry_label(self.source, self.url)
+
+
+@dataclass(frozen=True)
 class LeftOut:
     """A page that is not listed, and why: what the build says at INFO and the report shows."""
 

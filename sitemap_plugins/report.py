@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from .errors import Problem, Reporter
 from .fileset import OutputError, write_atomic
-from .model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut
+from .model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut, UndescribedVideo
 from .normalize import parse_date
 from .options import Options
 from .render import Renderer, failed_in_template, template_failure
@@ -67,8 +67,9 @@ class Report:
     news: int = 0
     #: Images in the pages that are not their content, by kind: (emoji, 8), (avatar, 249).
     images_left_out: list[tuple[str, int]] = field(default_factory=list)
-    #: Videos the pages show without what Google requires (title, description, thumbnail).
-    videos_left_out: int = 0
+    #: Videos the pages show without what Google requires (title, description, thumbnail):
+    #: href, shown, source, video, missing.
+    videos_left_out: list[dict[str, Any]] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
     #: The video feed's URL, where one was written (option `video_feed`).
@@ -162,7 +163,7 @@ def build_report(
     summary: str,
     now: dt.datetime,
     images_left_out: Counter[str] | None = None,
-    videos_left_out: int = 0,
+    videos_left_out: Sequence[UndescribedVideo] = (),
     git_undated: int = 0,
     video_feed: str | None = None,
 ) -> Report:
@@ -185,7 +186,16 @@ def build_report(
         ],
         problems=list(problems),
         images_left_out=sorted((images_left_out or Counter()).items(), key=lambda item: (-item[1], item[0])),
-        videos_left_out=videos_left_out,
+        videos_left_out=[
+            {
+                "href": relative(video.url, site),
+                "shown": shown(video.url, site),
+                "source": video.source,
+                "video": video.video,
+                "missing": video.missing,
+            }
+            for video in videos_left_out
+        ],
         git_undated=git_undated,
         video_feed=video_feed,
     )

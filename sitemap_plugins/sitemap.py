@@ -112,7 +112,7 @@ class Sitemap:
             also_in_robots=also_in_robots,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
         )
-        result.videos_left_out = self.harvester.videos_left_out
+        result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.git_undated
         if report_to:
@@ -127,7 +127,7 @@ class Sitemap:
                 result.summary(),
                 self.harvester.build_time,
                 self.harvester.images_left_out,
-                self.harvester.videos_left_out,
+                self.harvester.undescribed_videos,
                 self.harvester.git_undated,
                 result.video_feed,
             )

@@ -74,8 +74,9 @@ class WriteResult:
     video_feed: str | None = None
     #: Pages the site's own robots.txt forbids, not listed (option `respect_robots_txt`).
     robots_blocked: int = 0
-    #: Videos the pages show but say too little of for Google (`Harvester.videos_left_out`).
-    videos_left_out: int = 0
+    #: The pages of the videos they show but say too little of for Google, one per video
+    #: (`Harvester.undescribed_videos`).
+    undescribed: list[str] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
     robots_txt: str | None = None
@@ -93,6 +94,23 @@ class WriteResult:
             f"sitemap: no robots.txt written: crawlers read it only at the root of {host}; add "
             f"{' and '.join(self.robots_hint)} to the robots.txt there"
         )
+
+    @property
+    def videos_left_out(self) -> int:
+        return len(self.undescribed)
+
+    def notes(self) -> list[str]:
+        """The lines said before the summary, at INFO: what the owner may want to act on."""
+        notes = [advice] if (advice := self.robots_advice()) else []
+        if self.undescribed:
+            pages = sorted(set(self.undescribed))
+            named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
+            notes.append(
+                f"sitemap: {_count(self.videos_left_out, 'video')} left out, not described (Google "
+                f"requires a title, a description and a thumbnail): {named}; the report (option "
+                "`report`) names each, with what is missing"
+            )
+        return notes
 
     def summary(self) -> str:
         """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end."""

@@ -152,3 +152,28 @@ def test_the_sites_own_video_metadata_is_left_alone(tmp_path):
     assert "WARNING" not in said and "video" not in said, said
     listed = urls(project / "output" / "sitemap.xml")
     assert [u for u in listed if "talk-" in u] == [f"https://pyvideo.example.org/talk-{n}.html" for n in range(3)]
+
+
+def test_a_left_out_player_is_named_at_the_default_level(tmp_path):
+    """A player the page says too little of is no fault of the owner's (INFO, not WARNING), but
+    the owner may want it listed: one line at the default level names its pages and counts, the
+    summary's count agrees, and the report names each with what is missing."""
+    project = tmp_path / "p"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        "site_name: Films\nsite_url: https://example.com/\nplugins:\n  - sitemap:\n      report: report.html\n"
+    )
+    player = '<iframe src="https://player.vimeo.com/video/{}"></iframe>\n'
+    (project / "docs" / "index.md").write_text("# Home\n\n" + player.format(1) + player.format(2))
+    (project / "docs" / "clips.md").write_text("# Clips\n\n" + player.format(3))
+    done = mkdocs(project, "--strict")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stderr.splitlines() if "sitemap:" in line]
+    assert lines[-2:] == [
+        "INFO    -  sitemap: 3 videos left out, not described (Google requires a title, a description and "
+        "a thumbnail): clips.md, index.md; the report (option `report`) names each, with what is missing",
+        "INFO    -  sitemap: 2 URLs in 1 file, 0 images, 0 videos, 3 videos left out: not described",
+    ]
+    report = lxml_html.parse(str(project / "report.html")).getroot()
+    rows = report.xpath("//details[@id='videos-left-out']//tbody/tr")
+    assert [row.xpath("string(td[2])") for row in rows] == ["index.md", "index.md", "clips.md"]

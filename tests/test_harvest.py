@@ -4,6 +4,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from lxml import html as lxml_html
 from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
@@ -103,18 +104,27 @@ def test_players_the_page_says_too_little_of_are_info_and_counted(site, messages
     said = [r.getMessage() for r in caplog.records if "video[" in r.getMessage()]
     assert said == [
         "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no "
-        "thumbnail_loc, which Google requires; set them in the page's `video:` metadata; video left out",
+        "thumbnail_loc, which Google requires; the page's `video:` metadata can give them; left out",
         "sitemap: videos.md (https://example.com/videos/): video[4]: https://example.com/videos/media/no-poster.mp4 "
-        "has no thumbnail_loc, title, which Google requires; set them in the page's `video:` metadata; video left out",
+        "has no thumbnail_loc, title, which Google requires; the page's `video:` metadata can give them; left out",
     ]
     result = sitemap.write(tmp_path, report_to=[tmp_path / "report.html"])
     assert (
         result.summary() == "sitemap: 1 URL in 1 file, 0 images, 3 videos, 2 videos left out: not described"
     )
-    assert (
-        "a page's <code>video:</code> metadata can give them): 2</p>"
-        in (tmp_path / "report.html").read_text()
-    )
+    assert result.notes() == [
+        "sitemap: 2 videos left out, not described (Google requires a title, a description and a "
+        "thumbnail): videos.md; the report (option `report`) names each, with what is missing"
+    ]
+    shown = lxml_html.parse(str(tmp_path / "report.html")).getroot()
+    assert shown.xpath("string(//details[@id='videos-left-out']/summary)").endswith(": 2")
+    assert [
+        [cell.xpath("string()") for cell in row.findall("td")]
+        for row in shown.xpath("//details[@id='videos-left-out']//tbody/tr")
+    ] == [
+        ["/videos/", "videos.md", "https://player.vimeo.com/video/76979871", "thumbnail_loc"],
+        ["/videos/", "videos.md", f"{BASE}videos/media/no-poster.mp4", "thumbnail_loc, title"],
+    ]
     # A `video:` block the owner wrote that still lacks a field: a warning, as a problem of theirs.
     sitemap = site()
     sitemap.add_page(
@@ -127,7 +137,7 @@ def test_players_the_page_says_too_little_of_are_info_and_counted(site, messages
     )
     assert messages == [
         "sitemap: videos.md (https://example.com/videos/): video[2]: https://player.vimeo.com/video/76979871 has no "
-        "thumbnail_loc, which Google requires; set them in the page's `video:` metadata; video left out"
+        "thumbnail_loc, which Google requires; video left out"
     ]
 
 

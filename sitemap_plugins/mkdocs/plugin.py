@@ -284,8 +284,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
         if result.entry_point_is_index and config.theme.name == "material":
             log.warning(material_index_warning(result))
-        if result.robots_advice():
-            log.info(result.robots_advice())
+        for note in result.notes():
+            log.info(note)
         log.info(result.summary())
 
     def _write(self, config: MkDocsConfig) -> WriteResult:

@@ -274,8 +274,8 @@ class _Build:
             replaceable=replaceable,
             report_to=[report] if report else [],
         )
-        if result.robots_advice():
-            log.info(result.robots_advice())
+        for note in result.notes():
+            log.info(note)
         problems = len(self.sitemap.report.problems)
         said = f"; {problems} problem(s), see the warnings above" if problems else ""
         log.info("%s%s", result.summary(), said)
