@@ -5,13 +5,15 @@ folder on PYTHONPATH and every process started so, worker processes included, ru
   (the ones the standard library's own POSIX code needs to start processes stay: a Windows Python
   starts them its own way);
 - the modules it does not have cannot be imported;
-- processes start as on Windows and macOS: spawned, not forked;
+- processes start as on Windows and macOS: spawned, not forked, and trees are removed as
+  Windows' shutil removes them;
 - with PYTHONWARNDEFAULTENCODING=1, a text file that sitemap_plugins opens without naming its
   encoding (Windows would read it in its code page) raises where it is opened.
 """
 
 import multiprocessing
 import os
+import shutil
 import sys
 import traceback
 import warnings
@@ -56,6 +58,9 @@ for name in (
 for module in ("fcntl", "pwd", "grp", "termios", "resource", "syslog", "posix_ipc"):
     sys.modules[module] = None
 multiprocessing.set_start_method("spawn", force=True)
+# Windows' shutil removes a tree without directory descriptors (Python 3.13's POSIX way opens
+# them with O_NONBLOCK, which is gone here).
+shutil._use_fd_functions = False
 
 _PACKAGE = str(Path(__import__("importlib.util").util.find_spec("sitemap_plugins").origin).parent)
 _show = warnings.showwarning
