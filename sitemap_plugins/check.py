@@ -96,6 +96,14 @@ class Checker:
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
 
+    def summary(self) -> str:
+        """What was read and found, as the terminal and the report both say it."""
+        errors = sum(1 for f in self.findings if not f.advice)
+        advice = len(self.findings) - errors
+        said = [f"{errors} problem(s)"] if errors else []
+        said += [f"{advice} advice (not errors; --strict fails on them)"] if advice else []
+        return f"{len(self.checked)} file(s), {len(self.urls):,} URLs: " + (", ".join(said) or "no problems")
+
     # -- a site ------------------------------------------------------------------------------
 
     def check_site(self, site: Path) -> None:
@@ -548,14 +556,7 @@ def run_check(args: argparse.Namespace) -> int:
         for finding in findings:
             print(finding)
         if not args.quiet:
-            files = len(checker.checked)
-            said = [f"{len(errors)} problem(s)"] if errors else []
-            said += [f"{len(advice)} advice (not errors; --strict fails on them)"] if advice else []
-            print(
-                f"sitemap-plugins check: {files} file(s), {len(checker.urls):,} URLs: "
-                + (", ".join(said) or "no problems"),
-                file=sys.stderr,
-            )
+            print(f"sitemap-plugins check: {checker.summary()}", file=sys.stderr)
     return 1 if errors or (args.strict and advice) else 0
 
 

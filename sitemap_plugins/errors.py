@@ -70,9 +70,15 @@ class Reporter:
         self.strict = strict
         self.problems: list[Problem] = []
         self._emit = emit or log.warning
+        self._said: set[Problem] = set()
 
     def __call__(self, subject: str, field: str, message: str) -> None:
+        """One problem, said and counted once however often it is met (a page written twice):
+        the counts agree with what a generator shows, which drops a repeated line (Pelican)."""
         problem = Problem(subject, field, message)
+        if problem in self._said:
+            return
+        self._said.add(problem)
         self.problems.append(problem)
         self._emit(f"sitemap: {problem}")
 

@@ -62,6 +62,8 @@ class Report:
     rows: list[Row]
     left_out: list[dict[str, Any]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: What `check` finds that breaks no rule (its `ADVICE` codes): shown apart from problems.
+    advice: list[Problem] = field(default_factory=list)
     images: int = 0
     videos: int = 0
     news: int = 0
@@ -314,21 +316,20 @@ def check_report(checker: Any, base_url: str) -> str:
                 for link in element.iterfind(XHTML + "link")
             ]
         rows.append(row)
-    problems = [
-        Problem(
+    def problem(f: Any) -> Problem:
+        return Problem(
             f"{f.file}:{f.line}" if f.line else f.file, f.code, f"{f.url + ': ' if f.url else ''}{f.message}"
         )
-        for f in checker.findings
-    ]
+
     now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
-    summary = f"{len(checker.checked)} file(s) read, {len(checker.urls):,} URLs, {len(problems)} problem(s)"
     report = Report(
         kind="check",
         site=base_url,
         generated=readable_date(now)[0],
-        summary=summary,
+        summary=checker.summary(),
         rows=rows,
-        problems=problems,
+        problems=[problem(f) for f in checker.findings if not f.advice],
+        advice=[problem(f) for f in checker.findings if f.advice],
     )
     _totals(report, now)
     return render_report(report, Renderer(Options(base_url=base_url)))

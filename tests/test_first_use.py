@@ -177,3 +177,45 @@ def test_a_left_out_player_is_named_at_the_default_level(tmp_path):
     report = lxml_html.parse(str(project / "report.html")).getroot()
     rows = report.xpath("//details[@id='videos-left-out']//tbody/tr")
     assert [row.xpath("string(td[2])") for row in rows] == ["index.md", "index.md", "clips.md"]
+
+
+def test_check_counts_the_same_in_the_terminal_and_the_report(tmp_path):
+    """`check`'s terminal line and its HTML report count problems and advice alike, and the report
+    shows advice apart, not in the colour of errors."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        "<url><loc>https://example.com/</loc><lastmod>2999-01-01</lastmod></url>\n"
+        "<url><loc>https://example.com/a/</loc><lastmod>2998-01-01</lastmod></url>\n</urlset>\n"
+    )  # no robots.txt: advice
+    text = _command("check", str(site), "--base-url", "https://example.com/")
+    assert text.returncode == 1
+    assert text.stderr.splitlines()[-1] == (
+        "sitemap-plugins check: 1 file(s), 2 URLs: 2 problem(s), 2 advice (not errors; --strict fails on them)"
+    )
+    page = _command("check", str(site), "--base-url", "https://example.com/", "--format", "html")
+    report = lxml_html.fromstring(page.stdout)
+    counts = [" ".join(li.xpath("string()").split()) for li in report.xpath("//ul/li[b]")]
+    assert "2 problems" in counts and "2 advice" in counts
+    assert len(report.xpath("//h2[@id='problems']/following-sibling::table[1]/tbody/tr")) == 2
+    advice = report.xpath("//h2[@id='advice']/following-sibling::table[1]/tbody/tr")
+    assert [row.xpath("string(td[2])") for row in advice] == ["robots-missing", "unreachable"]
+    assert not advice[0].xpath(".//*[@class='bad']")
+    assert "1 file(s), 2 URLs: 2 problem(s), 2 advice" in report.xpath("string(//body)")
+
+
+def test_a_problem_met_twice_is_said_and_counted_once(tmp_path):
+    """The same problem met twice (an item repeated in `extra_urls`, a page written twice) is one
+    problem: one WARNING, and `--strict` counts one, as Pelican (which drops a repeated line) shows."""
+    project = copy_sample("mkdocs-features", tmp_path)
+
+    def configure(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap["extra_urls"] = [{"loc": "https://docs.example.com/x/", "priority": 7}] * 2
+
+    edit_config(project, configure)
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING") and "sitemap" in line]
+    assert len(warnings) == 1, warnings
