@@ -188,7 +188,7 @@ def generate_project(args: argparse.Namespace) -> int:
             result.robots_hint = []  # the root project's robots.txt names them
         if result.entry_point_is_index and project.theme == "material":
             print(material_index_warning(result), file=sys.stderr)
-        _finish(args, progress, result, sitemap.report)
+        _finish(args, progress, result, sitemap.report, str(project.config_file) if len(builds) > 1 else None)
     return 0
 
 
@@ -213,7 +213,11 @@ def _progress(args: argparse.Namespace) -> Progress | None:
 
 
 def _finish(
-    args: argparse.Namespace, progress: Progress | None, result: WriteResult, report: Reporter
+    args: argparse.Namespace,
+    progress: Progress | None,
+    result: WriteResult,
+    report: Reporter,
+    of: str | None = None,
 ) -> None:
     if progress is not None:
         progress.done()
@@ -223,7 +227,7 @@ def _finish(
     if not args.quiet:
         problems = len(report.problems)
         print(
-            result.summary() + (f"; {problems} problem(s) reported above" if problems else ""),
+            result.summary(of) + (f"; {problems} problem(s) reported above" if problems else ""),
             file=sys.stderr,
         )
 

@@ -247,8 +247,8 @@ def _chart(report: Report, now: dt.datetime) -> None:
     if dated and most / dated > 0.9 and len(counts) <= 2:
         report.months_note = (
             f"{most:,} of {dated:,} dated pages say {busiest}: if that is when the site was built, "
-            "lastmod is not the pages' last change (search engines then ignore it); see the lastmod "
-            "sources in the README."
+            "lastmod is not the pages' last change (search engines then ignore it); see where lastmod "
+            "comes from: https://sitemap-plugins.github.io/lastmod/"
         )
     else:
         report.months_note = (
@@ -316,6 +316,7 @@ def check_report(checker: Any, base_url: str) -> str:
                 for link in element.iterfind(XHTML + "link")
             ]
         rows.append(row)
+
     def problem(f: Any) -> Problem:
         return Problem(
             f"{f.file}:{f.line}" if f.line else f.file, f.code, f"{f.url + ': ' if f.url else ''}{f.message}"

@@ -57,6 +57,8 @@ def run_versions(args: argparse.Namespace) -> int:
             _commit(root, args.branch, result)
         if args.push:
             _git(Path.cwd(), "push", args.remote, args.branch)
+    for note in result.written.notes():  # robots.txt's lines to add by hand at a project page's root
+        print(note, file=sys.stderr)
     if not args.quiet:
         names = ", ".join(item.loc.removeprefix(options.base_url) for item in result.items)
         print(f"sitemap-plugins versions: {ENTRY_POINT} lists {names}", file=sys.stderr)

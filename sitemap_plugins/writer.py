@@ -112,16 +112,17 @@ class WriteResult:
             )
         return notes
 
-    def summary(self) -> str:
-        """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end."""
-        parts = [f"{_count(self.urls, 'URL')} in {_count(self.sitemaps, 'file')}"]
+    def summary(self, of: str | None = None) -> str:
+        """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end;
+        `of` names the set where one command writes several (`sitemap (de/mkdocs.yml): ...`)."""
+        files = f"{_count(self.urls, 'URL')} in {_count(self.page_files, 'file')}"
+        if self.news_on or self.sitemaps > self.page_files:
+            files += " + news sitemap" + ("" if self.news else " (empty: no article in the window)")
         if self.index:
-            parts[0] += " + index"
-        parts += [_count(self.images, "image"), _count(self.videos, "video")]
+            files += " + index"
+        parts = [files, _count(self.images, "image"), _count(self.videos, "video")]
         if self.news:
             parts.append(f"{self.news:,} news")
-        elif self.news_on:
-            parts.append("news: 0 articles in the window")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
         if self.robots_blocked:
@@ -130,7 +131,7 @@ class WriteResult:
             parts.append(f"video feed: {self.video_feed}")
         if self.git_undated:
             parts.append(f"{_count(self.git_undated, 'page')} not dated by git: a shallow clone")
-        return "sitemap: " + ", ".join(parts)
+        return (f"sitemap ({of}): " if of else "sitemap: ") + ", ".join(parts)
 
 
 def material_index_warning(result: WriteResult) -> str:

@@ -219,3 +219,34 @@ def test_a_problem_met_twice_is_said_and_counted_once(tmp_path):
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING") and "sitemap" in line]
     assert len(warnings) == 1, warnings
+
+
+def test_versions_on_a_project_page_says_what_to_add_at_the_root(tmp_path):
+    """mike on a project page (`https://user.github.io/project/`): robots.txt is read only at the
+    host's root, which the branch is not; `versions` says the line to add there, as the MkDocs
+    plugin does for a site under a path."""
+    import test_mike
+
+    repo = tmp_path / "repo"
+    base = "https://user.example.io/project/"
+    test_mike.make_project(repo, "copy", "latest", site_url=base)
+    test_mike.deploy_three(repo)
+    done = test_mike.run(repo, sys.executable, "-m", "sitemap_plugins", "versions", "--base-url", base)
+    assert done.stderr.splitlines()[0] == (
+        "sitemap: no robots.txt written: crawlers read it only at the root of user.example.io; add "
+        f"Sitemap: {base}sitemap.xml to the robots.txt there"
+    )
+
+
+def test_the_report_points_to_the_lastmod_docs_where_every_page_has_the_builds_date(tmp_path):
+    """Every page dated alike is the mark of a build date: the report says so and where to read
+    about lastmod's sources (the documentation, not the README)."""
+    import sitemap_plugins as sp
+
+    sitemap = sp.Sitemap(sp.Options(base_url="https://example.com/", report="r.html"))
+    for number in range(5):
+        sitemap.add(sp.Entry(f"https://example.com/{number}/", lastmod="2026-11-01"))
+    sitemap.write(tmp_path / "out", report_to=[tmp_path / "report.html"])
+    report = lxml_html.parse(str(tmp_path / "report.html")).getroot()
+    note = report.xpath("string(//p[@class='muted'][contains(., 'dated pages say')])")
+    assert note.endswith("see where lastmod comes from: https://sitemap-plugins.github.io/lastmod/")

@@ -532,7 +532,7 @@ def test_an_empty_news_window_keeps_the_news_sitemap(site, tmp_path):
     assert 'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"' in news
     assert result.index and f"{BASE}sitemap-news.xml" in urls_of_index(tmp_path / "sitemap-index.xml")
     assert result.summary() == (
-        "sitemap: 1 URL in 2 files + index, 0 images, 0 videos, news: 0 articles in the window"
+        "sitemap: 1 URL in 1 file + news sitemap (empty: no article in the window) + index, 0 images, 0 videos"
     )
 
 

@@ -16,7 +16,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_sites"
 def test_core_sample(tmp_path):
     result = runpy.run_path(str(SAMPLES / "core" / "sitemap_entries.py"))["build"](tmp_path)
     assert result.summary() == (
-        "sitemap: 5 URLs in 2 files + index, 2 images, 1 video, 1 news, video feed: https://docs.example.com/videos.rss"
+        "sitemap: 5 URLs in 1 file + news sitemap + index, 2 images, 1 video, 1 news, video feed: https://docs.example.com/videos.rss"
     )
     assert "https://docs.example.com/stra%C3%9Fe/%C3%BCmlat.php&q=name" in urls(tmp_path / "sitemap.xml")
 

@@ -155,6 +155,11 @@ def test_one_project_per_language_gives_reciprocal_hreflang_groups(tmp_path):
     # No robots.txt under /en/ or /de/: the lines to add at the host's root are said instead.
     assert not (en / "site" / "robots.txt").exists()
     assert "Sitemap: https://multi.example.com/en/sitemap.xml" in run.stderr
+    # Each set's summary names its project.
+    assert [line for line in run.stderr.splitlines() if line.startswith("sitemap (")] == [
+        f"sitemap ({en / 'zensical.toml'}): 3 URLs in 1 file, 0 images, 0 videos",
+        f"sitemap ({de / 'zensical.toml'}): 2 URLs in 1 file, 0 images, 0 videos",
+    ]
 
 
 def test_static_i18n_build_read_by_the_command_matches_the_plugin(tmp_path):
