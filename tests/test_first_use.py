@@ -19,7 +19,9 @@ def _left_out(report: Path) -> dict[str, tuple[str, str]]:
     """The report's left-out table: source -> (kind, reason)."""
     document = lxml_html.parse(str(report)).getroot()
     rows = document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
-    return {r.findtext("td[2]"): (r.findtext("td[3]"), " ".join(r.xpath("string(td[4])").split())) for r in rows}
+    return {
+        r.findtext("td[2]"): (r.findtext("td[3]"), " ".join(r.xpath("string(td[4])").split())) for r in rows
+    }
 
 
 def test_our_lines_do_not_leak_where_another_package_configured_logging(tmp_path):
@@ -58,7 +60,11 @@ def test_a_page_is_reported_left_out_only_if_it_was(tmp_path):
         ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "posts"],
         cwd=project,
         check=True,
-        env={**os.environ, "GIT_COMMITTER_DATE": "2024-04-01T10:00:00Z", "GIT_AUTHOR_DATE": "2024-04-01T10:00:00Z"},
+        env={
+            **os.environ,
+            "GIT_COMMITTER_DATE": "2024-04-01T10:00:00Z",
+            "GIT_AUTHOR_DATE": "2024-04-01T10:00:00Z",
+        },
     )
     done = mkdocs(project)
     assert done.returncode == 0, done.stderr
@@ -151,7 +157,9 @@ def test_the_sites_own_video_metadata_is_left_alone(tmp_path):
     said = done.stdout + done.stderr
     assert "WARNING" not in said and "video" not in said, said
     listed = urls(project / "output" / "sitemap.xml")
-    assert [u for u in listed if "talk-" in u] == [f"https://pyvideo.example.org/talk-{n}.html" for n in range(3)]
+    assert [u for u in listed if "talk-" in u] == [
+        f"https://pyvideo.example.org/talk-{n}.html" for n in range(3)
+    ]
 
 
 def test_a_left_out_player_is_named_at_the_default_level(tmp_path):

@@ -47,7 +47,10 @@ def _front_matter(project: Path, front: str) -> None:
         ("sitemap: {prio: 0.9}", "sitemap: unknown key(s) prio"),
         ("sitemap: {priority: high}", "priority: 'high' is not a number"),
         ("lastmod: last tuesday", "lastmod (metadata 'lastmod')"),
-        ("video: {titel: Ribs}", "metadata video: unknown video field(s) titel (did you mean title?); ignored"),
+        (
+            "video: {titel: Ribs}",
+            "metadata video: unknown video field(s) titel (did you mean title?); ignored",
+        ),
     ],
 )
 def test_mkdocs_front_matter_problems_are_named_and_strict_fails(tmp_path, front, said):

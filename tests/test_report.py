@@ -54,7 +54,10 @@ def test_every_left_out_page_is_there_with_its_reason(features):
             "canonical: the canonical URL is https://docs.example.com/guide/grilling/",
         ),
         "private.md": ("noindex", 'noindex: <meta name="robots"> says noindex'),
-        "drafts/idea.md": ("draft", "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)"),
+        "drafts/idea.md": (
+            "draft",
+            "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)",
+        ),
     }
     listed = document.xpath("//table[@id='urls']/tbody/tr")
     assert len(listed) == len(urls(project / "site" / "sitemap.xml"))
