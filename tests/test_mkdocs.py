@@ -176,12 +176,21 @@ def test_exact_urls_with_and_without_directory_urls_and_non_ascii_names(tmp_path
     assert ("https://example.com/docs/index.html" in listed) is not directory_urls
 
 
-def test_site_url_is_required(tmp_path):
+def test_without_site_url_the_build_goes_on_without_a_sitemap(tmp_path):
+    """As with MkDocs' own sitemap, a site without `site_url` builds: one WARNING with the fix,
+    no sitemap (a sitemap lists absolute URLs); `--strict` fails the build on it."""
     project = write_site(tmp_path, "site_name: t\nplugins: [sitemap]\n", {"index.md": "# Home"})
     run = mkdocs(project)
-    assert run.returncode != 0
-    assert "sitemap: `site_url` is not set in mkdocs.yml" in run.stderr
-    assert "add `site_url: https://example.com/`" in run.stderr
+    assert run.returncode == 0, run.stderr
+    warnings = [line for line in run.stderr.splitlines() if line.startswith("WARNING")]
+    assert warnings == [
+        "WARNING -  sitemap: `site_url` is not set in mkdocs.yml, so no sitemap is written: a sitemap "
+        "lists absolute URLs. Add `site_url: https://example.com/` (the address the site is published "
+        "at), or set the plugin's `base_url` option"
+    ]
+    assert (project / "site" / "index.html").is_file()
+    assert not [p.name for p in (project / "site").iterdir() if p.name.startswith(("sitemap", "robots"))]
+    assert mkdocs(project, "--strict").returncode == 1
 
 
 @pytest.mark.parametrize(

@@ -132,11 +132,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         site_url = self._site_url_as_written if self.mike_version else config.site_url
         base_url = self.config.base_url or site_url
         if not base_url:
-            raise PluginError(
-                "sitemap: `site_url` is not set in mkdocs.yml. A sitemap lists absolute URLs, so add "
-                "`site_url: https://example.com/` (the address the site is published at), or set the "
-                "plugin's `base_url` option."
+            # As MkDocs' own sitemap: the build goes on, without one (`--strict` fails it).
+            say = log.info if self.command == "serve" else log.warning
+            say(
+                "sitemap: `site_url` is not set in mkdocs.yml, so no sitemap is written: a sitemap lists "
+                "absolute URLs. Add `site_url: https://example.com/` (the address the site is published "
+                "at), or set the plugin's `base_url` option"
             )
+            self.sitemap = None
+            return
         values = self._core_options(config)
         if self.mike_version:
             # mike builds this version into <version>/: its sitemap lists the version's own URLs
@@ -170,13 +174,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(-200)  # the files as every other plugin left them (static-i18n removes some)
     def on_files(self, files: Files, config: MkDocsConfig) -> None:
-        if self.sitemap is None or not self.config.enabled:
+        if not self.config.enabled:
             return
         self._rendered = set()
         # A pass's theme language: static-i18n's passes each have their own theme.language.
         self._theme_language = config.theme.get("language")
         # Not rendered as a static template (on_pre_build), the theme's sitemap.xml would be
-        # copied as it is: it goes.  One among the docs is the user's: never replaced.
+        # copied as it is: it goes (also where no sitemap is written: its URLs would be relative).
+        # One among the docs is the user's: never replaced.
         self._replaceable = []
         self._owners_sitemap = None
         docs = Path(config.docs_dir).resolve()
