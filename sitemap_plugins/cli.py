@@ -203,7 +203,7 @@ def _project_options(args: argparse.Namespace, project: Any) -> Options:
     values["x_default"] = project.default_language if x_default is True else (x_default or None)
     values.setdefault("base_url", project.site_url)
     try:
-        return Options.from_mapping({**values, **option_values(args)})
+        return Options.from_mapping({**values, **option_values(args)}, MKDOCS_ONLY)
     except ConfigError as error:
         raise ConfigError(f"--project {project.config_file}: {error}") from error
 

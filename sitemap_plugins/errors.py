@@ -18,10 +18,16 @@ _SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 2, 200, 200
 _SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 6
 
 
+def slip_for(name: str, known: Iterable[str]) -> str | None:
+    """The known name `name` is most likely a slip for (`gzip` for `gzpi`), if any is close."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return close[0] if close else None
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`name`, with the known name it is most likely a slip for: `gzpi (did you mean gzip?)`."""
-    close = difflib.get_close_matches(name, sorted(known), n=1)
-    return f"{name} (did you mean {close[0]}?)" if close else name
+    close = slip_for(name, known)
+    return f"{name} (did you mean {close}?)" if close else name
 
 
 def shown(value: object) -> str:

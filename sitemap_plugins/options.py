@@ -6,12 +6,12 @@ import dataclasses
 import os
 import re
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, shown
+from .errors import ConfigError, did_you_mean, shown
 from .model import CHANGEFREQS
 from .normalize import http_url, normalize_hreflang, normalize_news_language
 
@@ -237,19 +237,45 @@ class Options:
         return zoneinfo.ZoneInfo(self.timezone)
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any], **overrides: Any) -> Options:
-        """Options from a dict (Pelican's SITEMAP, a config file), naming any unknown key."""
-        known = {f.name for f in dataclasses.fields(cls)}
+    def from_mapping(
+        cls, values: Mapping[str, Any], also_known: Collection[str] = (), **overrides: Any
+    ) -> Options:
+        """Options from a dict (Pelican's SITEMAP, a config file).  Every unknown key (with the
+        option it is likely a slip for) and every bad value is named at once, in one ConfigError;
+        `also_known`: the face's own names, taken out before (mkdocs.yml's `enabled`)."""
+        known = {f.name for f in dataclasses.fields(cls)} | set(also_known)
         merged = {**values, **{k: v for k, v in overrides.items() if v is not None}}
-        unknown = sorted(set(merged) - known)
+        unknown = sorted(str(k) for k in set(merged) - known)
+        problems = []
         if unknown:
-            raise ConfigError(
-                f"unknown sitemap option(s) {', '.join(map(repr, unknown))}; "
+            problems.append(
+                f"unknown sitemap option(s) {', '.join(did_you_mean(k, known) for k in unknown)}; "
                 f"known options: {', '.join(sorted(known))}"
             )
         if not merged.get("base_url"):
-            raise ConfigError("option 'base_url' is required: the site's absolute URL")
-        return cls(**merged)
+            raise ConfigError(
+                "; ".join([*problems, "option 'base_url' is required: the site's absolute URL"])
+            )
+        given = {k: v for k, v in merged.items() if k not in unknown}
+        try:
+            options = cls(**given)
+        except ConfigError:
+            try:
+                cls(base_url=given["base_url"])
+            except ConfigError as error:
+                raise ConfigError("; ".join([*problems, str(error)])) from None
+            # Each value alone, so that every bad one is named now, not one per build.
+            for key, value in given.items():
+                try:
+                    if key != "base_url":
+                        cls(base_url=given["base_url"], **{key: value})
+                except ConfigError as error:
+                    problems.append(str(error))
+            if not problems:
+                raise  # a rule between two options: its own message names them
+        if problems:
+            raise ConfigError("; ".join(problems))
+        return options
 
 
 #: What each annotation accepts, and how a message says it.

@@ -628,7 +628,8 @@ def test_an_alias_bomb_in_front_matter_costs_one_message(tmp_path, key):
     assert time.monotonic() - started < 20
     assert result.returncode == 0, result.stderr
     said = [line for line in result.stderr.splitlines() if "bomb.md" in line]
-    assert len(said) == 1 and len(said[0]) < 600, said
+    # A `video:` list of lists is no video block of ours: the site's own, left alone (DEBUG).
+    assert len(said) == (0 if key == "video" else 1) and all(len(line) < 600 for line in said), said
     assert lastmods(project / "site" / "sitemap.xml").keys() == {BASE, BASE + "bomb/"}
     # The same page read by `--project` (Zensical's way): its front matter is refused as a whole.
     result = run_cli("generate", "--project", str(project / "mkdocs.yml"))

@@ -258,3 +258,56 @@ def test_the_report_points_to_the_lastmod_docs_where_every_page_has_the_builds_d
     report = lxml_html.parse(str(tmp_path / "report.html")).getroot()
     note = report.xpath("string(//p[@class='muted'][contains(., 'dated pages say')])")
     assert note.endswith("see where lastmod comes from: https://sitemap-plugins.github.io/lastmod/")
+
+
+def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
+    """mkdocs.yml, Pelican's SITEMAP (every bad key at once) and the command's --config file name
+    a mistyped option with the option it is a slip for."""
+    project = copy_sample("mkdocs-features", tmp_path)
+
+    def configure(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap.update(gzpi=True, extra_url=[])
+
+    edit_config(project, configure)
+    said = mkdocs(project).stderr
+    assert (
+        "WARNING -  Config value 'plugins': Plugin 'sitemap' option 'gzpi': Unrecognised configuration "
+        "name: gzpi (did you mean gzip?)"
+    ) in said
+    assert "option 'extra_url': Unrecognised configuration name: extra_url (did you mean extra_urls?)" in said
+
+    blog = tmp_path / "blog"
+    (blog / "content").mkdir(parents=True)
+    (blog / "content" / "a.md").write_text("Title: A\nDate: 2024-01-01\n\nA.\n")
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://blog.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\n'
+        'SITEMAP = {"gzpi": True, "max_urls": 0, "feeds": "yes", "priorities": {"articles": 3}}\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+        cwd=blog,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "2000"},
+    )
+    said = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode != 0 and "Traceback" not in said
+    for part in (
+        "unknown sitemap option(s) gzpi (did you mean gzip?)",
+        "option 'max_urls': must be a whole number from 1 to 50,000, got 0",
+        "SITEMAP['feeds'] must be True or False, got 'yes'",
+        "SITEMAP['priorities']['articles'] must be a number from 0.0 to 1.0, got 3",
+    ):
+        assert part in said, said
+
+    config = tmp_path / "sitemap.toml"
+    config.write_text("gzpi = true\n")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>x</title></head><body>x</body></html>")
+    run = _command("generate", "--base-url", "https://example.com/", "--out", str(site), "--from-dir", str(site),
+                   "--config", str(config))  # fmt: skip
+    assert run.returncode == 2
+    assert "unknown sitemap option(s) gzpi (did you mean gzip?)" in run.stderr

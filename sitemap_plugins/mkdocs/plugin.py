@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from mkdocs.config.base import BaseConfigOption
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from ..errors import ConfigError, SitemapError, shown
+from ..errors import ConfigError, SitemapError, shown, slip_for
 from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
 from ..model import Entry, Page
@@ -97,6 +98,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._theme_language: str | None = None
         self.mike_version: str | None = None
         self._site_url_as_written: str | None = None
+
+    def load_config(self, options: dict[str, Any], config_file_path: str | None = None) -> tuple[Any, Any]:
+        """MkDocs' own check of the options, with the option a mistyped name is a slip for."""
+        errors, warnings = super().load_config(options, config_file_path)
+        known = [name for name, value in vars(SitemapConfig).items() if isinstance(value, BaseConfigOption)]
+        warnings = [
+            (key, f"{message} (did you mean {close}?)")
+            if message.startswith("Unrecognised configuration name") and (close := slip_for(key, known))
+            else (key, message)
+            for key, message in warnings
+        ]
+        return errors, warnings
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having on_startup also keeps this instance across `mkdocs serve` rebuilds.

@@ -52,42 +52,54 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     raw = settings.get("SITEMAP") or {}
     if not isinstance(raw, Mapping):
         raise ConfigError(f"SITEMAP must be a dict of sitemap options, got {shown(raw)}")
+    # Every bad key is named at once: one build to find them all, not one build each.
+    problems: list[str] = []
     values = {k: v for k, v in raw.items() if k not in PELICAN_KEYS}
     values.setdefault("x_default", settings.get("DEFAULT_LANG"))
     values.setdefault("timezone", settings.get("TIMEZONE") or "UTC")
     fmt = raw.get("format", "xml")
     if fmt not in ("xml", "txt"):
-        raise ConfigError(f"SITEMAP['format'] must be 'xml' or 'txt', got {shown(fmt)}")
+        problems.append(f"SITEMAP['format'] must be 'xml' or 'txt', got {shown(fmt)}")
     if fmt == "txt":
         values.setdefault("text_sitemap", True)
-    exclude, exclude_regex = values.get("exclude") or [], values.get("exclude_regex") or []
-    for name, value in (("exclude", exclude), ("exclude_regex", exclude_regex)):
+    patterns = {}
+    for name in ("exclude", "exclude_regex"):
+        value = values.get(name) or []
         if not isinstance(value, (str, list, tuple)):
-            raise ConfigError(f"SITEMAP: option {shown(name)}: must be a list of strings, got {shown(value)}")
-    globs, regexes = [], [exclude_regex] if isinstance(exclude_regex, str) else list(exclude_regex)
-    for pattern in [exclude] if isinstance(exclude, str) else exclude:
+            problems.append(f"SITEMAP: option {shown(name)}: must be a list of strings, got {shown(value)}")
+            value = []
+        patterns[name] = [value] if isinstance(value, str) else list(value)
+    globs, regexes = [], patterns["exclude_regex"]
+    for pattern in patterns["exclude"]:
         (regexes if isinstance(pattern, str) and is_regex(pattern) else globs).append(pattern)
     values["exclude"], values["exclude_regex"] = globs, regexes
+    options = None
     try:
-        options = Options.from_mapping(values, base_url=values.get("base_url") or site_url)
+        options = Options.from_mapping(values, PELICAN_KEYS, base_url=values.get("base_url") or site_url)
     except ConfigError as error:
-        raise ConfigError(f"SITEMAP: {error}") from error
+        problems.append(f"SITEMAP: {error}")
     feeds = raw.get("feeds", False)
     if not isinstance(feeds, bool):
-        raise ConfigError(f"SITEMAP['feeds'] must be True or False, got {shown(feeds)}")
+        problems.append(f"SITEMAP['feeds'] must be True or False, got {shown(feeds)}")
     static_files = raw.get("static_files") or []
     if isinstance(static_files, str):
         static_files = [static_files]
     if not isinstance(static_files, (list, tuple)) or not all(isinstance(p, str) for p in static_files):
-        raise ConfigError(
-            f"SITEMAP['static_files'] must be a list of glob patterns, got {shown(static_files)}"
-        )
+        problems.append(f"SITEMAP['static_files'] must be a list of glob patterns, got {shown(static_files)}")
+    per_kind = {}
+    for name, check in (("priorities", _priority), ("changefreqs", _changefreq)):
+        try:
+            per_kind[name] = _per_kind(name, raw.get(name), check)
+        except ConfigError as error:
+            problems.append(str(error))
+    if problems or options is None:
+        raise ConfigError("; ".join(problems))
     return PelicanSettings(
         options=options,
         static_files=list(static_files),
         feeds=feeds,
-        priorities=_per_kind("priorities", raw.get("priorities"), _priority),
-        changefreqs=_per_kind("changefreqs", raw.get("changefreqs"), _changefreq),
+        priorities=per_kind["priorities"],
+        changefreqs=per_kind["changefreqs"],
     )
 
 
