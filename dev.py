@@ -3,7 +3,8 @@
 
     python3 dev.py samples   build every site in sample_sites/ with its sitemaps, print where they are
     python3 dev.py test      run the whole test suite (extra arguments go to pytest)
-    python3 dev.py docs      build the documentation site (mkdocs.yml, docs/) into site/, --strict
+    python3 dev.py docs      the options table of docs/options.md made anew from the option schema, then
+                             the documentation site (mkdocs.yml, docs/) built into site/, --strict
 
 Each creates ./.venv on first use and install the project in it, editable, with every extra.
 """
@@ -59,6 +60,8 @@ def main(argv: list[str]) -> int:
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
     elif argv[0] == "docs":
+        # docs/options.md's table, made anew from the option schema (its hook checks it at the build).
+        subprocess.run([str(PYTHON), str(ROOT / "docs" / "hooks.py")], check=True)
         command = [str(PYTHON), "-m", "mkdocs", "build", "--strict", *argv[1:]]
     else:
         command = [str(PYTHON), "-m", "pytest", *argv[1:]]

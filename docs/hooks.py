@@ -1,14 +1,20 @@
-"""MkDocs hook of this documentation: the options table, made from the one option schema
-(`sitemap_plugins.options.Options`), so the page cannot drift from the code."""
+"""The options table of docs/options.md, made from the one option schema
+(`sitemap_plugins.options.Options`): `python3 docs/hooks.py` writes it into the page (where GitHub
+shows it too) and `python3 dev.py docs` runs it before the build; tests/test_docs.py keeps the two
+equal, and as this documentation's MkDocs hook it checks the page at every build."""
 
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.options import Options
 
-MARKER = "<!-- options table -->"
+PAGE = Path(__file__).resolve().parent / "options.md"
+START = "<!-- options table: made from the option schema by `python3 dev.py docs`; edit the schema -->"
+END = "<!-- end of the options table -->"
 FACE_NAMES = {"mkdocs": "MkDocs", "pelican": "Pelican", "command": "the command"}
 
 
@@ -36,5 +42,19 @@ def _shown(field: dataclasses.Field[Any]) -> str:
     return f"`{field.default}`"
 
 
+def with_table(markdown: str) -> str:
+    """The page with the table between its markers made anew."""
+    before, _, rest = markdown.partition(START)
+    _, _, after = rest.partition(END)
+    return f"{before}{START}\n{options_table()}\n{END}{after}"
+
+
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
-    return markdown.replace(MARKER, options_table()) if MARKER in markdown else markdown
+    if START in markdown and with_table(markdown) != markdown:
+        raise SystemExit("docs/options.md: the options table differs from the schema; run python3 dev.py docs")
+    return markdown
+
+
+if __name__ == "__main__":
+    PAGE.write_text(with_table(PAGE.read_text(encoding="utf-8")), encoding="utf-8")
+    sys.exit(0)

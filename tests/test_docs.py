@@ -40,6 +40,22 @@ def _copy_docs(tmp_path: Path) -> Path:
     return project
 
 
+def test_the_options_page_holds_the_table_the_schema_makes():
+    """docs/options.md shows the table on GitHub too, as the option schema makes it (one row per
+    option, its default per face): a changed option without `python3 dev.py docs` fails here."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    page = (DOCS / "options.md").read_text(encoding="utf-8")
+    table = page.split(hooks.START + "\n", 1)[1].split("\n" + hooks.END, 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert [row.split("`")[1] for row in rows] == [field.name for field in dataclasses.fields(Options)]
+    assert "| `gzip` | `false`<br>MkDocs: true | Also write `<name>.xml.gz` beside every sitemap file. |" in rows
+    assert page == hooks.with_table(page)
+
+
 def _nav_pages(nav: list) -> list[str]:
     pages = []
     for item in nav:
@@ -50,6 +66,9 @@ def _nav_pages(nav: list) -> list[str]:
 
 def test_the_docs_build_strict_with_our_own_sitemap_report_and_robots_txt(tmp_path):
     project = _copy_docs(tmp_path)
+    # What importing the docs' hook leaves beside it: never part of the site.
+    (project / "docs" / "__pycache__").mkdir(exist_ok=True)
+    (project / "docs" / "__pycache__" / "hooks.cpython-311.pyc").write_bytes(b"\x00")
     run = mkdocs(project, "--strict")
     assert run.returncode == 0, run.stderr
     site = project / "site"
@@ -70,6 +89,7 @@ def test_the_docs_build_strict_with_our_own_sitemap_report_and_robots_txt(tmp_pa
         assert f"<code>{field.name}</code>" in options, field.name
     assert "MkDocs: true" in options  # gzip's default under MkDocs
     assert parse(site / "sitemap.xml").tag.endswith("urlset")
+    assert not (site / "__pycache__").exists() and not (site / "hooks.py").exists()
 
 
 def _blocks(path: Path) -> list[tuple[str, str]]:
