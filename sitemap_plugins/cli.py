@@ -152,6 +152,13 @@ def generate_project(args: argparse.Namespace) -> int:
                 f"--project {config}: site_dir {site} holds no build; build the site first "
                 "(zensical build, or mkdocs build)"
             )
+        if (built_as := _built_without_i18n(project)) is not None:
+            _stderr(
+                f"sitemap-plugins: {config} configures mkdocs-static-i18n, but {site} was built without "
+                f"it (Zensical runs no MkDocs plugin): its pages are at URLs such as /{built_as}, not "
+                "under a language's folder, and are listed so, with no hreflang groups. For one site "
+                "per language on Zensical, build one project per language (docs: Zensical)"
+            )
         sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
         sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
         builds.append((project, sitemap, project_pages(sitemap, project)))
@@ -190,6 +197,18 @@ def generate_project(args: argparse.Namespace) -> int:
             print(material_index_warning(result), file=sys.stderr)
         _finish(args, progress, result, sitemap.report, str(project.config_file) if len(builds) > 1 else None)
     return 0
+
+
+def _built_without_i18n(project: Any) -> str | None:
+    """A page of static-i18n's suffix layout built as a page of its own (`index.de/`), as a
+    generator that does not run the plugin (Zensical) builds it; None where none is."""
+    if project.i18n_structure != "suffix":
+        return None
+    for language in project.languages:
+        found = next(project.site_dir.glob(f"*.{language}/index.html"), None)
+        if found is not None:
+            return found.parent.name + "/"
+    return None
 
 
 def _project_options(args: argparse.Namespace, project: Any) -> Options:

@@ -209,3 +209,23 @@ def test_a_sitemap_index_at_sitemap_xml_is_said_on_zensical(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "sitemap: the pages need 2 files, so sitemap.xml is a sitemap index" in run.stderr
     assert "instant navigation" in run.stderr
+
+
+def test_a_static_i18n_project_built_by_zensical_is_said_once(tmp_path):
+    """Zensical runs no MkDocs plugin: a mkdocs.yml that configures mkdocs-static-i18n builds
+    `/index.de/` beside `/`. `generate --project` says so once, with the way to one site per
+    language; the same project built by MkDocs (which runs it) gets no such line."""
+    project = copy_sample("mkdocs-i18n", tmp_path)
+    zensical_build(project)
+    run = generate("--project", "mkdocs.yml", cwd=project)
+    assert run.returncode == 0, run.stderr
+    said = [line for line in run.stderr.splitlines() if "mkdocs-static-i18n" in line]
+    assert said == [
+        f"sitemap-plugins: mkdocs.yml configures mkdocs-static-i18n, but {project / 'site'} was built "
+        "without it (Zensical runs no MkDocs plugin): its pages are at URLs such as /index.de/, not under "
+        "a language's folder, and are listed so, with no hreflang groups. For one site per language on "
+        "Zensical, build one project per language (docs: Zensical)"
+    ]
+    assert mkdocs(project).returncode == 0
+    run = generate("--project", "mkdocs.yml", cwd=project)
+    assert run.returncode == 0 and "mkdocs-static-i18n" not in run.stderr, run.stderr
