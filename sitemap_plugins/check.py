@@ -510,10 +510,28 @@ def _sitemap_files(site: Path) -> list[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     target = Path(args.target)
+    if re.match(r"(?i)https?://", args.target):
+        print(
+            f"sitemap-plugins check: {args.target} is an address; check reads a sitemap set on disk (a "
+            "built directory, or a sitemap file): check the directory the site is built into, or a "
+            "downloaded copy",
+            file=sys.stderr,
+        )
+        return 2
     if not target.exists():
         print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
         return 2
     given = args.base_url or _base_url_of(target)
+    if given is None and target.is_file():
+        # A file that is no sitemap at all (not XML, not gzip) is said so: no address is needed.
+        probe = Checker("https://site.invalid/", args.news_window_days)
+        probe.check_file(target)
+        if not probe.urls and any(f.code in ("xml", "gzip", "too-big") for f in probe.findings):
+            for finding in probe.findings:
+                print(finding)
+            if not args.quiet:
+                print(f"sitemap-plugins check: {probe.summary()}", file=sys.stderr)
+            return 1
     if given is None:
         print(
             f"sitemap-plugins check: --base-url is needed: no robots.txt Sitemap: line nor sitemap in "
