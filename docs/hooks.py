@@ -51,7 +51,9 @@ def with_table(markdown: str) -> str:
 
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
     if START in markdown and with_table(markdown) != markdown:
-        raise SystemExit("docs/options.md: the options table differs from the schema; run python3 dev.py docs")
+        raise SystemExit(
+            "docs/options.md: the options table differs from the schema; run python3 dev.py docs"
+        )
     return markdown
 
 

@@ -27,9 +27,6 @@
         </style>
       </head>
       <body>
-        <p><small>Browsers are removing XSLT, which draws this table: the report of a build
-          (option <code>report</code>, or <code>sitemap-plugins check --format html</code>) shows
-          the same and more, without it.</small></p>
         <xsl:apply-templates select="s:urlset | s:sitemapindex"/>
         <script>
           // Addresses as people write them (%C3%BC is ü); the link itself stays the URI.
@@ -43,6 +40,7 @@
   <xsl:template match="s:sitemapindex">
     <h1>Sitemap index</h1>
     <p><xsl:value-of select="count(s:sitemap)"/> sitemap files.</p>
+    <xsl:call-template name="note"/>
     <table>
       <tr><th>Sitemap</th><th>Last modified</th></tr>
       <xsl:for-each select="s:sitemap">
@@ -52,6 +50,13 @@
         </tr>
       </xsl:for-each>
     </table>
+  </xsl:template>
+  <!-- Below the heading and the count: a browser that warns of XSLT's removal lays its banner
+       over the top of the page. -->
+  <xsl:template name="note">
+    <p id="xslt-note"><small>Browsers are removing XSLT, which draws this table: the report of a
+      build (option <code>report</code>, or <code>sitemap-plugins check --format html</code>)
+      shows the same and more, without it.</small></p>
   </xsl:template>
   <!-- A W3C date as people read it: 2024-05-01 09:30 +02:00. -->
   <xsl:template name="date">
@@ -66,6 +71,7 @@
   <xsl:template match="s:urlset">
     <h1>Sitemap</h1>
     <p><xsl:value-of select="count(s:url)"/> URLs.</p>
+    <xsl:call-template name="note"/>
     <table>
       <tr><th>URL</th><th>Last modified</th><th>Change</th><th>Priority</th><th>Images</th><th>Videos</th><th>Languages</th></tr>
       <xsl:for-each select="s:url">

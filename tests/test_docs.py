@@ -52,7 +52,9 @@ def test_the_options_page_holds_the_table_the_schema_makes():
     table = page.split(hooks.START + "\n", 1)[1].split("\n" + hooks.END, 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     assert [row.split("`")[1] for row in rows] == [field.name for field in dataclasses.fields(Options)]
-    assert "| `gzip` | `false`<br>MkDocs: true | Also write `<name>.xml.gz` beside every sitemap file. |" in rows
+    assert (
+        "| `gzip` | `false`<br>MkDocs: true | Also write `<name>.xml.gz` beside every sitemap file. |" in rows
+    )
     assert page == hooks.with_table(page)
 
 

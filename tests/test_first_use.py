@@ -320,7 +320,10 @@ def test_check_of_a_file_that_is_no_sitemap_and_of_an_address(tmp_path):
     bad.write_text("hello, not XML\n")
     run = _command("check", str(bad))
     assert run.returncode == 1
-    assert run.stdout == f"{bad}:1: not well-formed XML: Start tag expected, '<' not found, line 1, column 1 [xml]\n"
+    assert (
+        run.stdout
+        == f"{bad}:1: not well-formed XML: Start tag expected, '<' not found, line 1, column 1 [xml]\n"
+    )
     assert run.stderr == "sitemap-plugins check: 1 file(s), 0 URLs: 1 problem(s)\n"
     run = _command("check", "https://www.python.org/sitemap.xml")
     assert run.returncode == 2 and run.stdout == ""
@@ -329,3 +332,31 @@ def test_check_of_a_file_that_is_no_sitemap_and_of_an_address(tmp_path):
         "set on disk (a built directory, or a sitemap file): check the directory the site is built into, "
         "or a downloaded copy\n"
     )
+
+
+@pytest.mark.parametrize("max_urls", [50_000, 1])
+def test_the_stylesheets_note_is_where_a_person_sees_it(tmp_path, max_urls):
+    """Chromium lays a banner about XSLT's removal over the top of a page it draws with XSLT: the
+    note that points to the report stands below it, in plain sight, on a urlset and on an index."""
+    from browser import browser, serve
+
+    import sitemap_plugins as sp
+
+    sitemap = sp.Sitemap(sp.Options(base_url="https://example.com/", stylesheet=True, max_urls=max_urls))
+    for number in range(3):
+        sitemap.add(sp.Entry(f"https://example.com/p{number}/", lastmod="2026-11-01"))
+    sitemap.write(tmp_path / "site")
+    with serve(tmp_path / "site") as base, browser() as chromium:
+        page = chromium.new_page(viewport={"width": 1000, "height": 600})
+        page.goto(base + "sitemap.xml")
+        page.wait_for_selector("#xslt-note")
+        seen = page.evaluate(
+            """() => {
+                const note = document.getElementById("xslt-note");
+                const box = note.getBoundingClientRect();
+                const hit = document.elementFromPoint(box.left + 40, box.top + box.height / 2);
+                return {top: box.top, seen: note.contains(hit), text: note.innerText};
+            }"""
+        )
+    assert seen["seen"] and 0 < seen["top"] < 600, seen
+    assert seen["text"].startswith("Browsers are removing XSLT, which draws this table: the report")

@@ -369,7 +369,9 @@ def test_wrong_settings_get_a_clear_error(tmp_path):
     add_settings(project, 'SITEMAP = {"max_url": 10}')
     result = pelican(project)
     assert result.returncode != 0
-    assert "unknown sitemap option(s) max_url (did you mean max_urls?)" in " ".join((result.stdout + result.stderr).split())
+    assert "unknown sitemap option(s) max_url (did you mean max_urls?)" in " ".join(
+        (result.stdout + result.stderr).split()
+    )
     add_settings(project, 'SITEMAP = {"priorities": {"posts": 0.5}}')
     said = " ".join((r := pelican(project)).stdout.split() + r.stderr.split())
     assert "SITEMAP['priorities']: unknown key(s) 'posts'" in said
