@@ -45,7 +45,7 @@ def ensure_venv() -> None:
             "--quiet",
             "--disable-pip-version-check",
             "-e",
-            f"{ROOT}[mkdocs,pelican,test]",
+            f"{ROOT}[mkdocs,properdocs,pelican,test]",
         ],
         check=True,
     )

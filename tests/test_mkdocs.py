@@ -396,6 +396,7 @@ def test_properdocs_builds_with_the_plugin(tmp_path):
     )
     run = mkdocs(project, tool="properdocs")
     assert run.returncode == 0, run.stderr
+    assert "INFO    -  sitemap: 2 URLs in 1 file, 0 images, 0 videos" in run.stderr  # ProperDocs' log
     assert set(urls(project / "site" / "sitemap.xml")) == {
         "https://example.com/",
         "https://example.com/page/",

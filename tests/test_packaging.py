@@ -20,6 +20,19 @@ def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
     )
     (wheel,) = tmp_path.glob("sitemap_plugins-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    # The plugin for MkDocs 1.x and ProperDocs; never for MkDocs 2.0, which has no plugin API.
+    (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+    requires = [
+        line
+        for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+        if "Requires-Dist" in line
+    ]
+    assert "Requires-Dist: mkdocs<2,>=1.5; extra == 'mkdocs'" in requires
+    assert "Requires-Dist: properdocs>=1.6; extra == 'properdocs'" in requires
+    (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+    points = zipfile.ZipFile(wheel).read(entry_points).decode()
+    for group in ("mkdocs.plugins", "properdocs.plugins"):
+        assert f"[{group}]\nsitemap = sitemap_plugins.mkdocs.plugin:SitemapPlugin" in points
     for template in ("url.xml", "urlset.xml", "sitemapindex.xml", "sitemap.txt", "robots.txt", "sitemap.xsl"):
         assert f"sitemap_plugins/templates/{template}" in names
     assert {
