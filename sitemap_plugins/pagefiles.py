@@ -89,10 +89,20 @@ def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tup
             yield url_path(relative), path
 
 
+def link_target(path: Path) -> Path | None:
+    """Where the symbolic link `path` finally leads; None where its links go round in a loop."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop: RuntimeError before Python 3.13, OSError since
+        return None
+
+
 def _not_a_page(path: Path, root: Path) -> str | None:
     try:
         if path.is_symlink():
-            target = path.resolve()
+            target = link_target(path)
+            if target is None:
+                return "is a symbolic link whose links go round in a loop"
             if root != target and root not in target.parents:
                 return f"is a symbolic link to {display_name(str(target))}, outside the site directory"
         mode = path.stat().st_mode

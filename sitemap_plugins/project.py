@@ -15,10 +15,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 from .errors import ConfigError, log, shown
 from .normalize import normalize_hreflang
+from .pagefiles import url_path
 
 #: Options only the MkDocs face has; everything else is the core's.
 MKDOCS_ONLY = ("enabled", "extra_urls")
@@ -57,11 +58,17 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
     if path.suffix == ".toml":
         data = _toml(_read_text(path, where), where)
         data = data.get("project", data)
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{where}: `project` must be a table of settings, got {shown(data)}")
     else:
         data = read_mkdocs_yml(path, where)
     site_url = str(data.get("site_url") or base_url or "").strip()
     if not site_url:
         raise ConfigError(f"{where}: no site_url; a sitemap lists absolute URLs (set it, or pass --base-url)")
+    try:
+        urlsplit(site_url).port  # noqa: B018 (what urlsplit refuses: `https://[::1/`, a port of letters)
+    except ValueError as error:
+        raise ConfigError(f"{where}: site_url {shown(site_url)} is not a URL ({error})") from None
     root = path.resolve().parent
     theme = data.get("theme")
     theme_name = theme.get("name") if isinstance(theme, Mapping) else theme
@@ -429,7 +436,7 @@ def _page_url(name: str, directory_urls: bool) -> str:
         url = f"{parent}{stem}/"
     else:
         url = f"{parent}{stem}.html"
-    return quote(url, safe="/:@!$&'()*+,;=-._~")
+    return url_path(url)  # a name that is not UTF-8 keeps its bytes, as the web server serves it
 
 
 def read_markdown(source: Source) -> tuple[dict[str, Any], str | None, str | None]:

@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
+from .pagefiles import link_target
+
 _SITEMAP_LINE = re.compile(r"^\ufeff?[ \t]*sitemap[ \t]*:[ \t]*(?P<url>[^\s#]*)", re.IGNORECASE)
 _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
@@ -127,7 +129,7 @@ def read_robots_rules(path: Path, base_url: str) -> RobotsRules | None:
     there is none, or where it forbids nothing (most files: `Allow: /`, or only `Sitemap:`
     lines), so that no URL is judged against it."""
     try:
-        if path.is_symlink() and path.resolve().parent != path.parent.resolve():
+        if path.is_symlink() and getattr(link_target(path), "parent", None) != path.parent.resolve():
             return None
         if not path.is_file():
             return None

@@ -26,7 +26,7 @@ from .fileset import FileSet, OutputError, Staged, gzip_bytes, gzip_file, io_err
 from .model import Entry, entry_label
 from .normalize import date_key, parse_date
 from .options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
-from .pagefiles import file_kind
+from .pagefiles import file_kind, link_target
 from .render import Renderer, page_namespaces, templates_named
 from .robots import RobotsError, merge_robots_txt
 
@@ -540,7 +540,12 @@ def stop_at_a_robots_txt_leading_out(fileset: FileSet) -> None:
     read and replaced: the run stops before writing anything, naming it."""
     path = fileset.out / ROBOTS_TXT
     if path.is_symlink():
-        target = path.resolve()
+        target = link_target(path)
+        if target is None:
+            raise OutputError(
+                f"sitemap: {path} is a symbolic link whose links go round in a loop: it is neither "
+                "read nor replaced, and nothing was written; make it a file (or turn off robots_txt)"
+            )
         if fileset.out.resolve() not in target.parents:
             raise OutputError(
                 f"sitemap: {path} is a symbolic link to {target}, outside the output directory: it is "

@@ -360,3 +360,71 @@ def test_the_stylesheets_note_is_where_a_person_sees_it(tmp_path, max_urls):
         )
     assert seen["seen"] and 0 < seen["top"] < 600, seen
     assert seen["text"].startswith("Browsers are removing XSLT, which draws this table: the report")
+
+
+def test_what_a_hostile_user_tries_is_one_line_not_a_traceback(tmp_path):
+    """A site_url that is no URL, a zensical.toml whose `project` is a number, a Markdown file whose
+    name is not UTF-8, links that go round in a loop: one line naming the file or option each, and
+    the run goes on where it can."""
+    bad_url = tmp_path / "a"
+    (bad_url / "docs").mkdir(parents=True)
+    (bad_url / "site").mkdir()
+    (bad_url / "site" / "index.html").write_text("<p>x")
+    (bad_url / "mkdocs.yml").write_text("site_name: a\nsite_url: 'https://[::1/'\nplugins: [sitemap]\n")
+    run = _command("generate", "--project", str(bad_url / "mkdocs.yml"))
+    assert (run.returncode, run.stderr) == (
+        2,
+        f"sitemap-plugins: --project {bad_url / 'mkdocs.yml'}: site_url 'https://[::1/' is not a URL "
+        "(Invalid IPv6 URL)\n",
+    )
+
+    number = tmp_path / "b"
+    number.mkdir()
+    (number / "zensical.toml").write_text("project = 5\n")
+    run = _command("generate", "--project", str(number / "zensical.toml"))
+    assert (run.returncode, run.stderr) == (
+        2,
+        f"sitemap-plugins: --project {number / 'zensical.toml'}: `project` must be a table of settings, got 5\n",
+    )
+
+    latin = tmp_path / "c"
+    (latin / "docs").mkdir(parents=True)
+    (latin / "mkdocs.yml").write_text("site_name: c\nsite_url: https://c.example.com/\nplugins: [sitemap]\n")
+    (latin / "docs" / "index.md").write_text("# Home\n")
+    # A name in Latin-1, and its page as a generator that takes it (Zensical) builds it.
+    with open(os.fsencode(latin / "docs") + b"/caf\xe9.md", "w") as stream:
+        stream.write("# Café\n")
+    os.makedirs(os.fsencode(latin / "site") + b"/caf\xe9")
+    with open(os.fsencode(latin / "site") + b"/caf\xe9/index.html", "w") as stream:
+        stream.write("<html><head><title>Café</title></head><body><p>Café</p></body></html>")
+    (latin / "site" / "index.html").write_text(
+        "<html><head><title>H</title></head><body><p>H</p></body></html>"
+    )
+    run = _command("generate", "--project", str(latin / "mkdocs.yml"))
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert urls(latin / "site" / "sitemap.xml") == ["https://c.example.com/", "https://c.example.com/caf%E9/"]
+
+    looped = tmp_path / "d"
+    looped.mkdir()
+    (looped / "index.html").write_text("<p>x")
+    (looped / "a.html").symlink_to("b.html")
+    (looped / "b.html").symlink_to("a.html")
+    run = _command(
+        "generate", "--base-url", "https://d.example.com/", "--out", str(looped), "--from-dir", str(looped)
+    )
+    assert run.returncode == 0
+    assert run.stderr.splitlines() == [
+        "sitemap: a.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
+        "sitemap: b.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
+        "sitemap: 1 URL in 1 file, 0 images, 0 videos; 2 problem(s) reported above",
+    ]
+    (looped / "robots.txt").unlink()
+    (looped / "robots.txt").symlink_to("robots.txt")
+    run = _command(
+        "generate", "--base-url", "https://d.example.com/", "--out", str(looped), "--from-dir", str(looped)
+    )
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.splitlines()[-1] == (
+        f"sitemap: {looped / 'robots.txt'} is a symbolic link whose links go round in a loop: it is "
+        "neither read nor replaced, and nothing was written; make it a file (or turn off robots_txt)"
+    )
