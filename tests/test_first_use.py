@@ -428,3 +428,23 @@ def test_what_a_hostile_user_tries_is_one_line_not_a_traceback(tmp_path):
         f"sitemap: {looped / 'robots.txt'} is a symbolic link whose links go round in a loop: it is "
         "neither read nor replaced, and nothing was written; make it a file (or turn off robots_txt)"
     )
+
+
+def test_advice_on_a_built_directory_names_what_the_page_can_change(tmp_path):
+    """A built directory has no `video:` metadata: the advice for an undescribed player names what
+    its owner can change there, the page itself."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text(
+        '<html><head><title>Films</title></head><body><iframe src="https://player.vimeo.com/video/7">'
+        "</iframe></body></html>"
+    )
+    run = _command(
+        "generate", "-v", "--base-url", "https://example.com/", "--out", str(site), "--from-dir", str(site)
+    )
+    assert run.returncode == 0
+    assert (
+        "sitemap: index.html (https://example.com/): video[0]: https://player.vimeo.com/video/7 has no "
+        "thumbnail_loc, title, description, which Google requires; the page can: the player's `title`, "
+        "a paragraph in its section, a poster; left out"
+    ) in run.stderr.splitlines()
