@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import re
+import time
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,6 +35,8 @@ LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated
 PUBLICATION_KEYS = ("date", "date.created")
 #: The keys of a page's `sitemap:` front matter.
 SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
+#: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
+_ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 #: Metadata keys read for a news article's publication date.
 PUBLISHED_KEYS = ("date.created", "published", "date")
 
@@ -101,6 +104,12 @@ class Harvester:
         self.undescribed_videos: list[UndescribedVideo] = []
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
+        #: Metadata dates that are the build's own time (another plugin's clock), not used.
+        self.build_time_dates = 0
+        #: Listings the news rules matched: no news articles, not in the news sitemap.
+        self.listings_not_news = 0
+        #: The wall clock as the build began: a date from then on is no change of a page.
+        self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
 
     @property
@@ -138,6 +147,10 @@ class Harvester:
         if reason is not None:
             self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
+        if page.listing and (page.html or page.path):
+            # A listing is dated by what it shows (`Sitemap`): what its written content links
+            # to, whatever the theme renders, not what the generator handed it.
+            page.lists = facts.links
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
@@ -162,7 +175,13 @@ class Harvester:
         if self.options.videos and not page.listing:
             entry.videos = self._videos(page, facts, label)
         if self.options.news is not None:
-            entry.news = self._news(page, path, label)
+            if not page.listing:
+                entry.news = self._news(page, path, label)
+            elif self._news_rules_match(page, path):
+                # A blog's index, archive or category page is no news article, whatever glob
+                # matched it (`include: ["blog/*"]` matches `blog/`): no warning for that.
+                self.listings_not_news += 1
+                log.info("sitemap: %s: a listing, not a news article; not in the news sitemap", label)
         return entry
 
     def _overrides(self, page: Page, label: str) -> Mapping[str, Any]:
@@ -198,9 +217,9 @@ class Harvester:
         media = not page.listing and (self.options.images or self.options.videos)
         content = page.content if media and not self.options.images_decorative else None
         if page.html:
-            return read_html(page.html, page.url, media, content)
+            return read_html(page.html, page.url, media, content, links=page.listing)
         if page.path:
-            return read_file(page.path, page.url, media, content)
+            return read_file(page.path, page.url, media, content, links=page.listing)
         return HtmlFacts()
 
     # -- what is listed --------------------------------------------------------------------------
@@ -251,15 +270,16 @@ class Harvester:
     def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> tuple[Any, str | None]:
         """The last significant change.  A modification the metadata states (`lastmod`,
         `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
-        `date.created`) is only a floor: a post edited after it was published gets the later
-        of its publication date and the next source's date (git)."""
+        `date.created`) is only a floor, whatever source gives the change: a page changed, for
+        its readers, no earlier than it was published (git's date of the commit that wrote a
+        post the day before its `date` is not its lastmod)."""
         published = None
+        if "metadata" in self.options.lastmod:
+            published = self._meta_date(page, label, PUBLICATION_KEYS)
         for source in self.options.lastmod:
             value: Any = None
             if source == "metadata":
                 value = self._meta_date(page, label, self._modified_keys)
-                if not value:
-                    published = self._meta_date(page, label, PUBLICATION_KEYS)
             elif source == "git" and page.source_path:
                 dates = self._git_dates(page.source_path)
                 value = dates.lastmod(page.source_path)
@@ -271,6 +291,8 @@ class Harvester:
                 except OSError:
                     stamp = None
                 value = dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc) if stamp else None
+                if value is not None and self._during_the_build(value, value):
+                    value = None  # a file this build wrote: its time says when it was built
             elif source == "build":
                 value = self.build_time
             elif source == "html" and facts.modified:
@@ -301,7 +323,31 @@ class Harvester:
         except ValueError as error:
             self.report(label, field, f"{error}; not used")
             return None
+        if self._during_the_build(date, value):
+            # Another plugin's clock (git-revision-date-localized stamps `time.time()` on pages
+            # git does not know, such as a blog's generated views): when the page was built,
+            # not when it changed.  The next source dates the page.
+            self.build_time_dates += 1
+            log.debug("sitemap: %s: %s %s is the build's own time; not used", label, field, value)
+            return None
         return None if self._in_the_future(date, label, field) else date
+
+    def _during_the_build(self, date: Any, given: Any) -> bool:
+        """`date` fell while this build ran, by the wall clock (SOURCE_DATE_EPOCH aside).  A date
+        given without a zone may be in another zone than the site's (a plugin's own `timezone`):
+        UTC's and the machine's are tried too."""
+        if not isinstance(date, dt.datetime):
+            return False
+        start, end = self._started - 1, time.time() + 1
+        if start <= date.timestamp() <= end:
+            return True
+        naive = (isinstance(given, dt.datetime) and given.tzinfo is None) or (
+            isinstance(given, str) and not _ZONE.search(given.strip()[10:])
+        )
+        if not naive:
+            return False
+        wall = date.replace(tzinfo=None)
+        return any(start <= wall.replace(tzinfo=zone).timestamp() <= end for zone in (dt.timezone.utc, None))
 
     def _in_the_future(self, date: Any, label: str, field: str) -> bool:
         """A date later than the build (a day of slack for time zones) is no last change: Bing
@@ -470,11 +516,16 @@ class Harvester:
                 self.report(label, "metadata video", f"{error}; ignored")
         return blocks
 
-    def _news(self, page: Page, path: str, label: str) -> News | None:
+    def _news_rules_match(self, page: Page, path: str) -> bool:
         news = self.options.news
         assert news is not None
         flagged = news.metadata_flag and _flag(page.meta.get(news.metadata_flag, False))
-        if not (flagged or _globs_match(news.include, path, "/" + path)):
+        return bool(flagged or _globs_match(news.include, path, "/" + path))
+
+    def _news(self, page: Page, path: str, label: str) -> News | None:
+        news = self.options.news
+        assert news is not None
+        if not self._news_rules_match(page, path):
             return None
         found = _first(page.meta, PUBLISHED_KEYS)
         if found is None:

@@ -150,9 +150,14 @@ class HtmlFacts:
     unread: str | None = None
     #: The file is larger than search engines read: its first `pagefiles.MAX_HTML_BYTES` were read.
     truncated: bool = False
+    #: Where asked for (a listing), the pages its content links to, as a reader sees them:
+    #: absolute, without their fragment, in order, once each; the frame's links left out.
+    links: list[str] = field(default_factory=list)
 
 
-def read_html(html: str | bytes, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
+def read_html(
+    html: str | bytes, url: str, media: bool = True, content: str | None = None, links: bool = False
+) -> HtmlFacts:
     """Facts from a page's HTML: its text, or its file's bytes (decoded as `decode_html` says a
     browser does); URLs are resolved against the page URL (and `<base href>`).
 
@@ -160,8 +165,9 @@ def read_html(html: str | bytes, url: str, media: bool = True, content: str | No
     `content`: the HTML the page's source rendered to, where the generator holds it (MkDocs'
     `page.content`, a Pelican article's content): its images and videos are read from it, and only
     the page's head from `html`.  Without it the page is parsed whole and its content region found.
+    `links`: the links of its content region, as written (what a listing shows, whatever theme).
     """
-    if not media or content is not None:
+    if not links and (not media or content is not None):
         head = _parse_head(html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html)
         return _facts(head, _content_parts(content) if media else [], url)
     root = _parse(html if isinstance(html, str) else decode_html(html))
@@ -175,7 +181,11 @@ def read_html(html: str | bytes, url: str, media: bool = True, content: str | No
         parts = [(element, "region") for element in region or [body]]
         if region:
             parts.append((body, "frame"))  # what is not in the region is the frame
-    return _facts(head, parts, url)
+    facts = _facts(head, parts if media else [], url)
+    if links:
+        base = _read_head(head, url, HtmlFacts()) if head is not None else url
+        facts.links = _links([element for element, kind in parts if kind == "region"], base)
+    return facts
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
@@ -193,12 +203,14 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     return facts
 
 
-def read_file(path: str, url: str, media: bool = True, content: str | None = None) -> HtmlFacts:
+def read_file(
+    path: str, url: str, media: bool = True, content: str | None = None, links: bool = False
+) -> HtmlFacts:
     """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
     page = read_page_file(path)
     if page.data is None:
         return HtmlFacts(unread=page.problem)
-    facts = read_html(page.data, url, media, content)
+    facts = read_html(page.data, url, media, content, links)
     facts.truncated = page.truncated
     return facts
 
@@ -345,6 +357,37 @@ def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
             facts.videos.append(_html5_video(element, base))
         elif (video := _embedded_video(element, base)) is not None:
             facts.videos.append(video)
+
+
+def _links(regions: list[Any], base: str) -> list[str]:
+    """The links a reader follows from the content `regions` to other pages: `<a href>` outside
+    the region's own frame and outside what is never shown, resolved, without fragments."""
+    found: dict[str, None] = {}
+    for region in regions:
+        for anchor in region.iter("a"):
+            href = (anchor.get("href") or "").strip()
+            if not href or href.startswith("#") or _hidden(anchor) or _framed(anchor, region):
+                continue
+            found.setdefault(resolve(base, href).partition("#")[0], None)
+    return list(found)
+
+
+def _framed(element: Any, region: Any) -> bool:
+    """In the frame within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>` that is
+    no article's own.  What lies around the region does not count: a theme may put the region,
+    an `<article>`, in an `<aside id="featured">`."""
+    chain = []
+    for ancestor in element.iterancestors():
+        if ancestor is region:
+            break
+        chain.append(ancestor)
+    in_article = region.tag == "article"
+    for ancestor in reversed(chain):  # from the region down to the link
+        if ancestor.tag == "article":
+            in_article = True
+        elif ancestor.tag == "nav" or (ancestor.tag in ("header", "footer", "aside") and not in_article):
+            return True
+    return False
 
 
 def _origin(url: str) -> str:

@@ -167,9 +167,11 @@ class Page:
     #: The generator's error page (404): never listed.
     is_error_page: bool = False
     #: A page that lists other pages (index, tag, archive): the images and videos it shows belong
-    #: to the pages it lists, so they are not listed for it.
+    #: to the pages it lists, so they are not listed for it; it is dated by the newest page its
+    #: written content links to, and is no news article.
     listing: bool = False
-    #: The URLs of the pages it lists: its lastmod is at least the newest of theirs.
+    #: The URLs of the pages a listing shows, where it is handed over without HTML (its HTML,
+    #: where there is some, says what it shows: the links of its content).
     lists: list[str] = field(default_factory=list)
     #: One version of versioned docs (mike): listed in its version's own sitemap although its
     #: canonical link names the canonical version's page, by design.

@@ -65,7 +65,7 @@ class Sitemap:
             self._unlisted.add(_uri(page.url))
         entry = self.harvester.entry(page)
         added = None if entry is None else self.add(entry)
-        if added is not None and page.lists:
+        if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = page.lists
         return added
 
@@ -115,6 +115,7 @@ class Sitemap:
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.git_undated
+        result.listings_not_news = self.harvester.listings_not_news
         if report_to:
             from .render import Renderer
             from .report import build_report, write_report
@@ -159,24 +160,21 @@ class Sitemap:
         return path if path.is_absolute() else Path(relative_to or ".") / path
 
     def _date_listings(self) -> None:
-        """A listing page (a blog's index, archives, categories) changed when the newest page it
-        lists changed: its lastmod is at least theirs.  Where a page it lists has no date, when
-        it changed cannot be told: it gets none rather than an older one."""
+        """A listing page (a blog's index, archives, categories, their pages) changed for its
+        readers when the newest page it shows changed: it is dated by the newest page of this
+        set that its content links to (other listings aside), whatever the theme renders and
+        whatever its own metadata or another plugin says.  Where nothing it shows is dated, it
+        gets no lastmod rather than a wrong one."""
         tz = self.options.tzinfo
+        listings = set(self._listings)
         for loc, listed in self._listings.items():
             entry = self.entries.get(loc)
             if entry is None:
                 continue
-            shown = [e for url in listed if (e := self.entries.get(_uri(url))) is not None]
-            if any(e.lastmod is None for e in shown):
-                entry.lastmod, entry.lastmod_source = None, None
-                continue
-            dates = [e.lastmod for e in shown]
+            shown = {_uri(url) for url in listed} - listings
+            dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            if newest is not None and (
-                not entry.lastmod or date_key(newest, tz) > date_key(entry.lastmod, tz)  # type: ignore[arg-type]
-            ):
-                entry.lastmod = newest
+            entry.lastmod, entry.lastmod_source = newest, ("listing" if newest is not None else None)
 
     # -- duplicates ------------------------------------------------------------------------------
 

@@ -79,6 +79,8 @@ class WriteResult:
     undescribed: list[str] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
+    #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
+    listings_not_news: int = 0
     robots_txt: str | None = None
     #: The URLs robots.txt names (a `Sitemap:` line each), in order.
     sitemap_urls: list[str] = field(default_factory=list)
@@ -109,6 +111,11 @@ class WriteResult:
                 f"sitemap: {_count(self.videos_left_out, 'video')} left out, not described (Google "
                 f"requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
+            )
+        if self.listings_not_news:
+            notes.append(
+                f"sitemap: {_count(self.listings_not_news, 'listing')} (index, archive, category pages) "
+                "matched the news rules but are no news articles: not in the news sitemap"
             )
         return notes
 

@@ -96,13 +96,15 @@ def _pelican_project(tmp_path: Path, settings: str) -> Path:
     return project
 
 
-def test_a_direct_template_is_dated_by_the_pages_it_is_handed_too(tmp_path):
+def test_a_direct_template_is_dated_by_the_pages_it_shows(tmp_path):
+    """A custom direct template that shows the pages (not the articles) is dated by them."""
     project = _pelican_project(
         tmp_path, 'DIRECT_TEMPLATES = ["index", "all"]\nTHEME_TEMPLATES_OVERRIDES = ["templates"]\n'
     )
     (project / "templates").mkdir()
     (project / "templates" / "all.html").write_text(
-        "<html><body>{% for page in pages %}{{ page.content }}{% endfor %}</body></html>"
+        '<html><body><main>{% for page in pages %}<h2><a href="{{ SITEURL }}/{{ page.url }}">'
+        "{{ page.title }}</a></h2>{{ page.content }}{% endfor %}</main></body></html>"
     )
     (project / "content" / "pages" / "about.md").write_text(
         "Title: About\nModified: 2023-04-14 10:00\n\nAbout us.\n"
@@ -115,16 +117,19 @@ def test_a_direct_template_is_dated_by_the_pages_it_is_handed_too(tmp_path):
     assert dates[BASE + "post.html"] == "2020-01-01"
 
 
-def test_a_listing_with_an_undated_page_gets_no_date_rather_than_an_older_one(tmp_path):
+def test_a_page_in_the_menu_is_not_what_a_listing_shows(tmp_path):
+    """The theme's menu links to the About page on every page: the home page shows the article,
+    and is dated by it, not by the About page (undated here, newer elsewhere)."""
     project = _pelican_project(
         tmp_path, 'DIRECT_TEMPLATES = ["index"]\nSITEMAP = {"lastmod": ["metadata"]}\n'
     )
     (project / "content" / "pages" / "about.md").write_text("Title: About\n\nAbout us.\n")
     run = pelican(project)
     assert run.returncode == 0, run.stdout + run.stderr
+    assert 'href="https://example.com/pages/about.html"' in (project / "output" / "index.html").read_text()
     dates = lastmods(project / "output" / "sitemap.xml")
     assert dates[BASE + "pages/about.html"] is None
-    assert dates[BASE] is None  # its page's change cannot be told
+    assert dates[BASE] == "2020-01-01"
 
 
 # -- 4. A sitemap the site writes itself is the owner's --------------------------------------------------

@@ -235,16 +235,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # What the pass decides (static-i18n's passes each have their own site_url and theme
         # language) is taken now.
         language = getattr(page.file, "locale", None) or self._theme_language
-        # Material's blog views (index, archives, categories, their pagination) list posts.
-        posts = getattr(page, "posts", None) if hasattr(page, "views") else None
-        lists = None if posts is None else [self._url(post.url, config) for post in posts]
+        # Material's blog views (index, archives, categories, their pagination) list posts: what
+        # each shows is read from it as written (the core's listing rule).
+        listing = hasattr(page, "views") and hasattr(page, "posts")
         # Read at the end of the pass (`_add_rendered_pages`): its head from the file MkDocs
         # writes next, its media from `page.content`, which MkDocs keeps.
-        built = self._page(page, url, language, lists)
+        built = self._page(page, url, language, listing)
         built.path, built.content = page.file.abs_dest_path, page.content
         self._pages.append(built)
 
-    def _page(self, page: MkDocsPage, url: str, language: str | None, lists: list[str] | None) -> Page:
+    def _page(self, page: MkDocsPage, url: str, language: str | None, listing: bool) -> Page:
         # Front matter `alternates` are read (and checked) by the core's harvest.  A language's
         # page built from another language's file (static-i18n's `fallback_to_default`, or a hook
         # that adds the file) is a copy of that page, no translation: it joins no group.
@@ -273,9 +273,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             alternates=alternates,
             language=language,
             is_error_page=page.file.src_uri == "404.md",
-            listing=lists is not None,
+            listing=listing,
             versioned=bool(self.mike_version),
-            lists=lists or [],
             fallback_of=fallback_of,
         )
 

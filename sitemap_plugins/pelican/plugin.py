@@ -12,7 +12,6 @@ covering the main site and every subsite, is written once, when the outermost ru
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import os
 import posixpath
@@ -25,7 +24,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..errors import ConfigError, SitemapError
 from ..model import Page
-from ..normalize import date_key, to_uri
+from ..normalize import to_uri
 from ..pagefiles import path_in
 from ..sitemap import Sitemap
 from ..writer import BUILTIN_SITEMAP, IndexItem
@@ -169,19 +168,7 @@ class _Build:
         listing = taxonomy is not None or "period" in context or "page_name" in context
         listed = context.get("articles_page")
         url = listed.url if listed is not None else getattr(taxonomy, "url", "")
-        newest = None
         direct = listing and taxonomy is None and "period" not in context
-        shown_pages: list[str] = []
-        if listing:
-            articles = listed.object_list if listed is not None else context.get("articles") or []
-            newest = self._newest(articles)
-            if direct:
-                # Pelican hands a direct template its pages too (a custom `all.html` renders
-                # them): the listing is dated by the newest of them as well (`Page.lists`).
-                shown_pages = [
-                    _absolute(run.site_url, _served_url(p.url, getattr(p, "save_as", "")))
-                    for p in context.get("pages") or []
-                ]
         source_path = None
         if not listing:  # TEMPLATE_PAGES: source -> destination
             for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
@@ -191,11 +178,11 @@ class _Build:
             "indexes",
             url=_absolute(run.site_url, _served_url(url, saved_as)),
             language=run.language,
-            meta={"lastmod": newest} if newest else {},
             source=saved_as,
             source_path=source_path,
+            # Dated by what its written content shows (the core's listing rule): themes render
+            # `articles` or the page's slice, and a menu's pages are no part of it.
             listing=listing,
-            lists=shown_pages,
         )
         return _Written(page, "indexes", overrides=not listing, direct=saved_as if direct else None)
 
@@ -208,18 +195,6 @@ class _Build:
         return Page(
             priority=self.config.priorities.get(kind), changefreq=self.config.changefreqs.get(kind), **fields
         )
-
-    def _newest(self, articles: Any) -> Any:
-        """The newest `modified` or `date` of the articles a listing page shows."""
-        tz = self.config.options.tzinfo
-        dates = []
-        for article in articles:
-            date = getattr(article, "modified", None) or getattr(article, "date", None)
-            if isinstance(date, dt.datetime) and not date.tzinfo:
-                date = date.replace(tzinfo=tz)
-            if date:
-                dates.append(date)
-        return max(dates, key=lambda date: date_key(date, tz), default=None)
 
     def static_files(self, generator: Any) -> None:
         if self.stack and self.stack[-1] is self.stack[0]:  # the main site's own static files

@@ -1,0 +1,187 @@
+"""Dates as real builds make them: other plugins' dates, the publication floor, listings dated by
+what they show, listings that are no news.  Real MkDocs (Material's blog, git-revision-date-localized)
+and Pelican builds in git repositories made here, the expected dates written out by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from mkdocs_helpers import copy_sample, edit_config, mkdocs
+from sitemap_checks import NS, parse
+
+BLOG = "https://blog.example.com/"
+
+
+def _lastmods(sitemap: Path) -> dict[str, str | None]:
+    return {
+        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        for url in parse(sitemap).iterfind("s:url", NS)
+    }
+
+
+def _commit(repo: Path, when: str, message: str = "content") -> None:
+    """Everything in `repo` committed, authored and committed at `when`."""
+    env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    if not (repo / ".git").exists():
+        subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message],
+        cwd=repo,
+        check=True,
+        env=env,
+    )
+
+
+def _blog_with_git_revision_dates(tmp_path: Path) -> Path:
+    project = copy_sample("mkdocs-blog", tmp_path)
+    edit_config(project, lambda config: config["plugins"].insert(1, "git-revision-date-localized"))
+    return project
+
+
+def test_another_plugins_clock_never_dates_a_page(tmp_path):
+    """git-revision-date-localized stamps `time.time()` on what git does not know, which is every
+    view Material's blog generates: no page is dated by the build, and each view is dated by the
+    newest post it shows (two posts a page, newest first; written out from the sample's posts)."""
+    project = _blog_with_git_revision_dates(tmp_path)
+    _commit(project, "2024-06-01T10:00:00Z")
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    dates = _lastmods(project / "site" / "sitemap.xml")
+    assert not [url for url, date in dates.items() if date and date.startswith(today)]
+    views = {
+        url: date for url, date in dates.items() if "/blog/" in url and not re.search(r"/blog/\d{4}/", url)
+    }
+    assert views == {
+        BLOG + "blog/": "2024-05-25",  # posts 5 and 4
+        BLOG + "blog/page/2/": "2024-03-23",  # posts 3 and 2
+        BLOG + "blog/page/3/": "2024-01-21",  # post 1
+        BLOG + "blog/archive/2024/": "2024-05-25",
+        BLOG + "blog/archive/2024/page/2/": "2024-03-23",
+        BLOG + "blog/archive/2024/page/3/": "2024-01-21",
+        BLOG + "blog/category/vegetables/": "2024-05-25",  # posts 5 and 3
+        BLOG + "blog/category/vegetables/page/2/": "2024-01-21",  # post 1
+        BLOG + "blog/category/steaks/": "2024-04-24",  # posts 4 and 2
+    }
+    # The home page is a page of its own, dated by its source's commit (git-revision-date-localized's
+    # date of it, and ours, agree).
+    assert dates[BLOG].startswith("2024-06-01")
+
+
+def test_the_publication_date_is_a_floor_whatever_gives_the_later_change(tmp_path):
+    """A post whose `date` is the day after the commit that wrote it (written ahead, published
+    on its day): no source dates it before its publication, on MkDocs (git-revision-date-localized's
+    date in page.meta, our own git) and on Pelican (git)."""
+    project = _blog_with_git_revision_dates(tmp_path)
+    (project / "docs" / "blog" / "posts" / "ahead.md").write_text(
+        "---\ndate: 2023-06-06\ncategories: [Steaks]\n---\n\n# Written ahead\n\nSoon.\n"
+    )
+    _commit(project, "2023-06-05T16:51:00Z")
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    dates = _lastmods(project / "site" / "sitemap.xml")
+    assert dates[BLOG + "blog/2023/06/06/written-ahead/"] == "2023-06-06"
+
+    blog = tmp_path / "pelican"
+    (blog / "content").mkdir(parents=True)
+    (blog / "content" / "ahead.md").write_text("Title: Ahead\nDate: 2023-06-06\n\nSoon.\n")
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nSITEMAP = {"lastmod": ["git", "metadata"]}\n'
+    )
+    _commit(blog, "2023-06-05T16:51:00Z")
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+        cwd=blog,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _lastmods(blog / "output" / "sitemap.xml")["https://p.example.com/ahead.html"] == "2023-06-06"
+
+
+def test_a_listing_is_dated_by_what_its_theme_shows(tmp_path):
+    """A Pelican theme that renders all of `articles` on every page of a paginated listing (not
+    the page's slice), with a menu linking to an About page newer than every article: each page
+    of the listing is dated by the newest article it shows, the menu's page by no listing."""
+    blog = tmp_path / "pelican"
+    (blog / "content" / "pages").mkdir(parents=True)
+    for number, day in enumerate(("2024-01-05", "2024-02-05", "2024-03-05", "2024-04-05"), 1):
+        (blog / "content" / f"talk-{number}.md").write_text(f"Title: Talk {number}\nDate: {day}\n\nA talk.\n")
+    (blog / "content" / "pages" / "about.md").write_text("Title: About\nModified: 2025-01-01\n\nUs.\n")
+    (blog / "theme" / "templates").mkdir(parents=True)
+    frame = (
+        "<html><head><title>{{ SITENAME }}</title></head><body><header><nav>{% for p in pages %}"
+        '<a href="{{ SITEURL }}/{{ p.url }}">{{ p.title }}</a>{% endfor %}</nav></header><main>{% block content %}'
+        "{% endblock %}</main></body></html>"
+    )
+    listing = (
+        '{% extends "base.html" %}{% block content %}{% for article in articles %}'
+        '<article><a href="{{ SITEURL }}/{{ article.url }}">{{ article.title }}</a></article>'
+        "{% endfor %}{% endblock %}"
+    )
+    (blog / "theme" / "templates" / "base.html").write_text(frame)
+    for name in (
+        "index",
+        "archives",
+        "tag",
+        "category",
+        "author",
+        "tags",
+        "categories",
+        "authors",
+        "period_archives",
+    ):
+        (blog / "theme" / "templates" / f"{name}.html").write_text(listing)
+    for name in ("article", "page"):
+        (blog / "theme" / "templates" / f"{name}.html").write_text(
+            '{% extends "base.html" %}{% block content %}{{ ' + name + ".content }}{% endblock %}"
+        )
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
+        'DEFAULT_PAGINATION = 2\nPLUGINS = ["sitemap_plugins.pelican"]\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+        cwd=blog,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    dates = _lastmods(blog / "output" / "sitemap.xml")
+    base = "https://p.example.com/"
+    assert dates[base + "pages/about.html"] == "2025-01-01"
+    # Every page of the home listing shows all four talks (the theme renders `articles`).
+    assert dates[base] == dates[base + "index2.html"] == "2024-04-05"
+    assert dates[base + "archives.html"] == "2024-04-05"
+
+
+def test_listings_are_no_news_articles(tmp_path):
+    """The docs' own news example, `include: ["blog/*"]`, matches the blog's index, archive and
+    category pages too: they are no news articles, left out of the news sitemap with one INFO
+    line, and `--strict` builds the correct site."""
+    project = copy_sample("mkdocs-blog", tmp_path)
+
+    def configure(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap["news"]["include"] = ["blog/*"]
+
+    edit_config(project, configure)
+    done = mkdocs(project, "--strict")
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr
+    assert (
+        "INFO    -  sitemap: 9 listings (index, archive, category pages) matched the news rules but are no "
+        "news articles: not in the news sitemap"
+    ) in done.stderr.splitlines()
+    news = [
+        u.findtext("s:loc", namespaces=NS)
+        for u in parse(project / "site" / "sitemap-news.xml").iterfind("s:url", NS)
+    ]
+    assert sorted(news) == [f"{BLOG}blog/2024/0{n}/1{n}/post-number-{n}/" for n in range(1, 6)]
