@@ -74,12 +74,9 @@ class GitDates:
         output = _git_output(self._running)
         self._running = None
         if output is None:
+            # Said once, with the count of the pages it leaves undated (`WriteResult.notes`).
             self._root = None
-            log.info(
-                "sitemap: %s is not in a git repository (or git is not installed); no lastmod from git",
-                self._directory,
-                extra={"build_wide": True},
-            )
+            log.debug("sitemap: %s is not in a git repository (or git is not installed)", self._directory)
             return
         assert self._root is not None
         boundary = _shallow_commits(self._root)
@@ -145,6 +142,25 @@ class GitDates:
             if key in self._dates or key in self._undated:
                 return key
         return None
+
+    def ignored(self, paths: list[str]) -> set[str]:
+        """Those of `paths` (in the work tree) that git ignores (`.gitignore` and the like): one
+        `git check-ignore` for them all."""
+        root = self.root
+        if root is None or not paths:
+            return set()
+        try:
+            done = subprocess.run(
+                ["git", "check-ignore", "--stdin", "-z"],
+                cwd=root,
+                input=b"\0".join(os.fsencode(p) for p in paths),
+                capture_output=True,
+                timeout=60,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return set()
+        said = {os.fsdecode(name) for name in done.stdout.split(b"\0") if name}
+        return {p for p in paths if p in said or path_in(root, p) in said}
 
 
 def _repository_root(directory: Path) -> Path | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import os
 import re
 import time
 from collections import Counter
@@ -26,7 +27,7 @@ from .mapping import absolute_url, is_mapping, is_video_block, video_fields
 from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
-from .pagefiles import MAX_HTML_BYTES
+from .pagefiles import MAX_HTML_BYTES, path_in
 from .validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
@@ -35,6 +36,8 @@ LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated
 PUBLICATION_KEYS = ("date", "date.created")
 #: The keys of a page's `sitemap:` front matter.
 SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
+#: Why a page in a repository has no date from git, until git says whether it ignores the file.
+NOT_COMMITTED = "not committed to git"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
 _ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 #: Metadata keys read for a news article's publication date.
@@ -108,6 +111,8 @@ class Harvester:
         self.build_time_dates = 0
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
+        #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
+        self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -306,7 +311,27 @@ class Harvester:
             if value:
                 later = self._later(published, value)
                 return later, ("metadata" if later is published else source)
-        return published, ("metadata" if published else None)
+        if published:
+            return published, "metadata"
+        return None, f"none: {self._why_undated(page)}"
+
+    def _why_undated(self, page: Page) -> str:
+        """Why no source dated the page, in the words the summary counts and the report shows."""
+        if page.listing:
+            return "a listing whose pages have no date"
+        if "git" not in self.options.lastmod:
+            return "no source in the lastmod option dates it"
+        if not page.source_path:
+            return "no source file"
+        dates = self._git_dates(page.source_path)
+        if dates.root is None:
+            return "not in a git repository (or git is not installed)"
+        if dates.undated(page.source_path):
+            return "changed before a shallow clone's history"
+        if path_in(dates.root, os.path.abspath(page.source_path)) is None:
+            return "outside the git repository"
+        self.uncommitted[page.url] = (dates, str(page.source_path))
+        return NOT_COMMITTED
 
     def _meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
         found = _first(page.meta, keys)

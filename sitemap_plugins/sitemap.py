@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import Reporter, log
-from .harvest import Harvester
+from .harvest import NOT_COMMITTED, Harvester
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
@@ -102,6 +104,7 @@ class Sitemap:
             self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
         self._date_listings()
         self._complete_alternates()
+        undated = self._undated()
         result = write_sitemaps(
             self.entries.values(),
             out_dir,
@@ -116,6 +119,7 @@ class Sitemap:
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.git_undated
         result.listings_not_news = self.harvester.listings_not_news
+        result.undated = undated
         if report_to:
             from .render import Renderer
             from .report import build_report, write_report
@@ -174,7 +178,33 @@ class Sitemap:
             shown = {_uri(url) for url in listed} - listings
             dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            entry.lastmod, entry.lastmod_source = newest, ("listing" if newest is not None else None)
+            entry.lastmod = newest
+            entry.lastmod_source = (
+                "listing" if newest is not None else "none: a listing whose pages have no date"
+            )
+
+    def _undated(self) -> Counter[str]:
+        """Why the pages listed without a lastmod have none, counted; git is asked once which of
+        the sources it has no commit of it ignores (a staged copy of the docs, often)."""
+        uncommitted = self.harvester.uncommitted
+        by_git: dict[Any, list[str]] = {}
+        for loc, entry in self.entries.items():
+            if (
+                entry.lastmod is None
+                and entry.lastmod_source == f"none: {NOT_COMMITTED}"
+                and loc in uncommitted
+            ):
+                dates, path = uncommitted[loc]
+                by_git.setdefault(dates, []).append(path)
+        ignored = {path for dates, paths in by_git.items() for path in dates.ignored(paths)}
+        reasons: Counter[str] = Counter()
+        for loc, entry in self.entries.items():
+            if entry.lastmod is not None:
+                continue
+            if loc in uncommitted and uncommitted[loc][1] in ignored:
+                entry.lastmod_source = "none: ignored by git"
+            reasons[(entry.lastmod_source or "none: no source dates it").removeprefix("none: ")] += 1
+        return reasons
 
     # -- duplicates ------------------------------------------------------------------------------
 

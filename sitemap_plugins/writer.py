@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import stat
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -81,6 +82,8 @@ class WriteResult:
     git_undated: int = 0
     #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
     listings_not_news: int = 0
+    #: Why the pages listed without a lastmod have none: reason -> pages.
+    undated: Counter[str] = field(default_factory=Counter)
     robots_txt: str | None = None
     #: The URLs robots.txt names (a `Sitemap:` line each), in order.
     sitemap_urls: list[str] = field(default_factory=list)
@@ -111,6 +114,12 @@ class WriteResult:
                 f"sitemap: {_count(self.videos_left_out, 'video')} left out, not described (Google "
                 f"requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
+            )
+        if self.undated:
+            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
+            notes.append(
+                f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
+                "them: https://sitemap-plugins.github.io/lastmod/ (the report names each)"
             )
         if self.listings_not_news:
             notes.append(

@@ -185,3 +185,38 @@ def test_listings_are_no_news_articles(tmp_path):
         for u in parse(project / "site" / "sitemap-news.xml").iterfind("s:url", NS)
     ]
     assert sorted(news) == [f"{BLOG}blog/2024/0{n}/1{n}/post-number-{n}/" for n in range(1, 6)]
+
+
+def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
+    """Sources that are a staged copy git ignores (FastAPI's build stages its docs so): one INFO
+    line counts the pages left without lastmod and says why and where to read how to date them;
+    the report shows each page's reason; a page git has no commit of yet is told apart."""
+    project = tmp_path / "site-project"
+    (project / "staged").mkdir(parents=True)
+    (project / ".gitignore").write_text("staged/\nsite/\nreport.html\n")
+    (project / "mkdocs.yml").write_text(
+        "site_name: S\nsite_url: https://s.example.com/\ndocs_dir: staged\n"
+        "plugins:\n  - sitemap:\n      report: report.html\n"
+    )
+    for name in ("index", "a", "b"):
+        (project / "staged" / f"{name}.md").write_text(f"# {name}\n")
+    _commit(project, "2024-06-01T10:00:00Z")
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    assert (
+        "INFO    -  sitemap: 3 pages without lastmod: 3 ignored by git; how to date them: "
+        "https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+    ) in done.stderr.splitlines()
+    from lxml import html as lxml_html
+
+    rows = lxml_html.parse(str(project / "report.html")).getroot().xpath("//table[@id='urls']/tbody/tr")
+    assert {row.xpath("string(td[3])") for row in rows} == {"none: ignored by git"}
+
+    (project / ".gitignore").write_text("site/\nreport.html\n")  # the sources are the site's own now
+    _commit(project, "2024-06-02T10:00:00Z")
+    (project / "staged" / "new.md").write_text("# new\n")  # not committed yet
+    done = mkdocs(project)
+    assert (
+        "INFO    -  sitemap: 1 page without lastmod: 1 not committed to git; how to date them: "
+        "https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+    ) in done.stderr.splitlines()
