@@ -9,8 +9,11 @@ the options under the `sitemap` plugin entry (`plugins: [{sitemap: {...}}]`, or
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import posixpath
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -49,6 +52,8 @@ class Project:
     site_description: str | None = None
     #: `extra.alternate` links whose language cannot be told from them: root -> name.
     unnamed_roots: dict[str, str] = field(default_factory=dict)
+    #: The blog plugin's options (Material's and Zensical's `blog`), where it is on.
+    blog: dict[str, Any] | None = None
 
 
 def read_project(path: Path, base_url: str | None = None) -> Project:
@@ -87,6 +92,11 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
         site_description=str(data.get("site_description") or "") or None,
     )
     _read_languages(project, data, where)
+    if _has_plugin(data.get("plugins"), BLOG_PLUGINS):
+        blog = next(
+            (o for name in BLOG_PLUGINS if (o := plugin_options(data.get("plugins"), name, where))), {}
+        )
+        project.blog = None if blog.get("enabled") is False else blog
     return project
 
 
@@ -273,6 +283,14 @@ def plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:
     return {}
 
 
+def _has_plugin(plugins: Any, names: tuple[str, ...]) -> bool:
+    listed = plugins.keys() if isinstance(plugins, Mapping) else plugins if isinstance(plugins, list) else []
+    for item in listed:
+        if any(key in names for key in (item.keys() if isinstance(item, Mapping) else [item])):
+            return True
+    return False
+
+
 def _sitemap_options(plugins: Any, where: str) -> dict[str, Any]:
     """The sitemap plugin's options; those only the MkDocs face has are checked here (the core
     checks the rest)."""
@@ -390,8 +408,8 @@ class Source:
 def sources_by_url(project: Project) -> dict[str, Source]:
     """Each Markdown source's URL path relative to site_url (`guide/setup/`), by MkDocs' rules
     (`index.md` and `README.md` are their directory; `use_directory_urls`), static-i18n's
-    layouts included."""
-    found: dict[str, Source] = {}
+    layouts included, and the blog's posts by the blog plugin's own rules."""
+    found: dict[str, Source] = _blog_posts(project) if project.blog is not None else {}
     for path in _markdown_files(project.docs_dir):
         name = path.relative_to(project.docs_dir).as_posix()
         relative, language = _language_of(project, name)
@@ -400,6 +418,75 @@ def sources_by_url(project: Project) -> dict[str, Source]:
             url = project.languages[language].lstrip("/") + url if project.i18n_structure else url
         found.setdefault(url, Source(path, name, language))
     return found
+
+
+#: The blog plugin's names: Material's (`blog`, `material/blog`) and Zensical's, which reads them.
+BLOG_PLUGINS = ("blog", "material/blog")
+
+
+def _blog_posts(project: Project) -> dict[str, Source]:
+    """The blog's posts at the URLs the blog plugin gives them: `post_url_format` (`{date}/{slug}`,
+    `{categories}`, `{file}`) under `blog_dir`, the date by `post_url_date_format`, the slug the
+    post's own `slug` or its title slugified as the plugin's default does."""
+    options = project.blog or {}
+    blog_dir = str(options.get("blog_dir") or "blog")
+    post_dir = str(options.get("post_dir") or "{blog}/posts").format(blog=blog_dir)
+    url_format = str(options.get("post_url_format") or "{date}/{slug}")
+    date_format = str(options.get("post_url_date_format") or "yyyy/MM/dd")
+    separator = str(options.get("post_slugify_separator") or "-")
+    max_categories = options.get("post_url_max_categories", 1)
+    found: dict[str, Source] = {}
+    for path in _markdown_files(project.docs_dir / post_dir):
+        source = Source(path, path.relative_to(project.docs_dir).as_posix(), project.default_language)
+        meta, title, problem = read_markdown(source)
+        date = meta.get("date")
+        created = date.get("created") if isinstance(date, Mapping) else date
+        if problem is not None or not isinstance(created, dt.date) or meta.get("draft") is True:
+            continue  # not a post the plugin builds (or not one its URL can be told of)
+        categories = meta.get("categories") if isinstance(meta.get("categories"), list) else []
+        count = max_categories if isinstance(max_categories, int) else 1
+        try:
+            relative = url_format.format(
+                categories="/".join(_slug(str(c), separator) for c in categories[:count]),
+                date=_date_in(created, date_format),
+                file=path.stem,
+                slug=str(meta.get("slug") or _slug(title or path.stem, separator)),
+            )
+        except (KeyError, IndexError, ValueError):
+            return {}  # a format this does not know: the posts keep their HTML's facts alone
+        name = posixpath.join(blog_dir, posixpath.normpath(relative.strip("/")) + ".md")
+        found.setdefault(_page_url(posixpath.normpath(name), project.use_directory_urls), source)
+    return found
+
+
+def is_blog_view(project: Project, url_path: str, source: Source | None) -> bool:
+    """A page of the blog that is no post: its index (`blog/index.md`) and the views the plugin
+    generates from it (archive, categories, their pages)."""
+    if project.blog is None or source is None:
+        return False
+    blog_dir = str(project.blog.get("blog_dir") or "blog").strip("/")
+    post_dir = str(project.blog.get("post_dir") or "{blog}/posts").format(blog=blog_dir).strip("/")
+    in_blog = blog_dir in ("", ".") or url_path.startswith(blog_dir + "/")
+    return in_blog and not source.name.startswith(post_dir + "/")
+
+
+def _slug(text: str, separator: str) -> str:
+    """The blog plugin's default slug: pymdownx's `slugify(case="lower")` where it is installed
+    (it is, beside Material and Zensical), else the same rule for the common case."""
+    try:
+        from pymdownx.slugs import slugify
+    except ImportError:
+        text = re.sub(r"[^\w\s-]", "", unicodedata.normalize("NFC", text).lower()).strip()
+        return re.sub(r"[\s-]+", separator, text)
+    return slugify(case="lower")(text, separator)
+
+
+def _date_in(date: dt.date, pattern: str) -> str:
+    """`date` in a date pattern of the kind the blog plugin takes (`yyyy/MM/dd`, Unicode's
+    date fields): years, months and days as numbers; other letters as they are."""
+    fields = {"yyyy": f"{date.year:04d}", "yy": f"{date.year % 100:02d}", "MM": f"{date.month:02d}",
+              "M": str(date.month), "dd": f"{date.day:02d}", "d": str(date.day)}  # fmt: skip
+    return re.sub(r"yyyy|yy|MM|M|dd|d", lambda m: fields[m[0]], pattern)
 
 
 def _markdown_files(docs_dir: Path) -> Iterator[Path]:

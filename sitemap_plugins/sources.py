@@ -8,7 +8,7 @@ from pathlib import Path
 from .errors import Progress
 from .model import Page
 from .pagefiles import display_name, site_pages
-from .project import Project, Source, read_markdown, sources_by_url
+from .project import Project, Source, is_blog_view, read_markdown, sources_by_url
 from .sitemap import Sitemap
 
 
@@ -55,6 +55,9 @@ def project_pages(sitemap: Sitemap, project: Project) -> list[Page]:
             # A language's page built from another language's source: a copy of that page.
             source, copied = fallback
             page.fallback_of = base_url + copied
+        # A page built from no source (a blog's archive, a tag index) or the blog's own index
+        # lists other pages: dated by what it shows (the core's listing rule), no news article.
+        page.listing = (source is None and fallback is None) or is_blog_view(project, url_path, source)
         if source is not None:
             meta, title, problem = read_markdown(source)
             if problem is not None:

@@ -220,3 +220,50 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
         "INFO    -  sitemap: 1 page without lastmod: 1 not committed to git; how to date them: "
         "https://sitemap-plugins.github.io/lastmod/ (the report names each)"
     ) in done.stderr.splitlines()
+
+
+EXPECTED_BLOG = {
+    BLOG + "blog/": "2024-05-25",
+    BLOG + "blog/2024/01/11/post-number-1/": "2024-01-21",
+    BLOG + "blog/2024/02/12/post-number-2/": "2024-02-22",
+    BLOG + "blog/2024/03/13/post-number-3/": "2024-03-23",
+    BLOG + "blog/2024/04/14/post-number-4/": "2024-04-24",
+    BLOG + "blog/2024/05/15/post-number-5/": "2024-05-25",
+    BLOG + "blog/archive/2024/": "2024-05-25",
+    BLOG + "blog/archive/2024/page/2/": "2024-03-23",
+    BLOG + "blog/archive/2024/page/3/": "2024-01-21",
+    BLOG + "blog/category/steaks/": "2024-04-24",
+    BLOG + "blog/category/vegetables/": "2024-05-25",
+    BLOG + "blog/category/vegetables/page/2/": "2024-01-21",
+    BLOG + "blog/page/2/": "2024-03-23",
+    BLOG + "blog/page/3/": "2024-01-21",
+}
+
+
+def test_generate_project_knows_blog_posts_as_the_plugin_does(tmp_path):
+    """A Material blog built by Zensical, then `generate --project`: each post found at the URL
+    the blog plugin gives it (its date and title's slug), dated by its front matter, a news
+    article by its `date`, and each view dated by what it shows; the MkDocs plugin's dates alike."""
+    project = copy_sample("mkdocs-blog", tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    run = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "generate", "--project", "mkdocs.yml"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0 and "news page needs" not in run.stderr, run.stderr
+    by_command = _lastmods(project / "site" / "sitemap.xml")
+    assert {url: date for url, date in by_command.items() if "/blog/" in url} == EXPECTED_BLOG
+    news = parse(project / "site" / "sitemap-news.xml").iterfind("s:url", NS)
+    assert sorted(u.findtext("s:loc", namespaces=NS) for u in news) == sorted(
+        url for url in EXPECTED_BLOG if "post-number" in url
+    )
+
+    by_plugin = copy_sample("mkdocs-blog", tmp_path / "plugin")
+    assert mkdocs(by_plugin).returncode == 0
+    plugin_dates = _lastmods(by_plugin / "site" / "sitemap.xml")
+    assert {url: date for url, date in plugin_dates.items() if "/blog/" in url} == EXPECTED_BLOG
