@@ -22,12 +22,12 @@ from urllib.parse import urljoin, urlsplit
 
 from .errors import Reporter, log, shown
 from .gitdates import GitDates
-from .htmlfacts import HtmlFacts, read_file, read_html
+from .htmlfacts import HtmlFacts, content_digest, read_file, read_html
 from .mapping import absolute_url, is_mapping, is_video_block, video_fields
 from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
-from .pagefiles import MAX_HTML_BYTES, path_in
+from .pagefiles import MAX_HTML_BYTES, path_in, read_page_file
 from .validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
@@ -111,6 +111,8 @@ class Harvester:
         self.build_time_dates = 0
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
+        #: The fingerprint of each page in a language group (`htmlfacts.content_digest`).
+        self.digests: dict[str, str | None] = {}
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
         self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The wall clock as the build began: a date from then on is no change of a page.
@@ -171,6 +173,10 @@ class Harvester:
             priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
         )
+        if entry.alternates:
+            # A translation shows other words than its original; a copy (a script's, a hook's)
+            # the same: `Sitemap` tells them apart by this.
+            self.digests[entry.loc] = self._content_digest(page)
         if self.options.images and not page.listing:
             if self.options.images_decorative:
                 entry.images = self._images(facts.images + [url for url, _ in facts.decorative_images])
@@ -188,6 +194,12 @@ class Harvester:
                 self.listings_not_news += 1
                 log.info("sitemap: %s: a listing, not a news article; not in the news sitemap", label)
         return entry
+
+    def _content_digest(self, page: Page) -> str | None:
+        if page.content is not None or page.html:
+            return content_digest(page.html, page.content)
+        data = read_page_file(page.path).data if page.path else None
+        return content_digest(data) if data else None
 
     def _overrides(self, page: Page, label: str) -> Mapping[str, Any]:
         """Front matter `sitemap:`: false (left out, above), or values for the page's entry."""

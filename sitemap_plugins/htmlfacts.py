@@ -9,6 +9,7 @@ lxml's parse of the part of the page that holds it, as a browser reads it: a com
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -186,6 +187,32 @@ def read_html(
         base = _read_head(head, url, HtmlFacts()) if head is not None else url
         facts.links = _links([element for element, kind in parts if kind == "region"], base)
     return facts
+
+
+def content_digest(html: str | bytes | None, content: str | None = None) -> str | None:
+    """A fingerprint of what a reader sees as the page's own: the words of its `content` (the
+    HTML its source rendered to), else of its content region, in order; markup, links, scripts
+    and the frame aside.  Two pages with one fingerprint show the same text (a translation
+    shows other words).  None where it shows no words."""
+    if content is not None:
+        regions = [root] if (root := _parse(content)) is not None else []
+    else:
+        root = _parse(html if isinstance(html, str) else decode_html(html or b""))
+        body = next(root.iter("body"), None) if root is not None else None
+        regions = (_content_region(root) or [body]) if body is not None else []
+    words: list[str] = []
+    for region in regions:
+        for element in region.iter():
+            hidden = _hidden(element)
+            if isinstance(element.tag, str) and element.tag not in _WORDLESS and not hidden:
+                words += (element.text or "").split()  # not a comment's, not a script's
+            if element is not region and not hidden:
+                words += (element.tail or "").split()
+    return hashlib.sha256(" ".join(words).encode("utf-8", "surrogatepass")).hexdigest() if words else None
+
+
+#: Elements whose text no reader sees as the page's words.
+_WORDLESS = frozenset({"script", "style", "template", "noscript"})
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
@@ -366,9 +393,11 @@ def _links(regions: list[Any], base: str) -> list[str]:
     for region in regions:
         for anchor in region.iter("a"):
             href = (anchor.get("href") or "").strip()
-            if not href or href.startswith("#") or _hidden(anchor) or _framed(anchor, region):
+            if not href or href.startswith("#") or _framed(anchor, region) or _hidden(anchor):
                 continue
-            found.setdefault(resolve(base, href).partition("#")[0], None)
+            # An absolute address is what urljoin would give back (themes write most so).
+            url = href if href.startswith(("https://", "http://")) else resolve(base, href)
+            found.setdefault(url.partition("#")[0], None)
     return list(found)
 
 

@@ -55,6 +55,8 @@ class Sitemap:
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()
         self._robots_blocked = 0
+        #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
+        self.copies = 0
         #: The site's name and description (the adapters' `site_name`, `SITENAME`): the video
         #: feed's channel says them.
         self.site_name: str | None = None
@@ -119,6 +121,7 @@ class Sitemap:
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.git_undated
         result.listings_not_news = self.harvester.listings_not_news
+        result.copies = self.copies
         result.undated = undated
         if report_to:
             from .render import Renderer
@@ -226,12 +229,42 @@ class Sitemap:
 
     # -- hreflang groups ---------------------------------------------------------------------------
 
+    def _leave_out_copies(self) -> None:
+        """A page that shows the same words as its counterpart in the default language
+        (`x_default`) is a copy of it, however it was made (static-i18n's fallback, a build
+        script that copies untranslated pages, projects that share files): no translation.  It
+        is left out as fallback copies are (`list_fallbacks` lists it, in no group)."""
+        digests, original_language = self.harvester.digests, self.options.x_default
+        if not digests or not original_language:
+            return
+        copies: dict[str, str] = {}
+        for entry in self.entries.values():
+            original = entry.alternates.get(original_language)
+            if original is None or (original := _uri(original)) not in digests:
+                continue
+            for url in (_uri(u) for u in entry.alternates.values()):
+                if url != original and digests.get(url) is not None and digests.get(url) == digests[original]:
+                    copies[url] = original
+        for url, original in sorted(copies.items()):
+            copy = self.entries.get(url)
+            if copy is None:
+                continue
+            self._unlisted.add(url)
+            self.copies += 1
+            if self.options.list_fallbacks:
+                copy.alternates = {}
+                continue
+            del self.entries[url]
+            reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
+            self.harvester.leave_out(url, copy.source, "copy", reason)
+
     def _complete_alternates(self) -> None:
         """Join alternate sets that share a URL into one group and give every member the group.
 
         A page that another page names as its alternate gets the group too, so links are
         reciprocal even when only one side declared them.
         """
+        self._leave_out_copies()
         parent: dict[str, str] = {}
         if self._unlisted:  # a page's own links name them as its translations (static-i18n's)
             for entry in self.entries.values():

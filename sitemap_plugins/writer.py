@@ -82,6 +82,8 @@ class WriteResult:
     git_undated: int = 0
     #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
     listings_not_news: int = 0
+    #: Pages that copy their default language's page: left out, or listed in no group.
+    copies: int = 0
     #: Why the pages listed without a lastmod have none: reason -> pages.
     undated: Counter[str] = field(default_factory=Counter)
     robots_txt: str | None = None
@@ -141,6 +143,9 @@ class WriteResult:
             parts.append(f"{self.news:,} news")
         if self.videos_left_out:
             parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+        if self.copies:
+            copies = f"{self.copies:,} cop{'y' if self.copies == 1 else 'ies'}"
+            parts.append(f"{copies} of another language's page left out: not translations")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.video_feed:

@@ -267,3 +267,66 @@ def test_generate_project_knows_blog_posts_as_the_plugin_does(tmp_path):
     assert mkdocs(by_plugin).returncode == 0
     plugin_dates = _lastmods(by_plugin / "site" / "sitemap.xml")
     assert {url: date for url, date in plugin_dates.items() if "/blog/" in url} == EXPECTED_BLOG
+
+
+def test_a_copy_is_no_translation_however_it_was_made(tmp_path):
+    """A build script copies an untranslated English page into French (FastAPI's does): the
+    French page shows the English words, so it is a copy, left out (INFO, counted, in the report),
+    and the English and German pages stay one reciprocal group with x-default; `list_fallbacks`
+    lists the copy, in no group."""
+    project = copy_sample("mkdocs-i18n", tmp_path)
+    setup = project / "docs" / "guide" / "setup.md"
+    (project / "docs" / "guide" / "setup.fr.md").write_bytes(setup.read_bytes())
+
+    def configure(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap["report"] = "report.html"
+
+    edit_config(project, configure)
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    base = "https://i18n.example.com/"
+    assert "of another language's page left out" in done.stderr
+    urls = {
+        u.findtext("s:loc", namespaces=NS): u
+        for u in parse(project / "site" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert base + "fr/guide/setup/" not in urls
+    group = sorted(
+        (link.get("hreflang"), link.get("href"))
+        for link in urls[base + "guide/setup/"].iterfind("xhtml:link", NS)
+    )
+    assert group == [
+        ("de", base + "de/guide/setup/"),
+        ("en", base + "guide/setup/"),
+        ("x-default", base + "guide/setup/"),
+    ]
+    german = sorted(
+        (link.get("hreflang"), link.get("href"))
+        for link in urls[base + "de/guide/setup/"].iterfind("xhtml:link", NS)
+    )
+    assert german == group
+    from lxml import html as lxml_html
+
+    report = lxml_html.parse(str(project / "report.html")).getroot()
+    rows = report.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+    copies = {
+        row.xpath("string(td[1])"): row.xpath("string(td[3])")
+        for row in rows
+        if row.xpath("string(td[3])") == "copy"
+    }
+    assert copies == {"/fr/guide/setup/": "copy"}
+
+    def list_them(config):
+        sitemap = next(p for p in config["plugins"] if isinstance(p, dict) and "sitemap" in p)["sitemap"]
+        sitemap["list_fallbacks"] = True
+
+    edit_config(project, list_them)
+    assert mkdocs(project).returncode == 0
+    urls = {
+        u.findtext("s:loc", namespaces=NS): u
+        for u in parse(project / "site" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert urls[base + "fr/guide/setup/"].find("xhtml:link", NS) is None
+    hreflangs = [link.get("hreflang") for link in urls[base + "guide/setup/"].iterfind("xhtml:link", NS)]
+    assert sorted(hreflangs) == ["de", "en", "x-default"]
