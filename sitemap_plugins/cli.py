@@ -161,7 +161,8 @@ def generate_project(args: argparse.Namespace) -> int:
             )
         sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
         sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
-        builds.append((project, sitemap, project_pages(sitemap, project)))
+        others = [other.site_dir for other in projects if other is not project]
+        builds.append((project, sitemap, project_pages(sitemap, project, others)))
     roots: dict[str, str] = {}
     for project, _, _ in builds:
         roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .errors import Progress
 from .model import Page
 from .pagefiles import display_name, site_pages
-from .project import Project, Source, is_blog_view, read_markdown, sources_by_url
+from .project import Project, Source, is_blog_view, language_roots, read_markdown, sources_by_url
 from .sitemap import Sitemap
 
 
@@ -34,14 +35,20 @@ def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
     return lambda name, message: sitemap.report(name, "file", message)
 
 
-def project_pages(sitemap: Sitemap, project: Project) -> list[Page]:
+def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = ()) -> list[Page]:
     """A built MkDocs or Zensical site's pages, each with its Markdown source's front matter and
     git date; pages with no source (blog archives, tag pages) with their HTML alone.  They are
-    added later (`add_project_pages`): their hreflang groups may span several projects."""
+    added later (`add_project_pages`): their hreflang groups may span several projects.
+    `others`: the site directories of the other projects, which may lie inside this one's (one
+    project per language: `site/de/` in `site/`): their pages are theirs."""
     base_url = sitemap.options.base_url
     sources = sources_by_url(project)
+    own = project.site_dir.resolve()
+    inside = [other.resolve() for other in others if own in other.resolve().parents]
     pages = []
     for url_path, path in site_pages(project.site_dir, _file_problem(sitemap)):
+        if inside and any(other in path.resolve().parents for other in inside):
+            continue
         source = sources.get(url_path)
         fallback = _fallback_source(project, sources, url_path) if source is None else None
         page = Page(
@@ -82,7 +89,10 @@ def _fallback_source(
     project: Project, sources: dict[str, Source], url_path: str
 ) -> tuple[Source, str] | None:
     """A language's page built from the default language's source (static-i18n's fallback):
-    that source, and the URL path of the page it copies."""
+    that source, and the URL path of the page it copies.  Only static-i18n builds a language
+    from another's sources: projects of their own per language (`extra.alternate`) do not."""
+    if not project.i18n_structure:
+        return None
     for root in project.languages.values():
         root = root.lstrip("/")
         if root and url_path.startswith(root) and (source := sources.get(url_path[len(root) :])):
@@ -91,10 +101,10 @@ def _fallback_source(
 
 
 def _language(project: Project, url_path: str) -> str | None:
-    """The language whose root holds the page: the longest root that matches."""
+    """The language whose root holds the page: the longest root that matches its path on the
+    host (a project of its own per language is at `/de/`, its pages' paths relative to that)."""
+    host_path = (urlsplit(project.site_url).path or "/").rstrip("/") + "/" + url_path
     matches = [
-        (len(r.lstrip("/")), lang)
-        for lang, r in project.languages.items()
-        if url_path.startswith(r.lstrip("/"))
+        (len(root), lang) for lang, root in language_roots(project).items() if host_path.startswith(root)
     ]
     return max(matches)[1] if matches else None

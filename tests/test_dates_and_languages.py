@@ -11,7 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
+from protego import Protego
 from sitemap_checks import NS, parse
 
 BLOG = "https://blog.example.com/"
@@ -330,3 +332,95 @@ def test_a_copy_is_no_translation_however_it_was_made(tmp_path):
     assert urls[base + "fr/guide/setup/"].find("xhtml:link", NS) is None
     hreflangs = [link.get("hreflang") for link in urls[base + "guide/setup/"].iterfind("xhtml:link", NS)]
     assert sorted(hreflangs) == ["de", "en", "x-default"]
+
+
+def _language_projects(tmp_path: Path, tool: str) -> Path:
+    """Material's documented layout: one project per language, each with its own site_url, the
+    other languages' site_dir nested in the main one's, `extra.alternate` naming them; built
+    main language first, without the plugin (Zensical runs none)."""
+    root = tmp_path / "docs-projects"
+    for language, title, path in (("en", "Docs", ""), ("de", "Doku", "de/")):
+        docs = root / language / "docs"
+        (docs / "guide").mkdir(parents=True)
+        (docs / "index.md").write_text(f"# {title}\n\nWelcome ({language}).\n")
+        (docs / "guide" / "setup.md").write_text(f"# {title}: setup\n\nSetup ({language}).\n")
+        if language == "en":
+            (docs / "guide" / "only-english.md").write_text("# Only in English\n")
+        alternate = [
+            {"name": "English", "link": "/", "lang": "en"},
+            {"name": "Deutsch", "link": "/de/", "lang": "de"},
+        ]
+        if tool == "mkdocs":
+            (root / language / "mkdocs.yml").write_text(
+                f"site_name: {title}\nsite_url: https://multi.example.com/{path}\nsite_dir: ../site/{path}\n"
+                f"theme:\n  name: material\n  language: {language}\nextra:\n  alternate: {alternate}\n"
+            )
+            command = [sys.executable, "-m", "mkdocs", "build", "-q"]
+        else:
+            links = ",\n".join(
+                f'  {{ name = "{a["name"]}", link = "{a["link"]}", lang = "{a["lang"]}" }}' for a in alternate
+            )
+            (root / language / "zensical.toml").write_text(
+                f'[project]\nsite_name = "{title}"\nsite_url = "https://multi.example.com/{path}"\n'
+                f'site_dir = "../site/{path}"\n[project.theme]\nlanguage = "{language}"\n'
+                f"[project.extra]\nalternate = [\n{links}\n]\n"
+            )
+            command = [sys.executable, "-m", "zensical", "build"]
+        done = subprocess.run(
+            command,
+            cwd=root / language,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    return root
+
+
+@pytest.mark.parametrize("tool", ["mkdocs"])  # Zensical keeps site_dir in its project: test_zensical.py
+def test_one_project_per_language_as_material_documents_it(tmp_path, tool):
+    """Each page with a counterpart at the same path in the other language's project is in one
+    reciprocal group with x-default (the main language); each project's sitemap lists its own
+    pages; the root's robots.txt names both sitemaps, and nothing is written under /de/ that only
+    the root may have."""
+    root = _language_projects(tmp_path, tool)
+    config = "mkdocs.yml" if tool == "mkdocs" else "zensical.toml"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "generate",
+            "--project",
+            f"en/{config}",
+            "--project",
+            f"de/{config}",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    base = "https://multi.example.com/"
+    site = root / "site"
+
+    def groups(sitemap: Path) -> dict[str, list[tuple[str, str]]]:
+        return {
+            url.findtext("s:loc", namespaces=NS): sorted(
+                (link.get("hreflang"), link.get("href")) for link in url.iterfind("xhtml:link", NS)
+            )
+            for url in parse(sitemap).iterfind("s:url", NS)
+        }
+
+    english, german = groups(site / "sitemap.xml"), groups(site / "de" / "sitemap.xml")
+    assert sorted(english) == [base, base + "guide/only-english/", base + "guide/setup/"]
+    assert sorted(german) == [base + "de/", base + "de/guide/setup/"]
+    for path in ("", "guide/setup/"):
+        group = [("de", f"{base}de/{path}"), ("en", base + path), ("x-default", base + path)]
+        assert english[base + path] == german[f"{base}de/{path}"] == group
+    assert english[base + "guide/only-english/"] == []
+    assert list(Protego.parse((site / "robots.txt").read_text()).sitemaps) == [
+        base + "sitemap.xml",
+        base + "de/sitemap.xml",
+    ]
+    assert not (site / "de" / "robots.txt").exists()
