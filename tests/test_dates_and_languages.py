@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
+from pelican_helpers import pelican
 from protego import Protego
 from sitemap_checks import NS, parse
 
@@ -98,12 +99,7 @@ def test_the_publication_date_is_a_floor_whatever_gives_the_later_change(tmp_pat
         'PLUGINS = ["sitemap_plugins.pelican"]\nSITEMAP = {"lastmod": ["git", "metadata"]}\n'
     )
     _commit(blog, "2023-06-05T16:51:00Z")
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
-        cwd=blog,
-        capture_output=True,
-        text=True,
-    )
+    done = pelican(blog)
     assert done.returncode == 0, done.stdout + done.stderr
     assert _lastmods(blog / "output" / "sitemap.xml")["https://p.example.com/ahead.html"] == "2023-06-06"
 
@@ -149,12 +145,7 @@ def test_a_listing_is_dated_by_what_its_theme_shows(tmp_path):
         'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
         'DEFAULT_PAGINATION = 2\nPLUGINS = ["sitemap_plugins.pelican"]\n'
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
-        cwd=blog,
-        capture_output=True,
-        text=True,
-    )
+    done = pelican(blog)
     assert done.returncode == 0, done.stdout + done.stderr
     dates = _lastmods(blog / "output" / "sitemap.xml")
     base = "https://p.example.com/"

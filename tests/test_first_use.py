@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from lxml import html as lxml_html
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
+from pelican_helpers import pelican
 from sitemap_checks import urls
 
 
@@ -146,13 +147,7 @@ def test_the_sites_own_video_metadata_is_left_alone(tmp_path):
             ],
         }  # fmt: skip
         (project / "content" / f"talk-{number}.json").write_text(json.dumps(talk))
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "400"},
-    )
+    done = pelican(project)
     assert done.returncode == 0, done.stdout + done.stderr
     said = done.stdout + done.stderr
     assert "WARNING" not in said and "video" not in said, said
@@ -287,13 +282,7 @@ def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
         'PLUGINS = ["sitemap_plugins.pelican"]\n'
         'SITEMAP = {"gzpi": True, "max_urls": 0, "feeds": "yes", "priorities": {"articles": 3}}\n'
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
-        cwd=blog,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "2000"},
-    )
+    done = pelican(blog)
     said = " ".join((done.stdout + done.stderr).split())
     assert done.returncode != 0 and "Traceback" not in said
     for part in (
