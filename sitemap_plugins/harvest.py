@@ -38,6 +38,8 @@ PUBLICATION_KEYS = ("date", "date.created")
 SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
 #: Why a page in a repository has no date from git, until git says whether it ignores the file.
 NOT_COMMITTED = "not committed to git"
+#: Why a listing has no date: nothing it shows has one.
+UNDATED_LISTING = "a listing whose pages have no date"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
 _ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 #: Metadata keys read for a news article's publication date.
@@ -107,8 +109,6 @@ class Harvester:
         self.undescribed_videos: list[UndescribedVideo] = []
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
-        #: Metadata dates that are the build's own time (another plugin's clock), not used.
-        self.build_time_dates = 0
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
         #: The fingerprint of each page in a language group (`htmlfacts.content_digest`).
@@ -330,7 +330,7 @@ class Harvester:
     def _why_undated(self, page: Page) -> str:
         """Why no source dated the page, in the words the summary counts and the report shows."""
         if page.listing:
-            return "a listing whose pages have no date"
+            return UNDATED_LISTING
         if "git" not in self.options.lastmod:
             return "no source in the lastmod option dates it"
         if not page.source_path:
@@ -364,7 +364,6 @@ class Harvester:
             # Another plugin's clock (git-revision-date-localized stamps `time.time()` on pages
             # git does not know, such as a blog's generated views): when the page was built,
             # not when it changed.  The next source dates the page.
-            self.build_time_dates += 1
             log.debug("sitemap: %s: %s %s is the build's own time; not used", label, field, value)
             return None
         return None if self._in_the_future(date, label, field) else date

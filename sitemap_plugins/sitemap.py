@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Reporter, log
-from .harvest import NOT_COMMITTED, Harvester
+from .harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
@@ -182,9 +182,7 @@ class Sitemap:
             dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
             entry.lastmod = newest
-            entry.lastmod_source = (
-                "listing" if newest is not None else "none: a listing whose pages have no date"
-            )
+            entry.lastmod_source = "listing" if newest is not None else f"none: {UNDATED_LISTING}"
 
     def _undated(self) -> Counter[str]:
         """Why the pages listed without a lastmod have none, counted; git is asked once which of
