@@ -28,6 +28,7 @@ from .fileset import read_limited
 from .model import IMAGE, NEWS, SM, VIDEO, XHTML
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, MAX_URLS, check_base_url
+from .pagefiles import served
 from .reader import site_file
 from .report import check_report
 from .robots import RobotsRules, read_robots_rules, sitemap_urls
@@ -62,7 +63,9 @@ class Finding:
 #: What breaks no rule of the protocol or of Google's, and is worth knowing: old news (a site may
 #: keep a longer window on purpose), sitemaps no robots.txt line names (Search Console can be told
 #: of them), a site under a path.  `check` exits 0 on these alone, 1 with `--strict`.
-ADVICE = frozenset({"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root"})
+ADVICE = frozenset(
+    {"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root", "missing-file"}
+)
 
 
 @dataclass
@@ -92,6 +95,9 @@ class Checker:
         self.site: Path | None = None
         #: Keep each <url> element for the HTML report.
         self.keep_elements = False
+        #: The site directory served at `base_url`, where a set is checked as a whole site: each
+        #: URL of it the set lists must be a file there.
+        self.files_root: Path | None = None
 
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
@@ -107,6 +113,8 @@ class Checker:
     # -- a site ------------------------------------------------------------------------------
 
     def check_site(self, site: Path) -> None:
+        # A built site (its home page is there): what its sitemaps list of it must be files of it.
+        self.files_root = site if (site / "index.html").is_file() else None
         robots = site / "robots.txt"
         if self.base.path in ("", "/"):
             self.robots_rules = read_robots_rules(robots, self.base_url)
@@ -339,7 +347,9 @@ class Checker:
             self._allowed(path, line, loc, "page")
             images = url.findall(IMAGE + "image")
             for image in images:
-                self._allowed(path, image.sourceline, (image.findtext(IMAGE + "loc") or "").strip(), "image")
+                image_loc = (image.findtext(IMAGE + "loc") or "").strip()
+                self._allowed(path, image.sourceline, image_loc, "image")
+                self._served(path, image.sourceline, image_loc, "image")
             if len(images) > MAX_IMAGES:
                 self.add(
                     path, line, loc, f"{len(images):,} images: at most 1,000 per page", "too-many-images"
@@ -364,6 +374,19 @@ class Checker:
             self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
 
     # -- rules -------------------------------------------------------------------------------
+
+    def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """Checking a built site: an image or a video's file of it that no file of it answers is a
+        404.  Pages are not judged: a sitemap may list pages deployed apart (`extra_urls`)."""
+        if self.files_root is not None and served(self.files_root, self.base_url, url) is False:
+            self.add(
+                path,
+                line,
+                url,
+                f"the {what} is no file of {self.files_root}: a crawler gets a 404 unless it is "
+                "deployed apart",
+                "missing-file",
+            )
 
     def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
         parts = urlsplit(loc)
@@ -416,6 +439,10 @@ class Checker:
                 self.add(path, line, loc, f"video: {required} is required", "video")
         if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
             self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
+        for name in ("content_loc", "thumbnail_loc", "player_loc"):
+            url = (video.findtext(VIDEO + name) or "").strip()
+            if url:
+                self._served(path, line, url, f"video's {name}")
         duration = video.findtext(VIDEO + "duration")
         if duration is not None and not (
             duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION

@@ -95,7 +95,7 @@ def generate(args: argparse.Namespace) -> int:
         site = Path(args.from_dir)
         if not site.is_dir():
             raise ConfigError(f"--from-dir: {site} is not a directory")
-        sitemap = Sitemap(options, emit=emit, source_root=site)
+        sitemap = Sitemap(options, emit=emit, source_root=site, site_dir=site)
         add_site(sitemap, site, progress)
         report_path = sitemap.report_path(None)
         result = sitemap.write(out, report_to=[report_path] if report_path else [])
@@ -159,7 +159,12 @@ def generate_project(args: argparse.Namespace) -> int:
                 "under a language's folder, and are listed so, with no hreflang groups. For one site "
                 "per language on Zensical, build one project per language (docs: Zensical)"
             )
-        sitemap = Sitemap(_project_options(args, project), emit=_stderr, source_root=project.docs_dir)
+        sitemap = Sitemap(
+            _project_options(args, project),
+            emit=_stderr,
+            source_root=project.docs_dir,
+            site_dir=project.site_dir,
+        )
         sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
         others = [other.site_dir for other in projects if other is not project]
         builds.append((project, sitemap, project_pages(sitemap, project, others)))

@@ -139,6 +139,9 @@ class Harvester:
             self.report(label, "file", f"{facts.unread}; not read, so not listed")
             self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
             return None
+        if facts.empty:
+            self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
+            return None
         if facts.truncated:
             size = MAX_HTML_BYTES >> 20
             log.info(

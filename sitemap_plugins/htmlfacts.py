@@ -151,6 +151,8 @@ class HtmlFacts:
     unread: str | None = None
     #: The file is larger than search engines read: its first `pagefiles.MAX_HTML_BYTES` were read.
     truncated: bool = False
+    #: The file holds nothing (no bytes, or only white space): no page a reader can read.
+    empty: bool = False
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
@@ -237,6 +239,8 @@ def read_file(
     page = read_page_file(path)
     if page.data is None:
         return HtmlFacts(unread=page.problem)
+    if not page.data.strip():
+        return HtmlFacts(empty=True)
     facts = read_html(page.data, url, media, content, links)
     facts.truncated = page.truncated
     return facts

@@ -11,11 +11,12 @@ from __future__ import annotations
 import codecs
 import errno
 import os
+import posixpath
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote_to_bytes
 
 from lxml import etree
 
@@ -60,6 +61,27 @@ def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
     if not os.path.normcase(text).startswith(os.path.normcase(root)):
         return None
     return text[len(root) :].replace(os.sep, "/")
+
+
+def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | None:
+    """Whether a static web server serving `site_dir` at `base_url` sends a file for `url` (a
+    directory's `index.html`, a name's `.html` as many servers add it); None for a URL outside
+    the site (another host, another path), which this directory cannot tell of."""
+    if not url.startswith(base_url):
+        return None
+    # Not urlsplit: a first segment such as `c++:intro/` would be taken for a scheme.
+    relative = os.fsdecode(unquote_to_bytes(url[len(base_url) :].partition("#")[0].partition("?")[0]))
+    normal = posixpath.normpath(relative) if relative else ""
+    if normal.startswith("../") or normal == "..":
+        return False
+    target = Path(site_dir, normal) if normal not in ("", ".") else Path(site_dir)
+    if not relative or relative.endswith("/"):
+        return (target / "index.html").is_file()
+    return (
+        target.is_file()
+        or (target / "index.html").is_file()
+        or target.with_name(target.name + ".html").is_file()
+    )
 
 
 def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:

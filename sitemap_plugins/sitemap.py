@@ -18,9 +18,13 @@ from .harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
+from .pagefiles import served
 from .robots import judge_entry, read_robots_rules
 from .validate import MAX_IMAGES, EntryValidator
 from .writer import ROBOTS_TXT, IndexItem, VideoChannel, WriteResult, write_sitemaps
+
+#: A video's URLs that must lead to something: its file, its thumbnail, its player.
+VIDEO_FILES = ("content_loc", "thumbnail_loc", "player_loc")
 
 
 def build_time() -> dt.datetime:
@@ -39,10 +43,15 @@ class Sitemap:
         *,
         now: dt.datetime | None = None,
         source_root: str | os.PathLike[str] | None = None,
+        site_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         """`emit` receives each problem message (adapters pass their generator's logger);
         `now` is the build time (news window, `lastmod: [build]`); `source_root` the directory
-        of the page sources, whose git history gives lastmod."""
+        of the page sources, whose git history gives lastmod; `site_dir` the built site the
+        pages are in, served at `base_url`: what a page lists there must be a file of it."""
+        self.site_dir = Path(site_dir) if site_dir is not None else None
+        #: The pages handed over as built pages (`add_page`): what the site directory must hold.
+        self._built: set[str] = set()
         self.options = options
         self.report = Reporter(options.strict, emit)
         now = now or build_time()
@@ -69,6 +78,8 @@ class Sitemap:
             self._unlisted.add(_uri(page.url))
         entry = self.harvester.entry(page)
         added = None if entry is None else self.add(entry)
+        if added is not None:
+            self._built.add(added.loc)
         if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = page.lists
         return added
@@ -104,6 +115,8 @@ class Sitemap:
         `also_in_robots`: other sets' sitemaps this set's robots.txt names (`write_sitemaps`)."""
         if self.options.respect_robots_txt:
             self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
+        if self.site_dir is not None:
+            self._leave_out_missing(self.site_dir)
         self._date_listings()
         self._complete_alternates()
         undated = self._undated()
@@ -159,6 +172,39 @@ class Sitemap:
                 self._robots_blocked += 1
                 self.harvester.leave_out(loc, entry.source, "robots", f"robots.txt: {line}")
 
+    def _leave_out_missing(self, site_dir: Path) -> None:
+        """What a built page lists in its own site must be there: an image, a video's files or
+        player, the page itself.  A link that leads nowhere (a typo, a file not copied, a link
+        the generator left unresolved, `|filename|/images/x.png`) would be a 404 for a crawler:
+        left out, with a WARNING naming the page and the attribute (the owner can mend it)."""
+        base = self.options.base_url
+
+        def missing(url: str | None) -> bool:
+            return url is not None and served(site_dir, base, url) is False
+
+        for loc in sorted(self._built):
+            entry = self.entries.get(loc)
+            if entry is None:
+                continue
+            if missing(loc):
+                del self.entries[loc]
+                self.report(entry.label, "loc", "no file of the site is served at it; left out")
+                continue
+            for image in [image for image in entry.images if missing(image.loc)]:
+                entry.images.remove(image)
+                self.report(entry.label, "image", f"{image.loc} is no file of the site (a 404); left out")
+            kept = []
+            for number, video in enumerate(entry.videos):
+                lost = [name for name in VIDEO_FILES if missing(getattr(video, name))]
+                if lost:
+                    said = ", ".join(f"{name} {getattr(video, name)}" for name in lost)
+                    self.report(
+                        entry.label, f"video[{number}]", f"{said}: no file of the site (a 404); left out"
+                    )
+                else:
+                    kept.append(video)
+            entry.videos = kept
+
     def report_path(self, relative_to: str | os.PathLike[str] | None) -> Path | None:
         """Option `report`, a path relative to the configuration file's directory."""
         if not self.options.report:
@@ -204,6 +250,8 @@ class Sitemap:
                 continue
             if loc in uncommitted and uncommitted[loc][1] in ignored:
                 entry.lastmod_source = "none: ignored by git"
+            elif loc not in self._built and not entry.lastmod_source:
+                entry.lastmod_source = "none: given without one (extra_urls, an entry of the API)"
             reasons[(entry.lastmod_source or "none: no source dates it").removeprefix("none: ")] += 1
         return reasons
 

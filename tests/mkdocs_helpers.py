@@ -49,3 +49,18 @@ def built_pages(site: Path, base_url: str, directory_urls: bool = True) -> set[s
             relative = relative[: -len("index.html")]
         urls.add(base_url + quote(relative))
     return urls
+
+
+#: A real 1x1 PNG: a page's image must be a file of the site to be listed.
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
+    "a7359a9a0000000049454e44ae426082"
+)
+
+
+def write_images(directory: Path, *names: str) -> None:
+    """The images a test's pages show, as files under `directory` (docs_dir, content, a site)."""
+    for name in names:
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(PNG)

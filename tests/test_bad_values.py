@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 from dateutil import tz as dateutil_tz
+from mkdocs_helpers import write_images
 from pelican_helpers import add_settings, pelican
 from sitemap_checks import NS, parse
 
@@ -279,6 +280,7 @@ def test_from_dir_leaves_out_each_bad_url_naming_page_and_attribute(tmp_path):
         '<html><head><base href="https://[::1/"><link rel="canonical" href="http://[::1/x">'
         '</head><body><main><img src="pic.png"></main></body></html>'
     )
+    write_images(site, "ok.png", "sub/pic.png")
     result = run_cli("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
@@ -313,6 +315,7 @@ def test_mkdocs_and_pelican_builds_leave_out_a_malformed_image_url(tmp_path):
     docs = tmp_path / "mk" / "docs"
     docs.mkdir(parents=True)
     (docs / "index.md").write_text(page)
+    write_images(docs, "ok.png")
     (docs.parent / "mkdocs.yml").write_text(
         yaml.safe_dump({"site_name": "M", "site_url": BASE, "plugins": ["sitemap"], "theme": "mkdocs"})
     )
@@ -330,6 +333,10 @@ def test_mkdocs_and_pelican_builds_leave_out_a_malformed_image_url(tmp_path):
 
     project = _pelican_site(tmp_path, "UTC", {})
     (project / "content" / "post.md").write_text("Title: Post\nDate: 2024-01-01\n\n" + page)
+    write_images(project / "content" / "extra", "ok.png")
+    add_settings(
+        project, 'STATIC_PATHS = ["extra"]\nEXTRA_PATH_METADATA = {"extra/ok.png": {"path": "ok.png"}}'
+    )
     result = pelican(project)
     said = result.stdout + result.stderr
     assert result.returncode == 0, said
@@ -440,6 +447,7 @@ def test_pages_as_a_file_system_holds_them(tmp_path):
         for _ in range(100):
             stream.write(block)
         stream.write('<img src="/past-15-mb.png"></body></html>')
+    write_images(site, "first.png", "cafe.png", "bild-ä.png", "leak.png")
     result = run_cli("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site), "-v")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr

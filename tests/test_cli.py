@@ -39,6 +39,7 @@ def _site(root: Path) -> Path:
         "private.html": _html(head='<meta name="robots" content="noindex">'),
         ".git/index.html": _html(),
         "assets/style.css": "body {}",
+        "img/hero.jpg": "a picture",
     }
     for name, text in pages.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)

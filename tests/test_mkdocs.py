@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from mkdocs_helpers import SAMPLES, built_pages, copy_sample, edit_config, mkdocs
+from mkdocs_helpers import SAMPLES, built_pages, copy_sample, edit_config, mkdocs, write_images
 from protego import Protego
 from sitemap_checks import NS, parse, urls
 
@@ -324,6 +324,7 @@ def test_a_pages_images_are_those_of_its_content_not_of_the_theme_around_it(tmp_
     (project / "overrides").mkdir()
     (project / "overrides" / "main.html").write_text(_BANNER_OVERRIDE)
     (project / "hook.py").write_text(_LAZY_HOOK)
+    write_images(project / "docs", "img/photo.png", "img/banner.png")
     run = mkdocs(project)
     assert run.returncode == 0, run.stderr
     assert 'src="img/banner.png"' in (project / "site" / "index.html").read_text()

@@ -110,6 +110,7 @@ def test_the_built_wheel_installs_and_builds_mkdocs_and_pelican_sites(tmp_path, 
     docs = tmp_path / "docs-site"
     (docs / "docs").mkdir(parents=True)
     (docs / "docs" / "index.md").write_text("# Home\n\n![A photo](photo.png)\n")
+    (docs / "docs" / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     (docs / "mkdocs.yml").write_text("site_name: S\nsite_url: https://example.com/\nplugins: [sitemap]\n")
     run = subprocess.run([str(python), "-m", "mkdocs", "build"], cwd=docs, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, write_images
 from pelican_helpers import build as pelican_build
 from sitemap_checks import NS, parse
 
@@ -65,6 +65,7 @@ def test_the_mkdocs_plugin_and_from_dir_list_only_what_a_reader_sees(tmp_path):
         yaml.safe_dump({"site_name": "S", "site_url": BASE, "theme": "mkdocs", "plugins": ["sitemap"]})
     )
     (project / "docs" / "index.md").write_text("# Home\n\n" + HIDDEN_IMAGES + "\n")
+    write_images(project / "docs", "diagram.png")
     run = mkdocs(project)
     assert run.returncode == 0, run.stderr
     assert images_by_loc(project / "site" / "sitemap.xml") == {BASE: [BASE + "diagram.png"]}
@@ -234,6 +235,7 @@ def test_a_pelican_articles_emoji_and_avatars_are_not_its_images(tmp_path):
         'Great <img alt=":wink:" src="https://a.slack-edge.com/x/1f609@2x.png"> work.\n\n'
         "![The harbour](/images/harbour.png)\n"
     )
+    write_images(project / "content", "images/harbour.png")  # Pelican copies images/ by default
     output = pelican_build(project)
     assert images_by_loc(output / "sitemap.xml")[BASE + "post.html"] == [BASE + "images/harbour.png"]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs_helpers import write_images
 from pelican_helpers import add_settings, copy_sample, pelican
 from sitemap_checks import NS, parse
 
@@ -75,6 +76,7 @@ def _site(tmp_path: Path, respect: bool | None = None) -> Path:
     (project / "docs" / "tags" / "index.md").write_text("# Tags\n")
     (project / "docs" / "about.md").write_text("# About\n")
     (project / "docs" / "robots.txt").write_bytes(ROBOTS)
+    write_images(project / "docs", "img/a.png", "img/b.pdf", "img/t.png")
     return project
 
 

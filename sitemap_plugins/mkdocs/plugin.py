@@ -168,7 +168,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             raise PluginError(f"sitemap: {error}") from error
         self.base_url = options.base_url
         self.site_dir = config.site_dir
-        self.sitemap = Sitemap(options, emit=log.warning, source_root=config.docs_dir)
+        self.sitemap = Sitemap(
+            options, emit=log.warning, source_root=config.docs_dir, site_dir=config.site_dir
+        )
         self.sitemap.site_name, self.sitemap.site_description = config.site_name, config.site_description
         keys = list(LASTMOD_KEYS)
         keys[keys.index("date") : keys.index("date")] = PLUGIN_LASTMOD_KEYS

@@ -67,7 +67,12 @@ class _Build:
         settings = pelican.settings
         self.site_url = _site_url(settings)
         self.config: PelicanSettings = read_settings(settings, self.site_url)
-        self.sitemap = Sitemap(self.config.options, emit=log.warning, source_root=settings.get("PATH"))
+        self.sitemap = Sitemap(
+            self.config.options,
+            emit=log.warning,
+            source_root=settings.get("PATH"),
+            site_dir=os.path.abspath(pelican.output_path),
+        )
         self.sitemap.site_name = settings.get("SITENAME")
         self.sitemap.site_description = settings.get("SITESUBTITLE")
         self.output_path = Path(os.path.abspath(pelican.output_path))

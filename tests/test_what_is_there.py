@@ -1,0 +1,109 @@
+"""What a reader finds on the page, and nothing else: nothing the sitemap lists inside the site
+is a 404 (real MkDocs, Pelican and `--from-dir` builds), an empty page is no page, and `check`
+holds a set written by another tool to the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from mkdocs_helpers import copy_sample, mkdocs
+from pelican_helpers import pelican
+from sitemap_checks import NS, parse, urls
+
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
+    "a7359a9a0000000049454e44ae426082"
+)
+
+
+def _images(sitemap: Path) -> dict[str, list[str]]:
+    return {
+        url.findtext("s:loc", namespaces=NS): [
+            image.findtext("image:loc", namespaces=NS) for image in url.iterfind("image:image", NS)
+        ]
+        for url in parse(sitemap).iterfind("s:url", NS)
+    }
+
+
+def _command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True)
+
+
+def test_mkdocs_an_image_that_is_not_there_is_not_listed(tmp_path):
+    """`![Broken](img/does-not-exist.png)`: MkDocs warns of the link; the sitemap does not list a 404,
+    and says so, naming the page and the attribute; the page's real image stays listed."""
+    project = copy_sample("mkdocs-features", tmp_path)
+    (project / "docs" / "img").mkdir(exist_ok=True)
+    (project / "docs" / "img" / "there.png").write_bytes(PNG)
+    (project / "docs" / "gallery.md").write_text(
+        "# Gallery\n\n![There](img/there.png)\n\n![Broken](img/does-not-exist.png)\n"
+    )
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    base = "https://docs.example.com/"
+    assert (
+        f"WARNING -  sitemap: gallery.md ({base}gallery/): image: {base}gallery/img/does-not-exist.png is no "
+        "file of the site (a 404); left out"
+    ) in done.stderr.splitlines()
+    assert _images(project / "site" / "sitemap.xml")[base + "gallery/"] == [base + "img/there.png"]
+    checked = _command("check", str(project / "site"), "--strict")
+    assert checked.returncode == 0 and "[missing-file]" not in checked.stdout, checked.stdout
+
+
+def test_pelican_links_left_unresolved_and_missing_files_are_not_listed(tmp_path):
+    """Pelican leaves `|filename|/images/x.png` as written where it cannot resolve it, and an
+    `/images/nope.png` is a 404 too: neither is listed, each said with its page; the real one is."""
+    blog = tmp_path / "blog"
+    (blog / "content" / "images").mkdir(parents=True)
+    (blog / "content" / "images" / "cat.png").write_bytes(PNG)
+    (blog / "content" / "cats.md").write_text(
+        "Title: Cats\nDate: 2024-01-01\n\n![cat]({static}/images/cat.png)\n\n![fat](|filename|/images/Fat_Cat.jpg)\n\n"
+        "![gone](/images/nope.png)\n"
+    )
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nSTATIC_PATHS = ["images"]\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\n'
+    )
+    done = pelican(blog)
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join((done.stdout + done.stderr).split())
+    base = "https://p.example.com/"
+    assert f"image: {base}%7Cfilename%7C/images/Fat_Cat.jpg is no file of the site (a 404); left out" in said
+    assert f"image: {base}images/nope.png is no file of the site (a 404); left out" in said
+    assert _images(blog / "output" / "sitemap.xml")[base + "cats.html"] == [base + "images/cat.png"]
+
+
+def test_an_empty_page_is_no_page_and_check_finds_404s_in_another_tools_set(tmp_path):
+    """A page file that holds nothing is not listed (INFO, in the report); `check` on a directory
+    finds what a set another tool wrote lists there that no file answers (its own code)."""
+    site = tmp_path / "site"
+    (site / "img").mkdir(parents=True)
+    (site / "index.html").write_text("<html><head><title>Home</title></head><body><p>Home</p></body></html>")
+    (site / "example.html").write_bytes(b"")
+    run = _command(
+        "generate", "-v", "--base-url", "https://example.com/", "--out", str(site), "--from-dir", str(site)
+    )
+    assert run.returncode == 0, run.stderr
+    assert (
+        "sitemap: example.html (https://example.com/example.html) left out: empty: the file holds nothing to read"
+    ) in run.stderr
+    assert urls(site / "sitemap.xml") == ["https://example.com/"]
+
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "index.html").write_text("<p>Home")
+    (other / "robots.txt").write_text("User-agent: *\nAllow: /\nSitemap: https://example.com/sitemap.xml\n")
+    (other / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n'
+        "<url><loc>https://example.com/</loc><image:image><image:loc>https://example.com/img/gone.png</image:loc>"
+        "</image:image></url>\n<url><loc>https://example.com/gone/</loc></url>\n</urlset>\n"
+    )
+    checked = _command("check", str(other), "--strict")
+    assert checked.returncode == 1
+    assert [line for line in checked.stdout.splitlines() if "[missing-file]" in line] == [
+        f"{other / 'sitemap.xml'}:3: https://example.com/img/gone.png: the image is no file of {other}: a "
+        "crawler gets a 404 unless it is deployed apart [missing-file]",
+    ]
