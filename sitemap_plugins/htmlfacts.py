@@ -571,9 +571,24 @@ def _text(element: Any) -> str | None:
     return text or None
 
 
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+
+
 def _nearest_paragraph(element: Any) -> str | None:
-    for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)):
-        if isinstance(sibling.tag, str) and sibling.tag == "p" and (text := _text(sibling)):
+    """The paragraph that describes a player: the nearest one of its own section (from the
+    heading before it to the next heading of that heading's level or higher), after it first,
+    however the section nests it; never one across such a heading, which is another topic's."""
+    root = element.getroottree().getroot()
+    nodes = [node for node in root.iter() if isinstance(node.tag, str)]
+    at = nodes.index(element)
+    after = at + 1 + sum(1 for node in element.iterdescendants() if isinstance(node.tag, str))
+    level = next((_HEADINGS[n.tag] for n in reversed(nodes[:at]) if n.tag in _HEADINGS), 7)
+    start = next((i + 1 for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), 0)
+    end = next((i for i in range(after, len(nodes)) if _HEADINGS.get(nodes[i].tag, 9) <= level), len(nodes))
+    following = (nodes[i] for i in range(after, end))
+    preceding = (nodes[i] for i in range(at - 1, start - 1, -1))
+    for node in (*following, *preceding):
+        if node.tag == "p" and not _hidden(node) and (text := _text(node)):
             return text
     return None
 
@@ -590,11 +605,23 @@ def _html5_video(video: Any, base: str) -> Video:
     return Video(
         content_loc=resolve(base, src.strip()) if src else None,
         thumbnail_loc=resolve(base, video.get("poster").strip()) if video.get("poster") else None,
-        title=video.get("title") or video.get("aria-label") or caption,
+        title=_own_title(video.get("title") or video.get("aria-label")) or caption,
         description=caption
         if caption and (video.get("title") or video.get("aria-label"))
         else _nearest_paragraph(anchor),
     )
+
+
+#: The titles embed codes write whatever the video (YouTube's, Vimeo's, players' defaults): no title.
+_DEFAULT_TITLES = frozenset(
+    {"youtube video player", "youtube video", "youtube", "vimeo video player", "vimeo-player", "vimeo",
+     "video player", "video", "embedded video", "embedded content", "player", "iframe"}
+)  # fmt: skip
+
+
+def _own_title(title: str | None) -> str | None:
+    """A player's `title`, unless it is one an embed code writes for every video."""
+    return None if title is None or " ".join(title.split()).lower() in _DEFAULT_TITLES else title
 
 
 def _embedded_video(element: Any, base: str) -> Video | None:
@@ -603,7 +630,7 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         if not video_id:
             return None
         player = f"https://www.youtube.com/embed/{video_id}"
-        title = element.get("playlabel") or element.get("title")
+        title = _own_title(element.get("playlabel") or element.get("title"))
     else:
         src = (element.get("src") or element.get("data-src") or "").strip()
         if not src:
@@ -614,7 +641,7 @@ def _embedded_video(element: Any, base: str) -> Video | None:
             host = (parts.hostname or "").lower()
         except ValueError:  # a malformed host: not a player we know
             return None
-        title = element.get("title")
+        title = _own_title(element.get("title"))
         if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
             video_id = match[1]
         elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):

@@ -107,3 +107,54 @@ def test_an_empty_page_is_no_page_and_check_finds_404s_in_another_tools_set(tmp_
         f"{other / 'sitemap.xml'}:3: https://example.com/img/gone.png: the image is no file of {other}: a "
         "crawler gets a 404 unless it is deployed apart [missing-file]",
     ]
+
+
+# A post of Textual's blog as Material writes it: the player's section ends at the next heading
+# of its level, whose paragraph is about something else.
+TEXTUAL_POST = """<html><head><title>Serving Memray</title></head><body><div class="md-content"><article class="md-content__inner">
+<h1>Serving Memray with Textual web</h1>
+<p>Memray is a memory profiler for Python.</p>
+<h2 id="the-demo">The demo</h2>
+<iframe src="https://www.youtube.com/embed/abcdEFGHijk" title="YouTube video player" frameborder="0" allowfullscreen></iframe>
+<h2 id="found-this-interesting">Found this interesting?</h2>
+<p>Join our Discord server if you want to discuss this post with the Textual devs.</p>
+</article></div></body></html>"""
+
+# A talk of PyVideo as its Pelican theme writes it: the description beside the player, not among
+# its siblings.
+PYVIDEO_TALK = """<html><head><title>A talk</title></head><body><main><article>
+<h2>Writing fast Python</h2>
+<div class="entry-content">
+  <div class="video-container"><div class="embed"><iframe src="https://www.youtube.com/embed/zyxwVUTSrqp" title="Writing fast Python"></iframe></div></div>
+  <div class="details"><h3>Description</h3><div class="description"><p>How to profile and speed up Python code.</p></div></div>
+</div>
+</article></main></body></html>"""
+
+
+def test_a_video_is_described_by_its_own_section_and_a_default_title_is_no_title(tmp_path):
+    """The player's description comes from its own section, however nested, never across a
+    heading of its level (Textual's Discord paragraph is the next section's); the title an embed
+    code writes by default (`YouTube video player`) is no title: a player with neither is left
+    out quietly, counted; PyVideo's description, beside the player, describes it."""
+    import sitemap_plugins as sp
+
+    messages: list[str] = []
+    sitemap = sp.Sitemap(sp.Options(base_url="https://example.com/"), emit=messages.append)
+    sitemap.add_page(sp.Page("https://example.com/blog/memray/", html=TEXTUAL_POST, source="memray.md"))
+    sitemap.add_page(sp.Page("https://example.com/talks/fast/", html=PYVIDEO_TALK, source="fast.json"))
+    result = sitemap.write(tmp_path / "out")
+    assert messages == []
+    assert result.videos_left_out == 1  # Textual's player: no title, nothing of its own section
+    videos = {
+        url.findtext("s:loc", namespaces=NS): [
+            (v.findtext("video:title", namespaces=NS), v.findtext("video:description", namespaces=NS))
+            for v in url.iterfind("video:video", NS)
+        ]
+        for url in parse(tmp_path / "out" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert videos == {
+        "https://example.com/blog/memray/": [],
+        "https://example.com/talks/fast/": [
+            ("Writing fast Python", "How to profile and speed up Python code.")
+        ],
+    }
