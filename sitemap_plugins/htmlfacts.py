@@ -469,7 +469,60 @@ def _decoration(img: Any, url: str, origin: str) -> str | None:
         return "badge"
     if EMOJI_PATH.search(url.lower()):
         return "emoji"
+    if _is_badge(img, url):
+        return "badge"
     return None
+
+
+#: Query names with which a picture is drawn from its own text: a badge's label, a button's text.
+_TEXT_QUERY = re.compile(r"(?:^|&)(?:text|label|message|subject|status|logo|style)=", re.IGNORECASE)
+_IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|webp|avif|svg)$", re.IGNORECASE)
+#: A badge, a button or a widget is about as tall as a line of text.
+_LINE_HEIGHT = 40
+
+
+def _is_badge(img: Any, url: str) -> bool:
+    """A status badge, a button or a widget, told by what it is on the page, whatever host draws it:
+    a picture drawn from its own text (`button.svg?text=Get started`, `?label=pypi`); or one that
+    links to another page (a CI run, a coverage report, a package, a sign-up) and is a vector
+    drawing, or no taller than a line of text, or one of a row of such linked pictures."""
+    query = url.partition("?")[2]
+    if query and _TEXT_QUERY.search(query):
+        return True
+    link = next(img.iterancestors("a"), None)
+    href = (link.get("href") or "").strip() if link is not None else ""
+    if not href or href.startswith("#") or href == url or _IMAGE_FILE.search(href.partition("?")[0]):
+        return False  # not a link to another page (a photo linking to its full size is content)
+    height = _declared_height(img)
+    if height is not None and height > _LINE_HEIGHT:
+        return False  # a picture drawn taller than a line of text is shown for itself
+    path = url.partition("?")[0].partition("#")[0]
+    return height is not None or path.lower().endswith(".svg") or _in_a_row_of_linked_pictures(link)
+
+
+def _declared_height(img: Any) -> int | None:
+    """The height in pixels the page gives the picture (`height`, or its style's), if any."""
+    height = (img.get("height") or "").strip().removesuffix("px")
+    if not height:
+        match = re.search(r"(?:^|;)\s*height\s*:\s*(\d+)px", img.get("style") or "")
+        height = match[1] if match else ""
+    return int(height) if height.isdigit() else None
+
+
+def _in_a_row_of_linked_pictures(link: Any) -> bool:
+    """`link` stands beside other links that hold a picture alone, with no words between them."""
+    parent = link.getparent()
+    if parent is None or (parent.text or "").strip():
+        return False
+    linked = 0
+    for child in parent:
+        if not isinstance(child.tag, str) or (child.tail or "").strip():
+            return False
+        if child.tag == "a" and not "".join(child.itertext()).strip() and child.find(".//img") is not None:
+            linked += 1
+        elif child.tag != "br":
+            return False
+    return linked >= 2
 
 
 def _is_emoji(text: str) -> bool:

@@ -71,17 +71,14 @@ def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | 
         return None
     # Not urlsplit: a first segment such as `c++:intro/` would be taken for a scheme.
     relative = os.fsdecode(unquote_to_bytes(url[len(base_url) :].partition("#")[0].partition("?")[0]))
-    normal = posixpath.normpath(relative) if relative else ""
-    if normal.startswith("../") or normal == "..":
+    normal = posixpath.normpath(relative) if relative else "."
+    if normal == ".." or normal.startswith("../"):
         return False
-    target = Path(site_dir, normal) if normal not in ("", ".") else Path(site_dir)
+    target = os.path.join(site_dir, normal)
     if not relative or relative.endswith("/"):
-        return (target / "index.html").is_file()
-    return (
-        target.is_file()
-        or (target / "index.html").is_file()
-        or target.with_name(target.name + ".html").is_file()
-    )
+        return os.path.isfile(os.path.join(target, "index.html"))
+    candidates = (target, os.path.join(target, "index.html"), target + ".html")
+    return any(os.path.isfile(candidate) for candidate in candidates)
 
 
 def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:

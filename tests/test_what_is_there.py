@@ -158,3 +158,54 @@ def test_a_video_is_described_by_its_own_section_and_a_default_title_is_no_title
             ("Writing fast Python", "How to profile and speed up Python code.")
         ],
     }
+
+
+# FastAPI's home page as its docs write it: a row of linked badges, one from a host no list names.
+FASTAPI_HOME = """<html><head><title>FastAPI</title></head><body><main>
+<p align="center"><a href="https://fastapi.tiangolo.com"><img src="https://fastapi.tiangolo.com/img/logo-margin/logo-teal.png" alt="FastAPI"></a></p>
+<p align="center">
+<a href="https://github.com/fastapi/fastapi/actions?query=workflow%3ATest+event%3Apush+branch%3Amaster" target="_blank">
+    <img src="https://github.com/fastapi/fastapi/actions/workflows/test.yml/badge.svg?event=push&branch=master" alt="Test">
+</a>
+<a href="https://coverage-badge.samuelcolvin.workers.dev/redirect/fastapi/fastapi" target="_blank">
+    <img src="https://coverage-badge.samuelcolvin.workers.dev/fastapi/fastapi.svg" alt="Coverage">
+</a>
+<a href="https://pypi.org/project/fastapi" target="_blank">
+    <img src="https://img.shields.io/pypi/v/fastapi?color=%2334D058&label=pypi%20package" alt="Package version">
+</a>
+</p>
+<p>A screenshot of the interactive docs:</p>
+<p><a href="https://fastapi.tiangolo.com/img/index/index-01-swagger-ui-simple.png"><img src="https://fastapi.tiangolo.com/img/index/index-01-swagger-ui-simple.png" alt="Swagger UI"></a></p>
+<p><a href="https://github.com/fastapi/fastapi"><img src="https://cdn.example.net/diagram.svg" alt="How a request flows" width="720" height="400"></a></p>
+<p><img src="https://images.example.org/photo.jpg" alt="The team at PyCon"></p>
+</main></body></html>"""
+
+# FastAPI Users' subscribe widget (Polar) and a "Get started" button drawn from its own text.
+WIDGETS = """<html><head><title>Users</title></head><body><main>
+<p><a href="https://polar.sh/frankie567/subscriptions"><picture>
+<source media="(prefers-color-scheme: dark)" srcset="https://polar.sh/embed/subscribe.svg?org=frankie567&label=Subscribe&darkmode">
+<img alt="Subscribe on Polar" src="https://polar.sh/embed/subscribe.svg?org=frankie567&label=Subscribe"></picture></a></p>
+<p><a href="getting-started/"><img alt="Get started" src="https://md-buttons.francoismichonneau.workers.dev/button.svg?text=Get%20started&amp;bg=%23ff5722"></a></p>
+<p>The flow, drawn: <img src="https://cdn.example.net/flow.png" alt="Sign-up flow"></p>
+</main></body></html>"""
+
+
+def test_badges_widgets_and_buttons_are_told_by_what_they_are_not_by_their_host(tmp_path):
+    """A coverage badge from a host no list names, a subscribe widget and a "Get started" button
+    are no images of the page; its logo link, screenshot, diagram and photo are."""
+    import sitemap_plugins as sp
+
+    sitemap = sp.Sitemap(sp.Options(base_url="https://fastapi.tiangolo.com/"))
+    sitemap.add_page(sp.Page("https://fastapi.tiangolo.com/", html=FASTAPI_HOME, source="index.md"))
+    sitemap.add_page(sp.Page("https://fastapi.tiangolo.com/users/", html=WIDGETS, source="users.md"))
+    sitemap.write(tmp_path / "out")
+    assert _images(tmp_path / "out" / "sitemap.xml") == {
+        "https://fastapi.tiangolo.com/": [
+            "https://fastapi.tiangolo.com/img/logo-margin/logo-teal.png",
+            "https://fastapi.tiangolo.com/img/index/index-01-swagger-ui-simple.png",
+            "https://cdn.example.net/diagram.svg",
+            "https://images.example.org/photo.jpg",
+        ],
+        "https://fastapi.tiangolo.com/users/": ["https://cdn.example.net/flow.png"],
+    }
+    assert dict(sitemap.harvester.images_left_out) == {"badge": 5}
