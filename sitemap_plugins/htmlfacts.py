@@ -156,6 +156,8 @@ class HtmlFacts:
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
+    #: What the page's relative URLs are resolved against: its URL, or its `<base href>`.
+    base: str = ""
 
 
 def read_html(
@@ -171,8 +173,11 @@ def read_html(
     `links`: the links of its content region, as written (what a listing shows, whatever theme).
     """
     if not links and (not media or content is not None):
-        head = _parse_head(html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html)
-        return _facts(head, _content_parts(content) if media else [], url)
+        data = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
+        facts = _facts(_parse_head(data), _content_parts(content) if media else [], url)
+        if media and content is not None and _players_around(data, content):
+            _theme_players(data, facts)
+        return facts
     root = _parse(html if isinstance(html, str) else decode_html(html))
     head = root.find("head") if root is not None else None
     body = next(root.iter("body"), None) if root is not None else None
@@ -189,6 +194,32 @@ def read_html(
         base = _read_head(head, url, HtmlFacts()) if head is not None else url
         facts.links = _links([element for element, kind in parts if kind == "region"], base)
     return facts
+
+
+_PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
+
+
+def _players_around(page: bytes, content: str) -> bool:
+    """The page as written holds more players than its content: the theme writes some (PyVideo's
+    talks, a template override's hero player)."""
+    if not any(tag in page for tag in _PLAYER_TAGS):  # most pages, as generators write tags
+        return False
+    inner = content.encode("utf-8", "surrogatepass")
+    return any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS)
+
+
+def _theme_players(page: bytes, facts: HtmlFacts) -> None:
+    """The players the theme writes in the page's content region, beside those of its content:
+    the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
+    root = _parse(decode_html(page))
+    body = next(root.iter("body"), None) if root is not None else None
+    if body is None:
+        return
+    found = HtmlFacts(base=facts.base)
+    for region in _content_region(root) or [body]:
+        _read_media(region, facts.base, found, "region")
+    known = {video.key for video in facts.videos}
+    facts.videos += [video for video in found.videos if video.key not in known]
 
 
 def content_digest(html: str | bytes | None, content: str | None = None) -> str | None:
@@ -224,7 +255,7 @@ def _content_parts(content: str | None) -> list[tuple[Any, str]]:
 
 def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     facts = HtmlFacts()
-    base = _read_head(head, url, facts) if head is not None else url
+    base = facts.base = _read_head(head, url, facts) if head is not None else url
     for element, kind in parts:
         _read_media(element, base, facts, kind)
     if facts.canonical == url:
@@ -627,23 +658,32 @@ def _text(element: Any) -> str | None:
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 
 
-def _nearest_paragraph(element: Any) -> str | None:
-    """The paragraph that describes a player: the nearest one of its own section (from the
-    heading before it to the next heading of that heading's level or higher), after it first,
-    however the section nests it; never one across such a heading, which is another topic's."""
+def _section_of(element: Any) -> tuple[str | None, str | None]:
+    """What a player's own section says of it: its heading (the one before it), and its nearest
+    paragraph (after it first) up to the next heading of that heading's level or higher, however
+    the section nests it; never one across such a heading, which is another topic's."""
     root = element.getroottree().getroot()
     nodes = [node for node in root.iter() if isinstance(node.tag, str)]
     at = nodes.index(element)
     after = at + 1 + sum(1 for node in element.iterdescendants() if isinstance(node.tag, str))
-    level = next((_HEADINGS[n.tag] for n in reversed(nodes[:at]) if n.tag in _HEADINGS), 7)
-    start = next((i + 1 for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), 0)
+    start = next((i for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), -1)
+    level = _HEADINGS[nodes[start].tag] if start >= 0 else 7
     end = next((i for i in range(after, len(nodes)) if _HEADINGS.get(nodes[i].tag, 9) <= level), len(nodes))
     following = (nodes[i] for i in range(after, end))
-    preceding = (nodes[i] for i in range(at - 1, start - 1, -1))
-    for node in (*following, *preceding):
-        if node.tag == "p" and not _hidden(node) and (text := _text(node)):
-            return text
-    return None
+    preceding = (nodes[i] for i in range(at - 1, start, -1))
+    paragraph = next(
+        (
+            text
+            for node in (*following, *preceding)
+            if node.tag == "p" and not _hidden(node) and (text := _text(node))
+        ),
+        None,
+    )
+    return (_text(nodes[start]) if start >= 0 else None), paragraph
+
+
+def _nearest_paragraph(element: Any) -> str | None:
+    return _section_of(element)[1]
 
 
 def _html5_video(video: Any, base: str) -> Video:
@@ -698,13 +738,16 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
             video_id = match[1]
         elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):
-            return Video(player_loc=player, title=title, description=_nearest_paragraph(element))
+            heading, paragraph = _section_of(element)
+            return Video(player_loc=player, title=title or heading, description=paragraph)
         else:
             return None
+    # A player with no title of its own is titled by its section's heading, as a reader sees it.
+    heading, paragraph = _section_of(element)
     # YouTube serves a thumbnail for every video id at this address.
     return Video(
         player_loc=player,
         thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
-        title=title,
-        description=_nearest_paragraph(element),
+        title=title or heading,
+        description=paragraph,
     )

@@ -117,6 +117,7 @@ class Sitemap:
             self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
         if self.site_dir is not None:
             self._leave_out_missing(self.site_dir)
+        self._leave_out_repeated_videos()
         self._date_listings()
         self._complete_alternates()
         undated = self._undated()
@@ -171,6 +172,24 @@ class Sitemap:
                 self._unlisted.add(loc)
                 self._robots_blocked += 1
                 self.harvester.leave_out(loc, entry.source, "robots", f"robots.txt: {line}")
+
+    def _leave_out_repeated_videos(self) -> None:
+        """A player on most of the site's pages (three at least) is the frame's, wherever the theme
+        put it (a promotion in a plain `<div>`): no page's own video."""
+        # Of the pages whose media are read (a listing's are those of the pages it shows).
+        built = [e for loc in self._built if loc not in self._listings and (e := self.entries.get(loc))]
+        shown = Counter(key for entry in built for key in {video.key for video in entry.videos})
+        repeated = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
+        for key in sorted(repeated, key=str):
+            log.info(
+                "sitemap: the video %s is on %d of %d pages: the site's frame, listed for none",
+                key,
+                shown[key],
+                len(built),
+            )
+        if repeated:
+            for entry in built:
+                entry.videos = [video for video in entry.videos if video.key not in repeated]
 
     def _leave_out_missing(self, site_dir: Path) -> None:
         """What a built page lists in its own site must be there: an image, a video's files or

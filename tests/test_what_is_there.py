@@ -209,3 +209,78 @@ def test_badges_widgets_and_buttons_are_told_by_what_they_are_not_by_their_host(
         "https://fastapi.tiangolo.com/users/": ["https://cdn.example.net/flow.png"],
     }
     assert dict(sitemap.harvester.images_left_out) == {"badge": 5}
+
+
+def test_players_the_theme_writes_are_the_pages_own_and_a_promotion_on_every_page_is_not(tmp_path):
+    """A Pelican theme writes each talk's player from its metadata, outside the article's content
+    (PyVideo's do): the player is the page's own, titled by its section's heading (its own title
+    is YouTube's default) and described by its section; a promoted player the theme puts on every
+    page, in a plain `<div>`, is the frame's."""
+    blog = tmp_path / "talks"
+    (blog / "content" / "media").mkdir(parents=True)
+    (blog / "content" / "media" / "poster.png").write_bytes(PNG)
+    (blog / "content" / "media" / "clip.mp4").write_bytes(b"\0" * 64)
+    for number in range(3):
+        (blog / "content" / f"talk-{number}.md").write_text(
+            f"Title: Talk {number}\nDate: 2024-05-1{number}\nYoutube: vid{number}abcdefg\n\nWhat talk {number} is about.\n"
+        )
+    (blog / "content" / "clip.md").write_text(
+        "Title: A clip\nDate: 2024-05-20\nClip: clip.mp4\n\nA short clip of the harbour.\n"
+    )
+    templates = blog / "theme" / "templates"
+    templates.mkdir(parents=True)
+    (templates / "base.html").write_text(
+        "<html><head><title>{{ SITENAME }}</title></head><body><main>"
+        '<div class="promo"><iframe src="https://www.youtube.com/embed/PROMOxyz123" title="Our conference"></iframe>'
+        "<p>Join us in Lisbon this autumn.</p></div>"
+        "{% block content %}{% endblock %}</main></body></html>"
+    )
+    (templates / "article.html").write_text(
+        '{% extends "base.html" %}{% block content %}<article><h1>{{ article.title }}</h1>'
+        '{% if article.youtube %}<div class="video"><iframe src="https://www.youtube.com/embed/{{ article.youtube }}" '
+        'title="YouTube video player"></iframe></div>{% endif %}'
+        '{% if article.clip %}<video src="{{ SITEURL }}/media/{{ article.clip }}" poster="{{ SITEURL }}/media/poster.png" '
+        'title="{{ article.title }}"></video>{% endif %}'
+        '<div class="description">{{ article.content }}</div></article>{% endblock %}'
+    )
+    for name in (
+        "index",
+        "archives",
+        "tag",
+        "category",
+        "author",
+        "tags",
+        "categories",
+        "authors",
+        "period_archives",
+        "page",
+    ):
+        (templates / f"{name}.html").write_text('{% extends "base.html" %}{% block content %}{% endblock %}')
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://talks.example.org"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
+        'STATIC_PATHS = ["media"]\nPLUGINS = ["sitemap_plugins.pelican"]\n'
+    )
+    done = pelican(blog)
+    assert done.returncode == 0, done.stdout + done.stderr
+    base = "https://talks.example.org/"
+    videos = {
+        url.findtext("s:loc", namespaces=NS): [
+            (
+                v.findtext("video:player_loc", namespaces=NS)
+                or v.findtext("video:content_loc", namespaces=NS),
+                v.findtext("video:title", namespaces=NS),
+                v.findtext("video:description", namespaces=NS),
+            )
+            for v in url.iterfind("video:video", NS)
+        ]
+        for url in parse(blog / "output" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert {url: found for url, found in videos.items() if found} == {
+        **{
+            f"{base}talk-{n}.html": [
+                (f"https://www.youtube.com/embed/vid{n}abcdefg", f"Talk {n}", f"What talk {n} is about.")
+            ]
+            for n in range(3)
+        },
+        f"{base}a-clip.html": [(f"{base}media/clip.mp4", "A clip", "A short clip of the harbour.")],
+    }
