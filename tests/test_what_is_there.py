@@ -284,3 +284,40 @@ def test_players_the_theme_writes_are_the_pages_own_and_a_promotion_on_every_pag
         },
         f"{base}a-clip.html": [(f"{base}media/clip.mp4", "A clip", "A short clip of the harbour.")],
     }
+
+
+def test_a_hero_player_of_a_material_override_is_the_pages_own(tmp_path):
+    """A Material template override writes a hero player above the content from the page's front
+    matter: it is the page's own video (MkDocs hands over page.content, which does not hold it)."""
+    project = tmp_path / "kitchen"
+    (project / "docs").mkdir(parents=True)
+    (project / "overrides").mkdir()
+    (project / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}{% block content %}{% if page.meta.hero_video %}'
+        '<iframe src="https://www.youtube.com/embed/{{ page.meta.hero_video }}" title="{{ page.title }}"></iframe>'
+        "{% endif %}{{ super() }}{% endblock %}"
+    )
+    (project / "mkdocs.yml").write_text(
+        "site_name: Kitchen\nsite_url: https://kitchen.example.com/\n"
+        "theme:\n  name: material\n  custom_dir: overrides\nplugins:\n  - sitemap\n"
+    )
+    (project / "docs" / "index.md").write_text(
+        "---\nhero_video: tour1234567\ndescription: A tour of our kitchen.\n---\n# The tour\n\nWelcome.\n"
+    )
+    (project / "docs" / "plain.md").write_text("# Plain\n\nNo video here.\n")
+    done = mkdocs(project)
+    assert done.returncode == 0, done.stderr
+    videos = {
+        url.findtext("s:loc", namespaces=NS): [
+            (v.findtext("video:player_loc", namespaces=NS), v.findtext("video:title", namespaces=NS),
+             v.findtext("video:description", namespaces=NS))
+            for v in url.iterfind("video:video", NS)
+        ]
+        for url in parse(project / "site" / "sitemap.xml").iterfind("s:url", NS)
+    }  # fmt: skip
+    assert videos == {
+        "https://kitchen.example.com/": [
+            ("https://www.youtube.com/embed/tour1234567", "The tour", "A tour of our kitchen.")
+        ],
+        "https://kitchen.example.com/plain/": [],
+    }
