@@ -402,7 +402,7 @@ def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
     for element in root.iter("img", "video", "iframe", "lite-youtube"):
         if _hidden(element):
             continue
-        in_frame = part == "frame" or (part == "region" and _in_frame(element))
+        in_frame = part == "frame" or (part == "region" and _framed(element, root))
         if element.tag == "img":
             image = _image(element, base)
             if image is None or image in seen:
@@ -437,9 +437,9 @@ def _links(regions: list[Any], base: str) -> list[str]:
 
 
 def _framed(element: Any, region: Any) -> bool:
-    """In the frame within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>` that is
-    no article's own.  What lies around the region does not count: a theme may put the region,
-    an `<article>`, in an `<aside id="featured">`."""
+    """In the frame within `region` (a link, a picture or a player): a `<nav>`, or a `<header>`,
+    `<footer>` or `<aside>` that is no article's own.  What lies around the region does not
+    count: a theme may put the region, an `<article>`, in an `<aside id="featured">`."""
     chain = []
     for ancestor in element.iterancestors():
         if ancestor is region:
@@ -462,14 +462,6 @@ def _origin(url: str) -> str:
 
 def _hidden(element: Any) -> bool:
     return any(True for _ in element.iterancestors(*HIDDEN_TAGS))
-
-
-def _in_frame(element: Any) -> bool:
-    """In a `<nav>`, or in a `<header>`, `<footer>` or `<aside>` that is not an article's own."""
-    for ancestor in element.iterancestors("nav", "header", "footer", "aside"):
-        if ancestor.tag == "nav" or next(ancestor.iterancestors("article"), None) is None:
-            return True
-    return False
 
 
 def _decoration(img: Any, url: str, origin: str) -> str | None:
@@ -682,10 +674,6 @@ def _section_of(element: Any) -> tuple[str | None, str | None]:
     return (_text(nodes[start]) if start >= 0 else None), paragraph
 
 
-def _nearest_paragraph(element: Any) -> str | None:
-    return _section_of(element)[1]
-
-
 def _html5_video(video: Any, base: str) -> Video:
     src = video.get("src")
     if not src:
@@ -701,7 +689,7 @@ def _html5_video(video: Any, base: str) -> Video:
         title=_own_title(video.get("title") or video.get("aria-label")) or caption,
         description=caption
         if caption and (video.get("title") or video.get("aria-label"))
-        else _nearest_paragraph(anchor),
+        else _section_of(anchor)[1],
     )
 
 

@@ -51,3 +51,31 @@ def written_pages(output: Path, base_url: str) -> set[str]:
             relative = relative[: -len("index.html")]
         pages.add(base_url + quote(relative))
     return pages
+
+
+#: The templates Pelican renders listings with (its direct templates and taxonomies).
+LISTING_TEMPLATES = (
+    "index",
+    "archives",
+    "tag",
+    "category",
+    "author",
+    "tags",
+    "categories",
+    "authors",
+    "period_archives",
+)
+EMPTY_BLOCK = '{% extends "base.html" %}{% block content %}{% endblock %}'
+
+
+def write_theme(project: Path, base: str, listing: str = EMPTY_BLOCK, article: str | None = None) -> None:
+    """A theme of the test's own under `project/theme` (THEME = "theme"): `base.html`, every
+    listing template, and the article and page templates (their content, where `article` is None)."""
+    templates = project / "theme" / "templates"
+    templates.mkdir(parents=True, exist_ok=True)
+    (templates / "base.html").write_text(base)
+    for name in LISTING_TEMPLATES:
+        (templates / f"{name}.html").write_text(listing)
+    for name in ("article", "page"):
+        own = '{% extends "base.html" %}{% block content %}{{ ' + name + ".content }}{% endblock %}"
+        (templates / f"{name}.html").write_text(article if article is not None and name == "article" else own)

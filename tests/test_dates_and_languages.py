@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
-from pelican_helpers import pelican
+from pelican_helpers import pelican, write_theme
 from protego import Protego
 from sitemap_checks import NS, parse
 
@@ -113,34 +113,19 @@ def test_a_listing_is_dated_by_what_its_theme_shows(tmp_path):
     for number, day in enumerate(("2024-01-05", "2024-02-05", "2024-03-05", "2024-04-05"), 1):
         (blog / "content" / f"talk-{number}.md").write_text(f"Title: Talk {number}\nDate: {day}\n\nA talk.\n")
     (blog / "content" / "pages" / "about.md").write_text("Title: About\nModified: 2025-01-01\n\nUs.\n")
-    (blog / "theme" / "templates").mkdir(parents=True)
-    frame = (
-        "<html><head><title>{{ SITENAME }}</title></head><body><header><nav>{% for p in pages %}"
-        '<a href="{{ SITEURL }}/{{ p.url }}">{{ p.title }}</a>{% endfor %}</nav></header><main>{% block content %}'
-        "{% endblock %}</main></body></html>"
+    write_theme(
+        blog,
+        base=(
+            "<html><head><title>{{ SITENAME }}</title></head><body><header><nav>{% for p in pages %}"
+            '<a href="{{ SITEURL }}/{{ p.url }}">{{ p.title }}</a>{% endfor %}</nav></header><main>'
+            "{% block content %}{% endblock %}</main></body></html>"
+        ),
+        listing=(
+            '{% extends "base.html" %}{% block content %}{% for article in articles %}'
+            '<article><a href="{{ SITEURL }}/{{ article.url }}">{{ article.title }}</a></article>'
+            "{% endfor %}{% endblock %}"
+        ),
     )
-    listing = (
-        '{% extends "base.html" %}{% block content %}{% for article in articles %}'
-        '<article><a href="{{ SITEURL }}/{{ article.url }}">{{ article.title }}</a></article>'
-        "{% endfor %}{% endblock %}"
-    )
-    (blog / "theme" / "templates" / "base.html").write_text(frame)
-    for name in (
-        "index",
-        "archives",
-        "tag",
-        "category",
-        "author",
-        "tags",
-        "categories",
-        "authors",
-        "period_archives",
-    ):
-        (blog / "theme" / "templates" / f"{name}.html").write_text(listing)
-    for name in ("article", "page"):
-        (blog / "theme" / "templates" / f"{name}.html").write_text(
-            '{% extends "base.html" %}{% block content %}{{ ' + name + ".content }}{% endblock %}"
-        )
     (blog / "pelicanconf.py").write_text(
         'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
         'DEFAULT_PAGINATION = 2\nPLUGINS = ["sitemap_plugins.pelican"]\n'

@@ -8,14 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mkdocs_helpers import copy_sample, mkdocs
-from pelican_helpers import pelican
+from mkdocs_helpers import PNG, copy_sample, mkdocs
+from pelican_helpers import pelican, write_theme
 from sitemap_checks import NS, parse, urls
-
-PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
-    "a7359a9a0000000049454e44ae426082"
-)
 
 
 def _images(sitemap: Path) -> dict[str, list[str]]:
@@ -227,35 +222,23 @@ def test_players_the_theme_writes_are_the_pages_own_and_a_promotion_on_every_pag
     (blog / "content" / "clip.md").write_text(
         "Title: A clip\nDate: 2024-05-20\nClip: clip.mp4\n\nA short clip of the harbour.\n"
     )
-    templates = blog / "theme" / "templates"
-    templates.mkdir(parents=True)
-    (templates / "base.html").write_text(
-        "<html><head><title>{{ SITENAME }}</title></head><body><main>"
-        '<div class="promo"><iframe src="https://www.youtube.com/embed/PROMOxyz123" title="Our conference"></iframe>'
-        "<p>Join us in Lisbon this autumn.</p></div>"
-        "{% block content %}{% endblock %}</main></body></html>"
+    write_theme(
+        blog,
+        base=(
+            "<html><head><title>{{ SITENAME }}</title></head><body><main>"
+            '<div class="promo"><iframe src="https://www.youtube.com/embed/PROMOxyz123" title="Our conference"></iframe>'
+            "<p>Join us in Lisbon this autumn.</p></div>"
+            "{% block content %}{% endblock %}</main></body></html>"
+        ),
+        article=(
+            '{% extends "base.html" %}{% block content %}<article><h1>{{ article.title }}</h1>'
+            '{% if article.youtube %}<div class="video"><iframe src="https://www.youtube.com/embed/{{ article.youtube }}" '
+            'title="YouTube video player"></iframe></div>{% endif %}'
+            '{% if article.clip %}<video src="{{ SITEURL }}/media/{{ article.clip }}" poster="{{ SITEURL }}/media/poster.png" '
+            'title="{{ article.title }}"></video>{% endif %}'
+            '<div class="description">{{ article.content }}</div></article>{% endblock %}'
+        ),
     )
-    (templates / "article.html").write_text(
-        '{% extends "base.html" %}{% block content %}<article><h1>{{ article.title }}</h1>'
-        '{% if article.youtube %}<div class="video"><iframe src="https://www.youtube.com/embed/{{ article.youtube }}" '
-        'title="YouTube video player"></iframe></div>{% endif %}'
-        '{% if article.clip %}<video src="{{ SITEURL }}/media/{{ article.clip }}" poster="{{ SITEURL }}/media/poster.png" '
-        'title="{{ article.title }}"></video>{% endif %}'
-        '<div class="description">{{ article.content }}</div></article>{% endblock %}'
-    )
-    for name in (
-        "index",
-        "archives",
-        "tag",
-        "category",
-        "author",
-        "tags",
-        "categories",
-        "authors",
-        "period_archives",
-        "page",
-    ):
-        (templates / f"{name}.html").write_text('{% extends "base.html" %}{% block content %}{% endblock %}')
     (blog / "pelicanconf.py").write_text(
         'SITEURL = "https://talks.example.org"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
         'STATIC_PATHS = ["media"]\nPLUGINS = ["sitemap_plugins.pelican"]\n'
