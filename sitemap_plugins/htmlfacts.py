@@ -21,7 +21,7 @@ from lxml import etree
 
 from .model import Video
 from .normalize import http_url
-from .pagefiles import decode_html, read_page_file
+from .pagefiles import read_page_file, utf8_html
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -120,8 +120,10 @@ _VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
 _BODY_TAG = re.compile(rb"<body\b", re.IGNORECASE)
-#: libxml2's HTML parser, as lxml.html's, without its Python element classes.
-_PARSER = etree.HTMLParser()
+#: libxml2's HTML parser, as lxml.html's, without its Python element classes, reading UTF-8
+#: bytes (`utf8_html`), which it reads in less work than a Python string; the encoding given
+#: wins over any the page declares.
+_PARSER = etree.HTMLParser(encoding="utf-8")
 
 
 @dataclass
@@ -178,7 +180,7 @@ def read_html(
         if media and content is not None and _players_around(data, content):
             _theme_players(data, facts)
         return facts
-    root = _parse(html if isinstance(html, str) else decode_html(html))
+    root = _parse(html)
     head = root.find("head") if root is not None else None
     body = next(root.iter("body"), None) if root is not None else None
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
@@ -191,8 +193,7 @@ def read_html(
             parts.append((body, "frame"))  # what is not in the region is the frame
     facts = _facts(head, parts if media else [], url)
     if links:
-        base = _read_head(head, url, HtmlFacts()) if head is not None else url
-        facts.links = _links([element for element, kind in parts if kind == "region"], base)
+        facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
     return facts
 
 
@@ -211,7 +212,7 @@ def _players_around(page: bytes, content: str) -> bool:
 def _theme_players(page: bytes, facts: HtmlFacts) -> None:
     """The players the theme writes in the page's content region, beside those of its content:
     the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
-    root = _parse(decode_html(page))
+    root = _parse(page)
     body = next(root.iter("body"), None) if root is not None else None
     if body is None:
         return
@@ -230,7 +231,7 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     if content is not None:
         regions = [root] if (root := _parse(content)) is not None else []
     else:
-        root = _parse(html if isinstance(html, str) else decode_html(html or b""))
+        root = _parse(html or b"")
         body = next(root.iter("body"), None) if root is not None else None
         regions = (_content_region(root) or [body]) if body is not None else []
     words: list[str] = []
@@ -280,13 +281,13 @@ def read_file(
 # -- parsing ----------------------------------------------------------------------------------------
 
 
-def _parse(text: str) -> Any:
-    if not text or text.isspace():
+def _parse(html: str | bytes) -> Any:
+    """The parse of a page's text, or of its bytes (decoded as a browser does); None for none."""
+    data = utf8_html(html) if isinstance(html, bytes) else html.encode("utf-8", "replace")
+    if not data.strip():
         return None
     try:
-        return etree.fromstring(text, _PARSER)
-    except ValueError:  # a str with an XML encoding declaration: lxml wants bytes then
-        return etree.fromstring(text.encode("utf-8", "surrogateescape"), _PARSER)
+        return etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError:
         return None
 
@@ -298,9 +299,9 @@ def _parse_head(page: bytes) -> Any:
     of it) costs a parse of the whole page."""
     root = None
     if (body := _BODY_TAG.search(page)) is not None and (end := page.find(b">", body.end())) >= 0:
-        root = _parse(decode_html(page[: end + 1]))
+        root = _parse(page[: end + 1])
     if root is None or root.find("body") is None:
-        root = _parse(decode_html(page))
+        root = _parse(page)
     return root.find("head") if root is not None else None
 
 
@@ -426,9 +427,18 @@ def _links(regions: list[Any], base: str) -> list[str]:
     the region's own frame and outside what is never shown, resolved, without fragments."""
     found: dict[str, None] = {}
     for region in regions:
+        if _hidden(region):
+            continue
+        # The region's few frame and hidden elements, rather than each link's ancestors.
+        unseen = {
+            anchor
+            for element in region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS)
+            if element.tag in HIDDEN_TAGS or _is_frame(element, region)
+            for anchor in element.iter("a")
+        }
         for anchor in region.iter("a"):
             href = (anchor.get("href") or "").strip()
-            if not href or href.startswith("#") or _framed(anchor, region) or _hidden(anchor):
+            if not href or href.startswith("#") or anchor in unseen:
                 continue
             # An absolute address is what urljoin would give back (themes write most so).
             url = href if href.startswith(("https://", "http://")) else resolve(base, href)
@@ -437,21 +447,30 @@ def _links(regions: list[Any], base: str) -> list[str]:
 
 
 def _framed(element: Any, region: Any) -> bool:
-    """In the frame within `region` (a link, a picture or a player): a `<nav>`, or a `<header>`,
-    `<footer>` or `<aside>` that is no article's own.  What lies around the region does not
-    count: a theme may put the region, an `<article>`, in an `<aside id="featured">`."""
-    chain = []
+    """In the frame within `region` (a link, a picture or a player): inside one of its frame
+    elements (`_is_frame`)."""
     for ancestor in element.iterancestors():
         if ancestor is region:
-            break
-        chain.append(ancestor)
-    in_article = region.tag == "article"
-    for ancestor in reversed(chain):  # from the region down to the link
-        if ancestor.tag == "article":
-            in_article = True
-        elif ancestor.tag == "nav" or (ancestor.tag in ("header", "footer", "aside") and not in_article):
+            return False
+        if _is_frame(ancestor, region):
             return True
     return False
+
+
+def _is_frame(element: Any, region: Any) -> bool:
+    """A frame element within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>`
+    that is no article's own.  What lies around the region does not count: a theme may put the
+    region, an `<article>`, in an `<aside id="featured">`."""
+    if element.tag == "nav":
+        return True
+    if element.tag not in ("header", "footer", "aside") or region.tag == "article":
+        return False
+    for ancestor in element.iterancestors():
+        if ancestor is region:
+            return True
+        if ancestor.tag == "article":
+            return False
+    return True
 
 
 def _origin(url: str) -> str:

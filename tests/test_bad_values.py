@@ -5,6 +5,7 @@ fatal."""
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import json
 import os
@@ -426,7 +427,7 @@ def test_check_normalises_the_site_url_as_generate_does(tmp_path):
 
 
 def test_pages_as_a_file_system_holds_them(tmp_path):
-    """Non-UTF-8 names, a declared Latin-1 page, FIFOs, links out of the site, a 100 MB page."""
+    """Non-UTF-8 names, a declared Latin-1 page, a UTF-16 one, FIFOs, links out of the site, a 100 MB page."""
     site = tmp_path / "site"
     outside = tmp_path / "outside"
     site.mkdir()
@@ -437,6 +438,7 @@ def test_pages_as_a_file_system_holds_them(tmp_path):
     (site / "latin.html").write_bytes(
         b'<html><head><meta charset="iso-8859-1"></head><body><img src="bild-\xe4.png"></body></html>'
     )
+    (site / "wide.html").write_bytes(codecs.BOM_UTF16_LE + '<p><img src="/wide-ü.png">'.encode("utf-16-le"))
     os.mkfifo(site / "pipe.html")
     (site / "zero.html").symlink_to("/dev/zero")
     (site / "linked.html").symlink_to(outside / "secret.html")
@@ -447,7 +449,7 @@ def test_pages_as_a_file_system_holds_them(tmp_path):
         for _ in range(100):
             stream.write(block)
         stream.write('<img src="/past-15-mb.png"></body></html>')
-    write_images(site, "first.png", "cafe.png", "bild-ä.png", "leak.png")
+    write_images(site, "first.png", "cafe.png", "bild-ä.png", "leak.png", "wide-ü.png")
     result = run_cli("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site), "-v")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
@@ -462,6 +464,7 @@ def test_pages_as_a_file_system_holds_them(tmp_path):
         BASE + "caf%E9.html": [BASE + "cafe.png"],
         BASE + "inside.html": [],
         BASE + "latin.html": [BASE + "bild-%C3%A4.png"],
+        BASE + "wide.html": [BASE + "wide-%C3%BC.png"],
     }
     said = result.stderr
     assert "sitemap: pipe.html: file: is not a regular file (a FIFO); not read, so not listed" in said
