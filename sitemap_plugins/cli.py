@@ -18,6 +18,7 @@ import argparse
 import codecs
 import contextlib
 import dataclasses
+import functools
 import io
 import json
 import logging
@@ -25,7 +26,6 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from . import __version__
 from .check import run_check
@@ -33,15 +33,21 @@ from .errors import ConfigError, Progress, Reporter, SitemapError, log, shown
 from .indexnow import add_parser as add_submit
 from .indexnow import run_submit
 from .jsonl import JsonlEntries, default_jobs
-from .mapping import entry_from_mapping
 from .options import NewsOptions, Options
-from .project import MKDOCS_ONLY, language_groups, language_roots, load_yaml, read_project, share_languages
+from .project import load_yaml, read_project, share_languages
 from .robots import judge_entry, read_robots_rules
 from .sitemap import Sitemap
-from .sources import add_project_pages, add_site, project_pages
+from .sources import (
+    ProjectSet,
+    add_site,
+    hreflang_groups,
+    project_options,
+    project_set,
+    write_root_last,
+)
 from .versions import add_parser as add_versions
 from .versions import run_versions
-from .writer import BUILTIN_SITEMAP, WriteResult, material_index_warning, write_sitemaps
+from .writer import WriteResult, material_index_warning, write_sitemaps
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -137,7 +143,7 @@ def generate_project(args: argparse.Namespace) -> int:
     share_languages(projects)
     if args.out and len(projects) > 1:
         raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
-    builds = []
+    sets: list[ProjectSet] = []
     for project in projects:
         config = project.config_file
         if project.options.get("enabled") is False:
@@ -159,49 +165,23 @@ def generate_project(args: argparse.Namespace) -> int:
                 "under a language's folder, and are listed so, with no hreflang groups. For one site "
                 "per language on Zensical, build one project per language (docs: Zensical)"
             )
-        sitemap = Sitemap(
-            _project_options(args, project),
-            emit=_stderr,
-            source_root=project.docs_dir,
-            site_dir=project.site_dir,
-        )
-        sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
         others = [other.site_dir for other in projects if other is not project]
-        builds.append((project, sitemap, project_pages(sitemap, project, others)))
-    roots: dict[str, str] = {}
-    for project, _, _ in builds:
-        roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
-    translations = [page.url for _, _, pages in builds for page in pages if not page.fallback_of]
-    groups = language_groups(roots, translations)
-    # A project at the host's root writes the robots.txt crawlers read: it names every project's
-    # sitemap (one project per language under /de/, /fr/ cannot), so it is written last.
-    at_root = [b for b in builds if urlsplit(b[1].options.base_url).path == "/"]
-    hosts = {urlsplit(b[1].options.base_url).netloc for b in at_root}
-    builds = [b for b in builds if b not in at_root] + at_root
-    named_at_root: list[str] = []
-    for project, sitemap, pages in builds:
-        progress = _progress(args)
-        add_project_pages(sitemap, pages, groups, progress)
-        for item in project.options.get("extra_urls") or []:
-            try:
-                sitemap.add(entry_from_mapping(item, sitemap.options.base_url))
-            except (KeyError, TypeError, ValueError) as error:
-                sitemap.report(str(project.config_file), "extra_urls", f"{shown(item)}: {error}; left out")
-        # The generator writes a bare sitemap.xml of its own: ours replaces it.
-        report_path = sitemap.report_path(None)
-        is_root = (project, sitemap, pages) in at_root
-        result = sitemap.write(
-            Path(args.out) if args.out else project.site_dir,
-            replaceable=BUILTIN_SITEMAP,
-            report_to=[report_path] if report_path else [],
-            also_in_robots=named_at_root if is_root else (),
-        )
-        if not is_root and urlsplit(sitemap.options.base_url).netloc in hosts:
-            named_at_root += result.sitemap_urls
-            result.robots_hint = []  # the root project's robots.txt names them
-        if result.entry_point_is_index and project.theme == "material":
+        sets.append(project_set(project, project_options(project, option_values(args)), others))
+    groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
+    progresses = [_progress(args) for _ in sets]
+    for each, progress in zip(sets, progresses, strict=True):
+        each.add_pages(groups, progress)
+    out = Path(args.out) if args.out else None
+    # The generator writes a bare sitemap.xml of its own: each set replaces it.
+    written = write_root_last(
+        [(s.sitemap.options.base_url, functools.partial(s.write, out=out)) for s in sets]
+    )
+    for index, result in written:
+        each = sets[index]
+        if result.entry_point_is_index and each.project.theme == "material":
             print(material_index_warning(result), file=sys.stderr)
-        _finish(args, progress, result, sitemap.report, str(project.config_file) if len(builds) > 1 else None)
+        of = str(each.project.config_file) if len(sets) > 1 else None
+        _finish(args, progresses[index], result, each.sitemap.report, of)
     return 0
 
 
@@ -215,22 +195,6 @@ def _built_without_i18n(project: Any) -> str | None:
         if found is not None:
             return found.parent.name + "/"
     return None
-
-
-def _project_options(args: argparse.Namespace, project: Any) -> Options:
-    """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
-    defaults, then `--config` and the flags."""
-    values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
-    if isinstance(values.get("report"), str):  # relative to the project's configuration file
-        values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
-    values.setdefault("gzip", True)  # as the MkDocs plugin: MkDocs wrote sitemap.xml.gz, sites link to it
-    x_default = values.get("x_default", True)
-    values["x_default"] = project.default_language if x_default is True else (x_default or None)
-    values.setdefault("base_url", project.site_url)
-    try:
-        return Options.from_mapping({**values, **option_values(args)}, MKDOCS_ONLY)
-    except ConfigError as error:
-        raise ConfigError(f"--project {project.config_file}: {error}") from error
 
 
 def _progress(args: argparse.Namespace) -> Progress | None:

@@ -165,6 +165,9 @@ class Manifest:
     files: dict[str, str]
     #: the URLs of the `Sitemap:` lines written into robots.txt
     robots: list[str]
+    #: the configuration the set was made from (`mkdocs.yml`), where it was made from one: how a
+    #: build of one language's project finds the others' (`built_project`)
+    project: str | None = None
 
 
 def _digest(data: bytes | Sequence[bytes]) -> str:
@@ -188,10 +191,12 @@ class FileSet:
     """The output directory as a sitemap set sees it: what the last build wrote, what this one
     stages, and the commit."""
 
-    def __init__(self, out_dir: Path, replaceable: Collection[str] = ()) -> None:
+    def __init__(self, out_dir: Path, replaceable: Collection[str] = (), project: str | None = None) -> None:
         """`replaceable`: names the generator itself writes there (its own sitemap.xml), which
-        the set replaces although they carry no marker of ours."""
+        the set replaces although they carry no marker of ours; `project`: the configuration
+        the set is made from, kept in the manifest."""
         self.out = out_dir
+        self.project = project
         self.replaceable = set(replaceable)
         self.staged: list[Staged] = []
         self._mode = 0o666 & ~_umask()
@@ -210,20 +215,7 @@ class FileSet:
     # -- what is ours ----------------------------------------------------------------------------
 
     def _read_manifest(self) -> Manifest:
-        try:
-            data = json.loads((self.out / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
-        if not isinstance(data, dict):
-            return Manifest({}, [])
-        files = data.get("files")
-        robots = data.get("robots")
-        return Manifest(
-            {k: v for k, v in files.items() if isinstance(v, str) and OUR_NAMES.match(k)}
-            if isinstance(files, dict)
-            else {},
-            [u for u in robots if isinstance(u, str)] if isinstance(robots, list) else [],
-        )
+        return read_manifest(self.out)
 
     def is_ours(self, name: str) -> bool:
         path = self.out / name
@@ -334,17 +326,37 @@ class FileSet:
         return sorted(n for n in found if OUR_NAMES.match(n))
 
     def _write_manifest(self, files: dict[str, str], robots_urls: list[str]) -> None:
-        data = {
+        data: dict[str, object] = {
             "generator": "sitemap-plugins",
             "about": "the files of the sitemap set that sitemap-plugins wrote here; they are replaced "
             "or removed by the next build, nothing else is",
             "files": dict(sorted(files.items())),
             "robots": robots_urls,
         }
+        if self.project is not None:
+            data["project"] = self.project
         write_atomic(self.out / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
 
     def robots_urls_written_before(self) -> list[str]:
         return list(self.previous.robots)
+
+
+def read_manifest(directory: Path) -> Manifest:
+    """What the last build wrote in `directory` (`MANIFEST`); nothing where it is missing or bad."""
+    try:
+        data = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    if not isinstance(data, dict):
+        return Manifest({}, [])
+    files, robots, project = data.get("files"), data.get("robots"), data.get("project")
+    return Manifest(
+        {k: v for k, v in files.items() if isinstance(v, str) and OUR_NAMES.match(k)}
+        if isinstance(files, dict)
+        else {},
+        [u for u in robots if isinstance(u, str)] if isinstance(robots, list) else [],
+        project if isinstance(project, str) else None,
+    )
 
 
 #: How long a run waits for another writing into the same directory (SITEMAP_PLUGINS_LOCK_WAIT).

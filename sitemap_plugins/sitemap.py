@@ -84,6 +84,14 @@ class Sitemap:
             self._listings[added.loc] = page.lists
         return added
 
+    def join_groups(self, groups: dict[str, dict[str, str]]) -> None:
+        """Put the listed pages in hreflang `groups` (url -> {language: url}) found beyond their
+        own metadata: across the projects of one project per language."""
+        for url, group in groups.items():
+            entry = self.entries.get(_uri(url))
+            if entry is not None:
+                entry.alternates = {**group, **entry.alternates}
+
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
         self.harvester.leave_out(url, source, kind, reason)
@@ -108,11 +116,13 @@ class Sitemap:
         replaceable: Sequence[str] = (),
         report_to: Sequence[Path] = (),
         also_in_robots: Sequence[str] = (),
+        project: str | None = None,
     ) -> WriteResult:
         """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
         in robots.txt and the index; `replaceable`: the generator's own sitemap files there;
         `report_to`: where the HTML report of the build goes (option `report`, resolved);
-        `also_in_robots`: other sets' sitemaps this set's robots.txt names (`write_sitemaps`)."""
+        `also_in_robots`: other sets' sitemaps this set's robots.txt names; `project`: the
+        configuration the set is made from (`write_sitemaps`)."""
         if self.options.respect_robots_txt:
             self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
         if self.site_dir is not None:
@@ -129,6 +139,7 @@ class Sitemap:
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
             also_in_robots=also_in_robots,
+            project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
         )
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]

@@ -1,16 +1,34 @@
-"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages."""
+"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages, and how the
+sets of one project per language are written together."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import Progress
+from .errors import ConfigError, Progress, log, shown
+from .fileset import read_manifest
+from .mapping import entry_from_mapping
 from .model import Page
+from .options import Options
 from .pagefiles import display_name, site_pages
-from .project import Project, Source, is_blog_view, language_roots, read_markdown, sources_by_url
+from .project import (
+    MKDOCS_ONLY,
+    Project,
+    Source,
+    is_blog_view,
+    language_groups,
+    language_roots,
+    read_markdown,
+    read_project,
+    share_languages,
+    sources_by_url,
+)
 from .sitemap import Sitemap
+from .writer import BUILTIN_SITEMAP, WriteResult
 
 
 def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:
@@ -108,3 +126,132 @@ def _language(project: Project, url_path: str) -> str | None:
         (len(root), lang) for lang, root in language_roots(project).items() if host_path.startswith(root)
     ]
     return max(matches)[1] if matches else None
+
+
+# -- one project per language ----------------------------------------------------------------------
+
+
+@dataclass
+class ProjectSet:
+    """A built project's set, made from its build: its pages are added (`add_project_pages`)
+    once the hreflang groups across the projects of a run are known."""
+
+    project: Project
+    sitemap: Sitemap
+    pages: list[Page]
+
+    def add_pages(self, groups: dict[str, dict[str, str]], progress: Progress | None = None) -> None:
+        """The pages, in the hreflang `groups` across projects, and the project's `extra_urls`."""
+        add_project_pages(self.sitemap, self.pages, groups, progress)
+        for item in self.project.options.get("extra_urls") or []:
+            try:
+                self.sitemap.add(entry_from_mapping(item, self.sitemap.options.base_url))
+            except (KeyError, TypeError, ValueError) as error:
+                where = str(self.project.config_file)
+                self.sitemap.report(where, "extra_urls", f"{shown(item)}: {error}; left out")
+
+    def write(self, also_in_robots: Sequence[str] = (), out: Path | None = None) -> WriteResult:
+        """The set, into the project's site_dir (or `out`), naming the configuration it is made
+        from in its manifest, so that another language's build finds the project again."""
+        report_path = self.sitemap.report_path(None)
+        return self.sitemap.write(
+            out or self.project.site_dir,
+            replaceable=BUILTIN_SITEMAP,
+            report_to=[report_path] if report_path else [],
+            also_in_robots=also_in_robots,
+            project=str(self.project.config_file.resolve()),
+        )
+
+
+def project_options(project: Project, overrides: Mapping[str, Any] | None = None) -> Options:
+    """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
+    defaults, then `overrides` (the command's `--config` and flags)."""
+    values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
+    if isinstance(values.get("report"), str):  # relative to the project's configuration file
+        values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
+    values.setdefault("gzip", True)  # as the MkDocs plugin: MkDocs wrote sitemap.xml.gz, sites link to it
+    x_default = values.get("x_default", True)
+    values["x_default"] = project.default_language if x_default is True else (x_default or None)
+    values.setdefault("base_url", project.site_url)
+    try:
+        return Options.from_mapping({**values, **(overrides or {})}, MKDOCS_ONLY)
+    except ConfigError as error:
+        raise ConfigError(f"--project {project.config_file}: {error}") from error
+
+
+def project_set(project: Project, options: Options, others: Sequence[Path] = ()) -> ProjectSet:
+    """The set of a built project, its pages harvested (`project_pages`) but not added yet."""
+    sitemap = Sitemap(options, source_root=project.docs_dir, site_dir=project.site_dir)
+    sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
+    return ProjectSet(project, sitemap, project_pages(sitemap, project, others))
+
+
+def hreflang_groups(projects: Sequence[Project], urls: Iterable[str]) -> dict[str, dict[str, str]]:
+    """url -> {language: url} across projects of a run: the same path under each language's
+    root is the same page (`language_groups`), each language's root as the first project that
+    names it says."""
+    roots: dict[str, str] = {}
+    for project in projects:
+        roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
+    return language_groups(roots, list(urls))
+
+
+def write_root_last(
+    writes: Sequence[tuple[str, Callable[[Sequence[str]], WriteResult]]],
+) -> list[tuple[int, WriteResult]]:
+    """The sets of several projects (`(base_url, write)` each), written so that the one at a
+    host's root comes last and its robots.txt, the only one crawlers read, names every other
+    set's sitemaps there (a project per language under /de/ cannot).  (index, result) in the
+    order written."""
+    at_root = [i for i, (base, _) in enumerate(writes) if urlsplit(base).path == "/"]
+    hosts = {urlsplit(writes[i][0]).netloc for i in at_root}
+    named: list[str] = []
+    results = []
+    for index in [i for i in range(len(writes)) if i not in at_root] + at_root:
+        base, write = writes[index]
+        result = write(named if index in at_root else ())
+        if index not in at_root and urlsplit(base).netloc in hosts:
+            named += result.sitemap_urls
+            result.robots_hint = []  # the root's robots.txt names them
+        results.append((index, result))
+    return results
+
+
+def projects_built_beside(own: Project) -> list[Project]:
+    """The other projects of one project per language (`extra.alternate`) whose sets are on
+    disk: each language's root on this host, where its site_dir nests as its URL does
+    (`site/`, `site/de/`), names the configuration its set was made from in the manifest."""
+    base_path = urlsplit(own.site_url).path or "/"
+    roots = [root for root in language_roots(own).values() if root != base_path.rstrip("/") + "/"]
+    if own.i18n_structure or not roots:
+        return []  # static-i18n builds every language in one project
+    segments = [part for part in base_path.split("/") if part]
+    site_dir = own.site_dir.resolve()
+    if segments and list(site_dir.parts[-len(segments) :]) != segments:
+        log.info(
+            "sitemap: %s: site_dir %s does not nest as its site_url %s does, so the sets of the other "
+            "languages are not found; run `sitemap-plugins generate --project` for each after the builds",
+            own.config_file,
+            own.site_dir,
+            own.site_url,
+        )
+        return []
+    host_dir = site_dir.parents[len(segments) - 1] if segments else site_dir
+    found = []
+    for root in roots:
+        directory = host_dir.joinpath(*[part for part in root.split("/") if part])
+        recorded = read_manifest(directory).project
+        if recorded is None or not Path(recorded).is_file():
+            continue  # not built (yet), or built without a sitemap of ours
+        try:
+            other = read_project(Path(recorded))
+        except ConfigError as error:
+            log.info("sitemap: the set in %s is not joined: %s", directory, error)
+            continue
+        if (
+            other.site_dir.resolve() == directory
+            and urlsplit(other.site_url).netloc == urlsplit(own.site_url).netloc
+        ):
+            found.append(other)
+    share_languages([own, *found])
+    return found

@@ -336,6 +336,7 @@ def write_sitemaps(
     replaceable: Sequence[str] = (),
     also_in_robots: Sequence[str] = (),
     video_channel: VideoChannel | None = None,
+    project: str | None = None,
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     Entries may come rendered already (`render_entries`, in a worker process).
@@ -344,8 +345,9 @@ def write_sitemaps(
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
     `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
     the set replaces.  `also_in_robots`: sitemaps of other sets of the same host (one project per
-    language) that this set's robots.txt, at the host's root, names too.  A template that fails
-    (a user's) stops it before anything is written.
+    language) that this set's robots.txt, at the host's root, names too.  `project`: the
+    configuration the set is made from, kept in the manifest (`fileset.read_manifest`).  A
+    template that fails (a user's) stops it before anything is written.
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
@@ -356,7 +358,7 @@ def write_sitemaps(
         urls = _noting_videos(urls, video_items)
     out = Path(out_dir)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
-    fileset = FileSet(out, replaceable)
+    fileset = FileSet(out, replaceable, project)
     try:
         if options.robots_txt:
             stop_at_a_robots_txt_leading_out(fileset)

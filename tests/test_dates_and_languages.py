@@ -5,6 +5,7 @@ and Pelican builds in git repositories made here, the expected dates written out
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import subprocess
@@ -310,12 +311,14 @@ def test_a_copy_is_no_translation_however_it_was_made(tmp_path):
     assert sorted(hreflangs) == ["de", "en", "x-default"]
 
 
-def _language_projects(tmp_path: Path, tool: str) -> Path:
+def _language_projects(tmp_path: Path, tool: str, order: tuple[str, ...] = ("en", "de")) -> Path:
     """Material's documented layout: one project per language, each with its own site_url, the
-    other languages' site_dir nested in the main one's, `extra.alternate` naming them; built
-    main language first, without the plugin (Zensical runs none)."""
+    other languages' site_dir nested in the main one's, `extra.alternate` naming them; built in
+    `order` (the main language first, as MkDocs cleans its site_dir, or last with `--dirty`),
+    with the plugin ("plugin") or without it (Zensical runs none)."""
     root = tmp_path / "docs-projects"
-    for language, title, path in (("en", "Docs", ""), ("de", "Doku", "de/")):
+    for number, language in enumerate(order):
+        title, path = {"en": ("Docs", ""), "de": ("Doku", "de/")}[language]
         docs = root / language / "docs"
         (docs / "guide").mkdir(parents=True)
         (docs / "index.md").write_text(f"# {title}\n\nWelcome ({language}).\n")
@@ -326,12 +329,15 @@ def _language_projects(tmp_path: Path, tool: str) -> Path:
             {"name": "English", "link": "/", "lang": "en"},
             {"name": "Deutsch", "link": "/de/", "lang": "de"},
         ]
-        if tool == "mkdocs":
+        if tool in ("mkdocs", "plugin"):
+            plugins = "plugins: [sitemap]\n" if tool == "plugin" else ""
             (root / language / "mkdocs.yml").write_text(
                 f"site_name: {title}\nsite_url: https://multi.example.com/{path}\nsite_dir: ../site/{path}\n"
-                f"theme:\n  name: material\n  language: {language}\nextra:\n  alternate: {alternate}\n"
+                f"theme:\n  name: material\n  language: {language}\nextra:\n  alternate: {alternate}\n{plugins}"
             )
-            command = [sys.executable, "-m", "mkdocs", "build", "-q"]
+            # Built after another language, the main one keeps that one's nested site_dir.
+            dirty = ["--dirty"] if number and not path else []
+            command = [sys.executable, "-m", "mkdocs", "build", *dirty]
         else:
             links = ",\n".join(
                 f'  {{ name = "{a["name"]}", link = "{a["link"]}", lang = "{a["lang"]}" }}' for a in alternate
@@ -350,35 +356,16 @@ def _language_projects(tmp_path: Path, tool: str) -> Path:
             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         )
         assert done.returncode == 0, done.stdout + done.stderr
+        assert not [line for line in done.stderr.splitlines() if "WARNING" in line and "sitemap" in line]
     return root
 
 
-@pytest.mark.parametrize("tool", ["mkdocs"])  # Zensical keeps site_dir in its project: test_zensical.py
-def test_one_project_per_language_as_material_documents_it(tmp_path, tool):
+def _assert_one_group_per_page(site: Path) -> None:
     """Each page with a counterpart at the same path in the other language's project is in one
     reciprocal group with x-default (the main language); each project's sitemap lists its own
     pages; the root's robots.txt names both sitemaps, and nothing is written under /de/ that only
     the root may have."""
-    root = _language_projects(tmp_path, tool)
-    config = "mkdocs.yml" if tool == "mkdocs" else "zensical.toml"
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_plugins",
-            "generate",
-            "--project",
-            f"en/{config}",
-            "--project",
-            f"de/{config}",
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 0, run.stderr
     base = "https://multi.example.com/"
-    site = root / "site"
 
     def groups(sitemap: Path) -> dict[str, list[tuple[str, str]]]:
         return {
@@ -400,3 +387,37 @@ def test_one_project_per_language_as_material_documents_it(tmp_path, tool):
         base + "de/sitemap.xml",
     ]
     assert not (site / "de" / "robots.txt").exists()
+
+
+@pytest.mark.parametrize("tool", ["mkdocs"])  # Zensical keeps site_dir in its project: test_zensical.py
+def test_one_project_per_language_as_material_documents_it(tmp_path, tool):
+    """Built without the plugin, then `generate --project` for each."""
+    root = _language_projects(tmp_path, tool)
+    config = "mkdocs.yml" if tool == "mkdocs" else "zensical.toml"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "generate",
+            "--project",
+            f"en/{config}",
+            "--project",
+            f"de/{config}",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    _assert_one_group_per_page(root / "site")
+
+
+@pytest.mark.parametrize("order", [("en", "de"), ("de", "en")], ids=["main-first", "main-last"])
+def test_one_project_per_language_with_the_plugin_in_either_order(tmp_path, order):
+    """With the plugin in each project: the later build joins the earlier one's pages into its
+    groups and writes both sets again (the root's robots.txt naming both), whichever is first."""
+    root = _language_projects(tmp_path, "plugin", order)
+    _assert_one_group_per_page(root / "site")
+    manifest = json.loads((root / "site" / "de" / ".sitemap-plugins.json").read_text())
+    assert manifest["project"] == str((root / "de" / "mkdocs.yml").resolve())

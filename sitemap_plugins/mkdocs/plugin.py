@@ -11,8 +11,10 @@ last one.
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -29,7 +31,16 @@ from ..harvest import LASTMOD_KEYS
 from ..mapping import entry_from_mapping
 from ..model import Entry, Page
 from ..options import Options
+from ..project import read_project
 from ..sitemap import Sitemap
+from ..sources import (
+    ProjectSet,
+    hreflang_groups,
+    project_options,
+    project_set,
+    projects_built_beside,
+    write_root_last,
+)
 from ..writer import BUILTIN_SITEMAP, ENTRY_POINT, WriteResult, material_index_warning
 from .config import SitemapConfig
 
@@ -298,16 +309,54 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._add_pages_not_rendered(config)
         if _i18n_building(config):
             return
-        result = self._write(config)
-        if self.command == "serve":
-            _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
-        if result.entry_point_is_index and config.theme.name == "material":
-            log.warning(material_index_warning(result))
-        for note in result.notes():
-            log.info(note)
-        log.info(result.summary())
+        others = self._other_languages(config)
+        writes = [(self.base_url, functools.partial(self._write, config))]
+        writes += [(other.sitemap.options.base_url, other.write) for other in others]
+        for index, result in write_root_last(writes):
+            if index:  # another language's set, rewritten with this one's pages in its groups
+                log.info(result.summary(of=str(others[index - 1].project.config_file)))
+                continue
+            if self.command == "serve":
+                _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+            if result.entry_point_is_index and config.theme.name == "material":
+                log.warning(material_index_warning(result))
+            for note in result.notes():
+                log.info(note)
+            log.info(result.summary())
 
-    def _write(self, config: MkDocsConfig) -> WriteResult:
+    def _other_languages(self, config: MkDocsConfig) -> list[ProjectSet]:
+        """One project per language, as Material documents it (`extra.alternate`, each
+        language's site_dir nested as its URL): the sets of the languages built before this
+        one, each page joined with its counterparts at the same path, to be written again with
+        this one (MkDocs builds one project at a time, so the last build completes the groups)."""
+        assert self.sitemap is not None
+        alternate = (config.extra or {}).get("alternate")
+        if not isinstance(alternate, list) or self.mike_version or _i18n_plugin(config) is not None:
+            return []
+        if self.command == "serve" or not config.config_file_path:
+            return []  # `mkdocs serve` builds into a directory of its own
+        try:
+            own = read_project(Path(config.config_file_path), self.base_url)
+            others = projects_built_beside(own)
+            if self.config.x_default is True and own.default_language:
+                self.sitemap.options.x_default = own.default_language  # the main language
+            sets = [
+                project_set(
+                    other, project_options(other), [p.site_dir for p in (own, *others) if p is not other]
+                )
+                for other in others
+            ]
+        except ConfigError as error:
+            log.info(f"sitemap: the other languages' sets are not joined: {error}")
+            return []
+        urls = [*self.sitemap.entries, *(page.url for s in sets for page in s.pages if not page.fallback_of)]
+        groups = hreflang_groups([own, *others], urls)
+        self.sitemap.join_groups(groups)
+        for other in sets:
+            other.add_pages(groups)
+        return sets
+
+    def _write(self, config: MkDocsConfig, also_in_robots: Sequence[str] = ()) -> WriteResult:
         assert self.sitemap is not None
         for item in self.config.extra_urls:
             try:
@@ -328,7 +377,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             # at; the report the last real build wrote stays as it is.
             report_to = [Path(self.site_dir) / "sitemap-report.html"]
         try:
-            return self.sitemap.write(self.site_dir, replaceable=self._replaceable, report_to=report_to)
+            return self.sitemap.write(
+                self.site_dir,
+                replaceable=self._replaceable,
+                report_to=report_to,
+                also_in_robots=also_in_robots,
+                project=str(Path(config.config_file_path).resolve()) if config.config_file_path else None,
+            )
         except SitemapError as error:
             raise PluginError(str(error)) from error
 
