@@ -76,6 +76,8 @@ AVATAR_PATH_HOSTS = frozenset({"gitlab.com", "bitbucket.org", "github.com"})
 #: the element right around it (Material's blog authors and git authors, contributor grids).
 AVATAR_CLASS = re.compile(r"(?:^|-)avatars?(?:$|-)|^(?:md-author|md-profile|author|profile)$")
 #: Badge services: their pictures say a build passed or a version was released, not what a page is.
+#: The rule (`_is_badge`) tells a badge by what it is on the page; these hosts are for the badges
+#: nothing on the page tells (not linked, no size, no text in the URL: `![](https://img.shields.io/pypi/v/x)`).
 BADGE_HOSTS = (
     "img.shields.io",
     "shields.io",
@@ -536,8 +538,8 @@ def _is_badge(img: Any, url: str) -> bool:
     if not href or href.startswith("#") or href == url or _IMAGE_FILE.search(href.partition("?")[0]):
         return False  # not a link to another page (a photo linking to its full size is content)
     height = _declared_height(img)
-    if height is not None and height > _LINE_HEIGHT:
-        return False  # a picture drawn taller than a line of text is shown for itself
+    if (height is not None and height > _LINE_HEIGHT) or _sized_by_the_column(img):
+        return False  # drawn taller than a line, or as a share of the text's width: shown for itself
     path = url.partition("?")[0].partition("#")[0]
     return height is not None or path.lower().endswith(".svg") or _in_a_row_of_linked_pictures(link)
 
@@ -549,6 +551,16 @@ def _declared_height(img: Any) -> int | None:
         match = re.search(r"(?:^|;)\s*height\s*:\s*(\d+)px", img.get("style") or "")
         height = match[1] if match else ""
     return int(height) if height.isdigit() else None
+
+
+_SHARE_OF_WIDTH = re.compile(r"(?:^|;)\s*width\s*:\s*[\d.]+%")
+
+
+def _sized_by_the_column(img: Any) -> bool:
+    """The page draws the picture as a share of the text's width (`style="width: 20%"`): a logo
+    or an illustration; a badge is drawn at its own small size."""
+    style_width = _SHARE_OF_WIDTH.search(img.get("style") or "")
+    return (img.get("width") or "").strip().endswith("%") or style_width is not None
 
 
 def _in_a_row_of_linked_pictures(link: Any) -> bool:

@@ -4,11 +4,14 @@ holds a set written by another tool to the same."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
 
-from mkdocs_helpers import PNG, copy_sample, mkdocs
+from mkdocs_helpers import PNG, copy_sample, mkdocs, write_images
 from pelican_helpers import pelican, write_theme
 from sitemap_checks import NS, parse, urls
 
@@ -303,4 +306,131 @@ def test_a_hero_player_of_a_material_override_is_the_pages_own(tmp_path):
             ("https://www.youtube.com/embed/tour1234567", "The tour", "A tour of our kitchen.")
         ],
         "https://kitchen.example.com/plain/": [],
+    }
+
+
+# -- 4. On the real pages that carry them ------------------------------------------------------------
+
+REAL_PAGES = Path(__file__).parent / "fixtures" / "real_pages"
+
+
+def _site_images(html: str, page_url: str, base_url: str) -> list[str]:
+    """The site's own images a page shows, as paths under the site (to be written as files)."""
+    found = re.findall(r"<img[^>]*?\bsrc=\"([^\"]+)\"", html) + re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", html)
+    own = [urljoin(page_url, unescape(src)) for src in found]
+    return sorted({unquote(url[len(base_url) :]) for url in own if url.startswith(base_url)})
+
+
+SPONSORS = (
+    "fastapicloud.png",
+    "blockbee.png",
+    "propelauth.png",
+    "render.svg",
+    "coderabbit.png",
+    "subtotal.svg",
+    "railway.png",
+    "serpapi.png",
+    "greptile.png",
+    "databento.svg",
+    "svix.svg",
+    "permit.png",
+    "dribia.png",
+    "bairesdev.svg",
+    "tutorcruncher.png",
+)
+
+
+def test_badges_widgets_and_buttons_on_the_real_pages_that_carry_them(tmp_path):
+    """FastAPI's home page (its index.md at fastapi/fastapi c3f316b, its sponsors rendered from its
+    data/sponsors.yml, built here with Material), FastAPI Users' (its gh-pages 14.0/index.html)
+    and two of Textual's blog posts (its gh-pages): every badge, widget, button, avatar, sponsor
+    card and emoji is left out, whatever host draws it; the logos, screenshots, photos and the
+    documentary's banner the pages show for themselves are listed."""
+    fastapi = tmp_path / "fastapi"
+    (fastapi / "docs").mkdir(parents=True)
+    index = (REAL_PAGES / "fastapi-index.md").read_text()
+    (fastapi / "docs" / "index.md").write_text(index)
+    base = "https://fastapi.tiangolo.com/"
+    write_images(fastapi / "docs", *_site_images(index, base, base))
+    (fastapi / "mkdocs.yml").write_text(
+        f"site_name: FastAPI\nsite_url: {base}\ntheme: material\n"
+        "markdown_extensions: [attr_list, md_in_html, abbr, toc]\nplugins: [sitemap]\n"
+    )
+    assert mkdocs(fastapi).returncode == 0
+    assert _images(fastapi / "site" / "sitemap.xml") == {
+        base: [
+            base + "img/logo-margin/logo-teal.png",
+            # The sponsors' cards: the site's own pictures, no service's badges.
+            *(base + f"img/sponsors/{name}" for name in SPONSORS),
+            base + "img/logos/microsoft.svg",
+            base + "img/logos/uber.svg",
+            base + "img/logos/netflix.svg",
+            base + "img/logos/cisco.svg",
+            base + "img/fastapi-documentary.jpg",
+            "https://typer.tiangolo.com/img/logo-margin/logo-margin-vector.svg",
+            base + "img/index/index-01-swagger-ui-simple.png",
+            base + "img/index/index-02-redoc-simple.png",
+            base + "img/index/index-03-swagger-02.png",
+            base + "img/index/index-04-swagger-03.png",
+            base + "img/index/index-05-swagger-04.png",
+            base + "img/index/index-06-redoc-02.png",
+            base + "img/vscode-completion.png",
+        ]
+    }
+
+    site = tmp_path / "built"
+    pages = {
+        "https://fastapi-users.github.io/fastapi-users/": {"14.0/": "fastapi-users-14.0-index.html"},
+        "https://textual.textualize.io/": {
+            "blog/2022/11/24/spinners-and-progress-bars-in-textual/": "textual-blog-spinners-and-progress-bars.html",
+            "blog/2022/12/20/a-year-of-building-for-the-terminal/": "textual-blog-a-year-of-building-for-the-terminal.html",
+        },
+    }
+    listed = {}
+    for base_url, paths in pages.items():
+        root = site / urlsplit(base_url).netloc
+        for path, name in paths.items():
+            html = (REAL_PAGES / name).read_text()
+            (root / path).mkdir(parents=True)
+            (root / path / "index.html").write_text(html)
+            write_images(root, *_site_images(html, base_url + path, base_url))
+        done = _command("generate", "--from-dir", str(root), "--base-url", base_url, "--out", str(root))
+        assert done.returncode == 0, done.stderr
+        listed.update(_images(root / "sitemap.xml"))
+    textual = "https://textual.textualize.io/blog/images/"
+    assert listed == {
+        "https://fastapi-users.github.io/fastapi-users/14.0/": [
+            "https://raw.githubusercontent.com/fastapi-users/fastapi-users/master/logo.svg?sanitize=true",
+            "https://raw.githubusercontent.com/fief-dev/.github/main/logos/logo-full-red.svg?sanitize=true",
+            "https://www.fief.dev/illustrations/guard-right.svg",
+        ],
+        "https://textual.textualize.io/blog/2022/11/24/spinners-and-progress-bars-in-textual/": [
+            textual + f"spinners-and-pbs-in-textual/{name}.gif"
+            for name in (
+                "live-display",
+                "rich-progress-bar",
+                "indeterminate-rich-progress-bar",
+                "bar-in-textual",
+                "stopwatch-timedisplay",
+                "spinner",
+                "pause-resume-appears-to-work",
+                "fake-pause",
+                "final-experiment",
+            )
+        ],
+        "https://textual.textualize.io/blog/2022/12/20/a-year-of-building-for-the-terminal/": [
+            textual + f"darren-year-in-review/{name}"
+            for name in (
+                "Untitled.png",
+                "filemanager-trimmed.gif",
+                "Untitled%201.png",
+                "Untitled%202.png",
+                "floating-gutter.gif",
+                "shira-demo.gif",
+                "Untitled%203.png",
+                "Untitled%204.png",
+                "Screenshot%202022-09-16%20at%2015.52.03.png",
+                "devtools.png",
+            )
+        ],
     }
