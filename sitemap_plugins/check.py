@@ -25,10 +25,11 @@ from lxml import etree
 
 from .errors import ConfigError
 from .fileset import read_limited
+from .htmlfacts import read_file
 from .model import IMAGE, NEWS, SM, VIDEO, XHTML
 from .normalize import normalize_hreflang
 from .options import MAX_BYTES, MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, MAX_URLS, check_base_url
-from .pagefiles import served
+from .pagefiles import one_file, served
 from .reader import site_file
 from .report import check_report
 from .robots import RobotsRules, read_robots_rules, sitemap_urls
@@ -486,6 +487,31 @@ class Checker:
                 if href != loc and other is not None and loc not in other.links.values():
                     message = f"hreflang: {href} ({code}) does not link back"
                     self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
+                elif other is None and (why := self._not_indexable(href)) is not None:
+                    message = f"hreflang: {href} ({code}) is {why}: no translation a search engine indexes"
+                    self.add(url.file, url.line, loc, message, "hreflang-unlisted")
+
+    def _not_indexable(self, url: str) -> str | None:
+        """Why a page of the built site that the set does not list is none a search engine
+        indexes (a 404, noindex, a redirect, canonical elsewhere); None where it is one, or where
+        no built site is checked."""
+        if self.files_root is None or not url.startswith(self.base_url):
+            return None
+        if served(self.files_root, self.base_url, url) is False:
+            return "no file of the site (a 404)"
+        path = site_file(self.files_root, self.base_url, url)
+        if path is not None and path.is_dir():
+            path = path / "index.html"
+        if path is None or not path.is_file() or path.suffix not in (".html", ".htm"):
+            return None
+        facts = read_file(str(path), url, media=False)
+        if facts.noindex:
+            return "noindex"
+        if facts.redirect:
+            return "a redirect"
+        if facts.canonical and not one_file(facts.canonical, url):
+            return f"a copy of {facts.canonical} (its canonical)"
+        return None
 
     def _local(self, site: Path, url: str) -> Path | None:
         """The file a URL under base_url names in the site directory (`reader.site_file`)."""

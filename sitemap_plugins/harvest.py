@@ -27,7 +27,7 @@ from .mapping import absolute_url, is_mapping, is_video_block, video_fields
 from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
-from .pagefiles import MAX_HTML_BYTES, path_in, read_page_file
+from .pagefiles import MAX_HTML_BYTES, one_file, path_in, read_page_file
 from .validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
@@ -113,6 +113,9 @@ class Harvester:
         self.listings_not_news = 0
         #: The fingerprint of each page in a language group (`htmlfacts.content_digest`).
         self.digests: dict[str, str | None] = {}
+        #: A page's URL -> the spelling of it its canonical names, where that is another
+        #: (`X/index.html` for `X/`): links and alternates that name the page reach its entry.
+        self.spellings: dict[str, str] = {}
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
         self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The wall clock as the build began: a date from then on is no change of a page.
@@ -168,7 +171,7 @@ class Harvester:
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = Entry(
-            loc=page.url,
+            loc=self._listed_at(page, facts),
             source=page.source,
             lastmod=lastmod,
             lastmod_source=lastmod_source,
@@ -281,9 +284,24 @@ class Harvester:
             except ValueError as error:
                 self.report(label, '<link rel="canonical">', f"{error}; ignored")
                 return None
-            if canonical != own:
+            if not one_file(canonical, own):
                 return f"canonical: the canonical URL is {canonical}"
         return None
+
+    def _listed_at(self, page: Page, facts: HtmlFacts) -> str:
+        """The page's URL as its canonical spells it where that names the page's own file
+        (`X/index.html` for `X/`, as Sphinx and many themes write it): the URL the page tells
+        search engines to index is the one listed, whatever spelling the site's files give."""
+        if not facts.canonical or page.versioned:
+            return page.url
+        try:
+            canonical, own = http_url(facts.canonical), to_uri(page.url)
+        except ValueError:
+            return page.url  # said by `_html_exclusion`
+        if canonical != own:
+            self.spellings[own] = canonical
+            return canonical
+        return page.url
 
     # -- values -----------------------------------------------------------------------------------
 

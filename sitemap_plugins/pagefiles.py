@@ -81,6 +81,13 @@ def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | 
     return any(os.path.isfile(candidate) for candidate in candidates)
 
 
+def one_file(first: str, second: str) -> bool:
+    """Two spellings of one page that a static web server answers with one file: `X/` and
+    `X/index.html`, `X` and `X.html` (as `served` reads them)."""
+    short, long = sorted((first, second), key=len)
+    return long in (short + "index.html", short + ".html") if short != long else True
+
+
 def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:
     """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
     and directories (`.git`, `.well-known`) are not pages; a directory that cannot be read, a

@@ -72,6 +72,8 @@ class Report:
     #: Videos the pages show without what Google requires (title, description, thumbnail):
     #: href, shown, source, video, missing.
     videos_left_out: list[dict[str, Any]] = field(default_factory=list)
+    #: hreflang alternates dropped as they named pages not listed: page, hreflang, url, reason.
+    alternates_dropped: list[dict[str, Any]] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
     #: The video feed's URL, where one was written (option `video_feed`).
@@ -168,6 +170,7 @@ def build_report(
     videos_left_out: Sequence[UndescribedVideo] = (),
     git_undated: int = 0,
     video_feed: str | None = None,
+    alternates_dropped: Sequence[tuple[str, str, str, str]] = (),
 ) -> Report:
     rows = [row_from_entry(entry, site) for entry in entries]
     report = Report(
@@ -200,6 +203,10 @@ def build_report(
         ],
         git_undated=git_undated,
         video_feed=video_feed,
+        alternates_dropped=[
+            {"page": page, "hreflang": code, "shown": shown(url, site), "reason": reason}
+            for page, code, url, reason in alternates_dropped
+        ],
     )
     return _totals(report, now)
 

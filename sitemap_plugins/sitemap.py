@@ -66,6 +66,8 @@ class Sitemap:
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
         self.copies = 0
+        #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
+        self.alternates_dropped: list[tuple[str, str, str, str]] = []
         #: The site's name and description (the adapters' `site_name`, `SITENAME`): the video
         #: feed's channel says them.
         self.site_name: str | None = None
@@ -147,6 +149,7 @@ class Sitemap:
         result.git_undated = self.harvester.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
+        result.alternates_dropped = len(self.alternates_dropped)
         result.undated = undated
         if report_to:
             from .render import Renderer
@@ -163,6 +166,7 @@ class Sitemap:
                 self.harvester.undescribed_videos,
                 self.harvester.git_undated,
                 result.video_feed,
+                self.alternates_dropped,
             )
             renderer = Renderer(self.options)
             for path in report_to:
@@ -254,7 +258,8 @@ class Sitemap:
             entry = self.entries.get(loc)
             if entry is None:
                 continue
-            shown = {_uri(url) for url in listed} - listings
+            spellings = self.harvester.spellings
+            shown = {spellings.get(uri, uri) for uri in map(_uri, listed)} - listings
             dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
             entry.lastmod = newest
@@ -334,6 +339,38 @@ class Sitemap:
             reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
             self.harvester.leave_out(url, copy.source, "copy", reason)
 
+    def _drop_alternates_not_listed(self) -> None:
+        """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
+        a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
+        fetch) tells them of a translation that is none: dropped from the group, and said."""
+        reasons = {_uri(page.url): page.reason for page in self.harvester.left_out}
+        reasons.update(dict.fromkeys(self._unlisted - reasons.keys(), "not listed"))
+        site_dir, base = self.site_dir, self.options.base_url
+        for entry in self.entries.values():
+            dropped = {}
+            for code, url in entry.alternates.items():
+                uri = _uri(url)
+                reason = reasons.get(uri)
+                if reason is None and uri not in self.entries and site_dir is not None:
+                    reason = "no file of the site (a 404)" if served(site_dir, base, uri) is False else None
+                if reason is not None and uri != entry.loc:
+                    dropped[code] = (url, reason)
+            for code, (url, reason) in sorted(dropped.items()):
+                self.alternates_dropped.append((entry.label, code, url, reason))
+                log.info(
+                    "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
+                    entry.label,
+                    code,
+                    url,
+                    reason,
+                )
+            if dropped:
+                entry.alternates = {
+                    code: url for code, url in entry.alternates.items() if code not in dropped
+                }
+                if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
+                    entry.alternates = {}  # itself alone is no group
+
     def _complete_alternates(self) -> None:
         """Join alternate sets that share a URL into one group and give every member the group.
 
@@ -341,15 +378,13 @@ class Sitemap:
         reciprocal even when only one side declared them.
         """
         self._leave_out_copies()
-        parent: dict[str, str] = {}
-        if self._unlisted:  # a page's own links name them as its translations (static-i18n's)
+        # A translation named as its files spell it is listed as its canonical spells it.
+        if spellings := self.harvester.spellings:
             for entry in self.entries.values():
-                if entry.alternates and not self._unlisted.isdisjoint(entry.alternates.values()):
-                    entry.alternates = {
-                        code: url for code, url in entry.alternates.items() if url not in self._unlisted
-                    }
-                    if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
-                        entry.alternates = {}
+                alternates = entry.alternates.items()
+                entry.alternates = {code: spellings.get(_uri(url), url) for code, url in alternates}
+        self._drop_alternates_not_listed()
+        parent: dict[str, str] = {}
 
         def root(url: str) -> str:
             while parent.setdefault(url, url) != url:

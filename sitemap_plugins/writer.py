@@ -84,6 +84,8 @@ class WriteResult:
     listings_not_news: int = 0
     #: Pages that copy their default language's page: left out, or listed in no group.
     copies: int = 0
+    #: hreflang alternates dropped: they named pages the set leaves out (`Sitemap`).
+    alternates_dropped: int = 0
     #: Why the pages listed without a lastmod have none: reason -> pages.
     undated: Counter[str] = field(default_factory=Counter)
     robots_txt: str | None = None
@@ -146,6 +148,9 @@ class WriteResult:
         if self.copies:
             copies = f"{self.copies:,} cop{'y' if self.copies == 1 else 'ies'}"
             parts.append(f"{copies} of another language's page left out: not translations")
+        if self.alternates_dropped:
+            links = f"{self.alternates_dropped:,} hreflang link{'' if self.alternates_dropped == 1 else 's'}"
+            parts.append(f"{links} dropped: they named pages not listed")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.video_feed:
