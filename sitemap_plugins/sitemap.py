@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +63,8 @@ class Sitemap:
         #: URLs not listed that pages may name as translations: fallback copies
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()
+        #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
+        self._elsewhere: set[str] = set()
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
         self.copies = 0
@@ -89,10 +91,16 @@ class Sitemap:
     def join_groups(self, groups: dict[str, dict[str, str]]) -> None:
         """Put the listed pages in hreflang `groups` (url -> {language: url}) found beyond their
         own metadata: across the projects of one project per language."""
+        self.pages_elsewhere(url for group in groups.values() for url in group.values())
         for url, group in groups.items():
             entry = self.entries.get(_uri(url))
             if entry is not None:
                 entry.alternates = {**group, **entry.alternates}
+
+    def pages_elsewhere(self, urls: Iterable[str]) -> None:
+        """Pages of the other sets of a run (one project per language, each its own site_dir):
+        alternates may name them, and this set's site_dir cannot tell of them."""
+        self._elsewhere.update(map(_uri, urls))
 
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
@@ -132,6 +140,8 @@ class Sitemap:
         self._leave_out_repeated_videos()
         self._date_listings()
         self._complete_alternates()
+        if not self.entries:
+            self._say_why_nothing_is_listed()
         undated = self._undated()
         result = write_sitemaps(
             self.entries.values(),
@@ -172,6 +182,32 @@ class Sitemap:
             for path in report_to:
                 write_report(path, data, renderer, self.report)
         return result
+
+    def _say_why_nothing_is_listed(self) -> None:
+        """Most pages left out as canonical elsewhere, under one other address: the base URL is
+        not the one the site is published at (`--base-url .../latest/` for pages that say
+        `.../stable/`).  Said in one line, with the address to use."""
+        base, left_out = self.options.base_url, self.harvester.left_out
+        addresses: Counter[str] = Counter()
+        for page in left_out:
+            canonical = page.reason.partition("the canonical URL is ")[2] if page.kind == "canonical" else ""
+            path = page.url[len(base) :] if page.url.startswith(base) else None
+            if not canonical or path is None:
+                continue
+            # The page's path under the base URL, as the canonical spells it (`index.html`).
+            spellings = (f"{path}index.html", f"{path}.html", path)
+            spelled = next((spelling for spelling in spellings if canonical.endswith(spelling)), None)
+            if spelled is not None:
+                addresses[canonical[: len(canonical) - len(spelled)]] += 1
+        if not addresses:
+            return
+        address, count = addresses.most_common(1)[0]
+        if count * 2 > len(left_out):
+            self.report.notice(
+                f"sitemap: {count:,} of the {len(left_out):,} pages name their canonical URL under "
+                f"{address}, not under the base URL {base}, so none is listed: if the site is published "
+                f"at {address}, make that the base URL (site_url, SITEURL, --base-url)"
+            )
 
     def _leave_out_blocked(self, robots: Path) -> None:
         """What the site's own robots.txt forbids is never crawled: listing it tells engines two
@@ -351,7 +387,8 @@ class Sitemap:
             for code, url in entry.alternates.items():
                 uri = _uri(url)
                 reason = reasons.get(uri)
-                if reason is None and uri not in self.entries and site_dir is not None:
+                judged = uri not in self.entries and uri not in self._elsewhere and site_dir is not None
+                if reason is None and judged:
                     reason = "no file of the site (a 404)" if served(site_dir, base, uri) is False else None
                 if reason is not None and uri != entry.loc:
                     dropped[code] = (url, reason)

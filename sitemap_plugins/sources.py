@@ -96,6 +96,7 @@ def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = (
 def add_project_pages(
     sitemap: Sitemap, pages: list[Page], groups: dict[str, dict[str, str]], progress: Progress | None = None
 ) -> None:
+    sitemap.pages_elsewhere(url for group in groups.values() for url in group.values())
     for number, page in enumerate(pages, 1):
         page.alternates = groups.get(page.url, {})
         sitemap.add_page(page)

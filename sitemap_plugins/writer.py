@@ -119,7 +119,15 @@ class WriteResult:
                 f"requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
             )
-        if self.undated:
+        if self.undated and self.undated.total() == self.urls and self.urls > 1:
+            # A whole set undated: what would date it, in one line.
+            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
+            notes.append(
+                f"sitemap: none of the {self.urls:,} pages has a lastmod ({reasons}): the pages' own dates "
+                '(<meta property="article:modified_time">, JSON-LD dateModified) or the git history of '
+                "their sources give them: https://sitemap-plugins.github.io/lastmod/"
+            )
+        elif self.undated:
             reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
@@ -401,7 +409,7 @@ def write_sitemaps(
             result.news_on = options.news is not None
             report.raise_if_strict()
             if not pages.files:
-                report("sitemap", "entries", "no page to list, so no sitemap was written")
+                report(ENTRY_POINT, "entries", "no page to list, so no sitemap was written")
                 report.raise_if_strict()
                 return result
             with_alias = INDEX_ALIAS not in skipped

@@ -67,6 +67,22 @@ def test_a_canonical_that_spells_the_page_as_its_file_is_the_page_itself(tmp_pat
     assert home.findtext("image:image/image:loc", namespaces=NS) == base + "_images/logo.png"
 
 
+def test_a_base_url_that_is_not_the_sites_says_which_is(tmp_path):
+    """Every page names its canonical under `/en/stable/`, and the base URL given is `/en/latest/`:
+    one line says so, with the address to use; nothing is written."""
+    site = _sphinx_site(tmp_path)
+    out = tmp_path / "out"
+    latest, stable = "https://flask.example.com/en/latest/", "https://flask.example.com/en/stable/"
+    done = _command("generate", "--from-dir", str(site), "--base-url", latest, "--out", str(out))
+    assert done.stderr.splitlines()[:2] == [
+        f"sitemap: 5 of the 6 pages name their canonical URL under {stable}, not under the base URL "
+        f"{latest}, so none is listed: if the site is published at {stable}, make that the base URL "
+        "(site_url, SITEURL, --base-url)",
+        "sitemap: sitemap.xml: entries: no page to list, so no sitemap was written",
+    ]
+    assert not (out / "sitemap.xml").exists()
+
+
 def test_a_pelican_theme_whose_canonical_names_the_output_file_keeps_its_home_page(tmp_path):
     """`<link rel="canonical" href="{{ SITEURL }}/{{ output_file }}">`, a common pattern of
     Pelican's themes: the home page says `/index.html`, and is listed so; every page is listed."""

@@ -183,8 +183,9 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
     done = mkdocs(project)
     assert done.returncode == 0, done.stderr
     assert (
-        "INFO    -  sitemap: 3 pages without lastmod: 3 ignored by git; how to date them: "
-        "https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+        "INFO    -  sitemap: none of the 3 pages has a lastmod (3 ignored by git): the pages' own dates "
+        '(<meta property="article:modified_time">, JSON-LD dateModified) or the git history of their '
+        "sources give them: https://sitemap-plugins.github.io/lastmod/"
     ) in done.stderr.splitlines()
     from lxml import html as lxml_html
 

@@ -773,6 +773,7 @@ def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.INFO]
     said = [note for note in sitemap.write(tmp_path / "out").notes() if "not in a git repository" in note]
     assert said == [
-        "sitemap: 400 pages without lastmod: 400 not in a git repository (or git is not installed); how "
-        "to date them: https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+        "sitemap: none of the 400 pages has a lastmod (400 not in a git repository (or git is not "
+        'installed)): the pages\' own dates (<meta property="article:modified_time">, JSON-LD '
+        "dateModified) or the git history of their sources give them: https://sitemap-plugins.github.io/lastmod/"
     ]

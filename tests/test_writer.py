@@ -185,7 +185,7 @@ def test_no_pages_writes_no_invalid_empty_urlset(tmp_path):
     site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
     result = site.write(tmp_path)
     assert result.files == [] and list(tmp_path.iterdir()) == []
-    assert messages == ["sitemap: sitemap: entries: no page to list, so no sitemap was written"]
+    assert messages == ["sitemap: sitemap.xml: entries: no page to list, so no sitemap was written"]
 
 
 def test_schema_location_header(tmp_path):
