@@ -166,7 +166,7 @@ def generate_project(args: argparse.Namespace) -> int:
                 "per language on Zensical, build one project per language (docs: Zensical)"
             )
         others = [other.site_dir for other in projects if other is not project]
-        sets.append(project_set(project, project_options(project, option_values(args)), others))
+        sets.append(project_set(project, project_options(project, option_values(args)), others, _stderr))
     groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
     progresses = [_progress(args) for _ in sets]
     for each, progress in zip(sets, progresses, strict=True):

@@ -116,6 +116,8 @@ class Harvester:
         #: A page's URL -> the spelling of it its canonical names, where that is another
         #: (`X/index.html` for `X/`): links and alternates that name the page reach its entry.
         self.spellings: dict[str, str] = {}
+        #: A page left out as another's copy -> the canonical URL its head names.
+        self.canonical_elsewhere: dict[str, str] = {}
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
         self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The wall clock as the build began: a date from then on is no change of a page.
@@ -155,8 +157,9 @@ class Harvester:
             )
         for field, message in facts.problems:
             self.report(label, field, message)
+        listed_at = page.url
         if reason is None:
-            reason = self._html_exclusion(page, facts, label)
+            reason, listed_at = self._as_the_html_says(page, facts, label)
         if reason is not None:
             self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
@@ -171,7 +174,7 @@ class Harvester:
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = Entry(
-            loc=self._listed_at(page, facts),
+            loc=listed_at,
             source=page.source,
             lastmod=lastmod,
             lastmod_source=lastmod_source,
@@ -273,35 +276,28 @@ class Harvester:
             pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
         return f"exclude: matches {shown(pattern)}" if pattern else None
 
-    def _html_exclusion(self, page: Page, facts: HtmlFacts, label: str) -> str | None:
+    def _as_the_html_says(self, page: Page, facts: HtmlFacts, label: str) -> tuple[str | None, str]:
+        """Why the page's head says it is not to be listed (None where it is), and the URL it is
+        listed at: as its canonical spells it where that names the page's own file (`X/index.html`
+        for `X/`, as Sphinx and many themes write it), the URL the page tells search engines to
+        index, whatever spelling the site's files give."""
         if facts.noindex:
-            return 'noindex: <meta name="robots"> says noindex'
+            return 'noindex: <meta name="robots"> says noindex', page.url
         if facts.redirect:
-            return "redirect: a meta refresh page"
+            return "redirect: a meta refresh page", page.url
         if facts.canonical and not page.versioned:
             try:
                 canonical, own = http_url(facts.canonical), to_uri(page.url)
             except ValueError as error:
                 self.report(label, '<link rel="canonical">', f"{error}; ignored")
-                return None
+                return None, page.url
             if not one_file(canonical, own):
-                return f"canonical: the canonical URL is {canonical}"
-        return None
-
-    def _listed_at(self, page: Page, facts: HtmlFacts) -> str:
-        """The page's URL as its canonical spells it where that names the page's own file
-        (`X/index.html` for `X/`, as Sphinx and many themes write it): the URL the page tells
-        search engines to index is the one listed, whatever spelling the site's files give."""
-        if not facts.canonical or page.versioned:
-            return page.url
-        try:
-            canonical, own = http_url(facts.canonical), to_uri(page.url)
-        except ValueError:
-            return page.url  # said by `_html_exclusion`
-        if canonical != own:
-            self.spellings[own] = canonical
-            return canonical
-        return page.url
+                self.canonical_elsewhere[page.url] = canonical
+                return f"canonical: the canonical URL is {canonical}", page.url
+            if canonical != own:
+                self.spellings[own] = canonical
+                return None, canonical
+        return None, page.url
 
     # -- values -----------------------------------------------------------------------------------
 

@@ -189,11 +189,10 @@ class Sitemap:
         `.../stable/`).  Said in one line, with the address to use."""
         base, left_out = self.options.base_url, self.harvester.left_out
         addresses: Counter[str] = Counter()
-        for page in left_out:
-            canonical = page.reason.partition("the canonical URL is ")[2] if page.kind == "canonical" else ""
-            path = page.url[len(base) :] if page.url.startswith(base) else None
-            if not canonical or path is None:
+        for url, canonical in self.harvester.canonical_elsewhere.items():
+            if not url.startswith(base):
                 continue
+            path = url[len(base) :]
             # The page's path under the base URL, as the canonical spells it (`index.html`).
             spellings = (f"{path}index.html", f"{path}.html", path)
             spelled = next((spelling for spelling in spellings if canonical.endswith(spelling)), None)

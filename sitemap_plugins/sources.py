@@ -180,9 +180,15 @@ def project_options(project: Project, overrides: Mapping[str, Any] | None = None
         raise ConfigError(f"--project {project.config_file}: {error}") from error
 
 
-def project_set(project: Project, options: Options, others: Sequence[Path] = ()) -> ProjectSet:
-    """The set of a built project, its pages harvested (`project_pages`) but not added yet."""
-    sitemap = Sitemap(options, source_root=project.docs_dir, site_dir=project.site_dir)
+def project_set(
+    project: Project,
+    options: Options,
+    others: Sequence[Path] = (),
+    emit: Callable[[str], None] | None = None,
+) -> ProjectSet:
+    """The set of a built project, its pages harvested (`project_pages`) but not added yet;
+    `emit` says its problems (`Sitemap`)."""
+    sitemap = Sitemap(options, emit, source_root=project.docs_dir, site_dir=project.site_dir)
     sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
     return ProjectSet(project, sitemap, project_pages(sitemap, project, others))
 
