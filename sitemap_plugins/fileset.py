@@ -198,6 +198,8 @@ class FileSet:
         self.out = out_dir
         self.project = project
         self.replaceable = set(replaceable)
+        #: Another tool's sitemaps the set takes the place of: removed at the commit.
+        self.superseded: list[str] = []
         self.staged: list[Staged] = []
         self._mode = 0o666 & ~_umask()
         if os.path.lexists(out_dir) and not out_dir.is_dir():
@@ -218,12 +220,7 @@ class FileSet:
         return read_manifest(self.out)
 
     def is_ours(self, name: str) -> bool:
-        path = self.out / name
-        # The marker, in the file's first bytes, is looked for before the whole file is digested.
-        if name.endswith((".xml", ".xml.gz", ".xsl")) and has_marker(path):
-            return True
-        digest = self.previous.files.get(name)
-        return digest is not None and _digest_of(path) == digest
+        return is_ours(self.out, name, self.previous)
 
     def owner_conflict(self, name: str) -> bool:
         """A file that is not ours stands where the set needs `name`."""
@@ -312,7 +309,7 @@ class FileSet:
             except OSError as error:
                 raise io_error(target, error, "write") from error
         self.staged = []
-        for name in stale:
+        for name in [*stale, *(name for name in self.superseded if name not in written)]:
             (self.out / name).unlink(missing_ok=True)
         self._write_manifest(written, robots_urls)
         return sorted(written), sorted(stale)
@@ -339,6 +336,17 @@ class FileSet:
 
     def robots_urls_written_before(self) -> list[str]:
         return list(self.previous.robots)
+
+
+def is_ours(directory: Path, name: str, manifest: Manifest) -> bool:
+    """The file `name` in `directory` is of our set: it carries our marker, or `manifest` (the
+    last build's) lists it with its content's digest."""
+    path = directory / name
+    # The marker, in the file's first bytes, is looked for before the whole file is digested.
+    if name.endswith((".xml", ".xml.gz", ".xsl")) and has_marker(path):
+        return True
+    digest = manifest.files.get(name)
+    return digest is not None and _digest_of(path) == digest
 
 
 def read_manifest(directory: Path) -> Manifest:

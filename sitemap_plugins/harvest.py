@@ -27,7 +27,8 @@ from .mapping import absolute_url, is_mapping, is_video_block, video_fields
 from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
 from .options import Options
-from .pagefiles import MAX_HTML_BYTES, one_file, path_in, read_page_file
+from .other_sitemaps import OtherSitemaps, PageFacts
+from .pagefiles import MAX_HTML_BYTES, one_file, path_in, read_page_file, same_file
 from .validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
@@ -120,6 +121,11 @@ class Harvester:
         self.canonical_elsewhere: dict[str, str] = {}
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
         self.uncommitted: dict[str, tuple[GitDates, str]] = {}
+        #: The sitemaps another tool wrote into the site (`Sitemap.read_other_sitemaps`): what
+        #: they say of a page fills in where the page says less.
+        self.other_sitemaps = OtherSitemaps()
+        #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
+        self.languages: Counter[str] = Counter()
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -170,7 +176,8 @@ class Harvester:
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
-        lastmod, lastmod_source = self._lastmod(page, label, facts)
+        theirs = self.other_sitemaps.about(listed_at, page.url)
+        lastmod, lastmod_source = self._lastmod(page, label, facts, theirs)
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = Entry(
@@ -182,6 +189,10 @@ class Harvester:
             priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
         )
+        if not entry.alternates and theirs is not None and theirs.alternates:
+            entry.alternates = _alternates_of(theirs, page.url, listed_at)
+        if facts.language:
+            self.languages[facts.language.split("-")[0].split("_")[0].lower()] += 1
         if entry.alternates:
             # A translation shows other words than its original; a copy (a script's, a hook's)
             # the same: `Sitemap` tells them apart by this.
@@ -192,6 +203,8 @@ class Harvester:
             else:
                 entry.images = self._images(facts.images)
                 self.images_left_out.update(kind for _, kind in facts.decorative_images)
+            if not entry.images and theirs is not None and theirs.images:
+                entry.images = self._images(theirs.images)
         if self.options.videos and not page.listing:
             entry.videos = self._videos(page, facts, label)
         if self.options.news is not None:
@@ -301,7 +314,9 @@ class Harvester:
 
     # -- values -----------------------------------------------------------------------------------
 
-    def _lastmod(self, page: Page, label: str, facts: HtmlFacts) -> tuple[Any, str | None]:
+    def _lastmod(
+        self, page: Page, label: str, facts: HtmlFacts, theirs: PageFacts | None
+    ) -> tuple[Any, str | None]:
         """The last significant change.  A modification the metadata states (`lastmod`,
         `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
         `date.created`) is only a floor, whatever source gives the change: a page changed, for
@@ -336,6 +351,15 @@ class Harvester:
                     self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
                 else:
                     if self._in_the_future(value, label, "lastmod (the page's HTML)"):
+                        value = None
+            elif source == "sitemaps" and theirs is not None and theirs.lastmod:
+                field = f"lastmod ({theirs.file}, another tool's sitemap)"
+                try:
+                    value = parse_date(theirs.lastmod, self.options.tzinfo)
+                except ValueError as error:
+                    log.info("sitemap: %s: %s: %s; not used", label, field, error)
+                else:
+                    if self._in_the_future(value, label, field):
                         value = None
             if value:
                 later = self._later(published, value)
@@ -611,6 +635,14 @@ class Harvester:
 
 def _is_off(flag: Any) -> bool:
     return flag is False or (isinstance(flag, str) and flag.strip().lower() in ("false", "no", "off"))
+
+
+def _alternates_of(theirs: PageFacts, *own: str) -> dict[str, str]:
+    """The translations another tool's sitemap gives the page, where they name the page itself
+    (else they are no hreflang set of it)."""
+    spellings = {spelling for url in own for spelling in same_file(_uri_or_none(url) or url)}
+    named = {_uri_or_none(url) for url in theirs.alternates.values()}
+    return dict(theirs.alternates) if spellings & named else {}
 
 
 def _safe_hreflang(code: str) -> str | None:

@@ -162,6 +162,8 @@ class HtmlFacts:
     links: list[str] = field(default_factory=list)
     #: What the page's relative URLs are resolved against: its URL, or its `<base href>`.
     base: str = ""
+    #: `<html lang>`: the language the page says it is in.
+    language: str | None = None
 
 
 def read_html(
@@ -329,8 +331,11 @@ def _content_region(root: Any) -> list[Any]:
 
 
 def _read_head(head: Any, url: str, facts: HtmlFacts) -> str:
-    """Robots, canonical and alternate links, redirects, dates; the base URL of the page's links."""
+    """Robots, canonical and alternate links, redirects, dates; the base URL of the page's links;
+    the language its `<html>` says."""
     base = url
+    if (html := head.getparent()) is not None:
+        facts.language = (html.get("lang") or "").strip() or None
     for element in head.iter("base"):
         if element.get("href"):
             href = element.get("href").strip()

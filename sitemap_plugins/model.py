@@ -127,7 +127,7 @@ class Entry:
     source: str | None = None
     #: Free data for users' own templates (their own namespaces); never read by the core.
     extra: dict[str, Any] = field(default_factory=dict)
-    #: Which source gave `lastmod` (metadata, git, html, mtime, build), for the report.
+    #: Which source gave `lastmod` (metadata, git, html, sitemaps, mtime, build), for the report.
     lastmod_source: str | None = None
 
     @property

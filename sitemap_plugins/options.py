@@ -23,8 +23,8 @@ MAX_NEWS_PER_FILE = 1000
 #: The protocol: at most 50,000 sitemaps in an index.
 MAX_INDEX_ENTRIES = 50_000
 INDEXNOW_KEY = re.compile(r"\A[A-Za-z0-9-]{8,128}\Z")
-LASTMOD_SOURCES = ("metadata", "git", "html", "mtime", "build")
-DEFAULT_LASTMOD = ("metadata", "git", "html")
+LASTMOD_SOURCES = ("metadata", "git", "html", "sitemaps", "mtime", "build")
+DEFAULT_LASTMOD = ("metadata", "git", "html", "sitemaps")
 
 
 @dataclass
@@ -133,6 +133,11 @@ class Options:
     robots_txt: bool = option(
         True, help="Add the `Sitemap:` line to robots.txt in the output, keeping the rest of it."
     )
+    replace_sitemaps: bool = option(
+        False,
+        help="Put ours in the place of every sitemap another tool wrote into the output (Hugo's, "
+        "sphinx-sitemap's); without it, ours never overwrites one.",
+    )
     text_sitemap: bool = option(False, help="Also write `sitemap.txt`, one URL per line.")
     x_default: str | None = option(
         None,
@@ -141,7 +146,7 @@ class Options:
     )
     lastmod: list[str] = option(
         factory=lambda: list(DEFAULT_LASTMOD),
-        help="Where lastmod comes from, the first that has one: metadata, git, html, mtime, build.",
+        help="Where lastmod comes from, the first that has one: metadata, git, html, sitemaps, mtime, build.",
     )
     images: bool = option(True, help="List the images in each page's content.")
     images_exclude: list[str] = option(factory=list, help="Glob patterns on image URLs to leave out.")

@@ -88,6 +88,17 @@ def one_file(first: str, second: str) -> bool:
     return long in (short + "index.html", short + ".html") if short != long else True
 
 
+def same_file(url: str) -> tuple[str, ...]:
+    """`url` and the other spelling a static web server answers with the same file (`one_file`)."""
+    if url.endswith("/"):
+        return url, url + "index.html"
+    if url.endswith("/index.html"):
+        return url, url[: -len("index.html")]
+    if url.endswith(".html"):
+        return url, url[: -len(".html")]
+    return url, url + ".html"
+
+
 def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:
     """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
     and directories (`.git`, `.well-known`) are not pages; a directory that cannot be read, a

@@ -38,13 +38,16 @@ def _newline(text: str) -> str:
     return "\n"
 
 
-def merge_robots_txt(existing: bytes | None, block: str, ours: Collection[str] = ()) -> bytes:
+def merge_robots_txt(
+    existing: bytes | None, block: str, ours: Collection[str] = (), gone: Collection[str] = ()
+) -> bytes:
     """`existing` with `block` (a marker comment, then `Sitemap:` lines) in it.
 
     A block from an earlier build (found by its marker line, holding URLs in `ours`) is replaced
     where it stands; otherwise the block is appended after a blank line.  URLs the user already
-    lists are not repeated.  Line endings follow the file's own.  Every byte that is not ours is
-    kept, even bytes that are not UTF-8.
+    lists are not repeated.  A `Sitemap:` line naming a URL in `gone` (another tool's sitemap
+    that ours replaced, removed) goes, wherever it stands.  Line endings follow the file's own.
+    Every other byte that is not ours is kept, even bytes that are not UTF-8.
     """
     marker, *new = block.splitlines()
     if existing is None:
@@ -65,7 +68,8 @@ def merge_robots_txt(existing: bytes | None, block: str, ours: Collection[str] =
             while index < len(lines) and (m := _SITEMAP_LINE.match(lines[index])) and m["url"] in owned:
                 index += 1
             continue
-        kept.append(lines[index])
+        if not ((m := _SITEMAP_LINE.match(lines[index])) and m["url"] in gone):
+            kept.append(lines[index])
         index += 1
     already = set(sitemap_urls("".join(kept)))
     new_lines = [line for line in new if _SITEMAP_LINE.match(line)["url"] not in already]  # type: ignore[index]

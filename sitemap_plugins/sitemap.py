@@ -18,6 +18,7 @@ from .harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
 from .model import X_DEFAULT, Entry, Page
 from .normalize import date_key, to_uri
 from .options import Options
+from .other_sitemaps import OtherSitemaps, read_other_sitemaps
 from .pagefiles import served
 from .robots import judge_entry, read_robots_rules
 from .validate import MAX_IMAGES, EntryValidator
@@ -88,6 +89,18 @@ class Sitemap:
             self._listings[added.loc] = page.lists
         return added
 
+    def read_other_sitemaps(self) -> OtherSitemaps:
+        """Read the sitemaps another tool wrote into the site directory (Hugo's, sphinx-sitemap's):
+        what they say of a page (lastmod, translations, images) fills in where the page says
+        less.  For a built directory of any generator; before its pages are added."""
+        assert self.site_dir is not None
+        found = self.harvester.other_sitemaps = read_other_sitemaps(self.site_dir, self.options.base_url)
+        for name, message in found.notes:
+            log.info("sitemap: %s (another tool's sitemap): %s", name, message)
+        for name, message in found.problems:
+            self.report(f"{name} (another tool's sitemap)", "loc", message)
+        return found
+
     def join_groups(self, groups: dict[str, dict[str, str]]) -> None:
         """Put the listed pages in hreflang `groups` (url -> {language: url}) found beyond their
         own metadata: across the projects of one project per language."""
@@ -143,6 +156,10 @@ class Sitemap:
         if not self.entries:
             self._say_why_nothing_is_listed()
         undated = self._undated()
+        out = Path(out_dir)
+        others = self.harvester.other_sitemaps
+        if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
+            others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
         result = write_sitemaps(
             self.entries.values(),
             out_dir,
@@ -150,6 +167,7 @@ class Sitemap:
             self.report,
             extra_sitemaps=extra_sitemaps,
             replaceable=replaceable,
+            other_sitemaps=[name for name in others.files if name not in replaceable],
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
@@ -161,6 +179,11 @@ class Sitemap:
         result.copies = self.copies
         result.alternates_dropped = len(self.alternates_dropped)
         result.undated = undated
+        if not any(entry.alternates for entry in self.entries.values()):
+            # Pages in several languages and no hreflang group: what would give them is said.
+            languages = self.harvester.languages
+            if sum(1 for count in languages.values() if count >= 2) >= 2:
+                result.ungrouped_languages = languages
         if report_to:
             from .render import Renderer
             from .report import build_report, write_report

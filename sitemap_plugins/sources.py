@@ -32,7 +32,9 @@ from .writer import BUILTIN_SITEMAP, WriteResult
 
 
 def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:
-    """Harvest every page of a built site into `sitemap`, as the plugins do; the count of files."""
+    """Harvest every page of a built site into `sitemap`, as the plugins do, with what the
+    sitemaps another tool wrote there say of them; the count of files."""
+    sitemap.read_other_sitemaps()
     base_url = sitemap.options.base_url
     count = 0
     for count, (url_path, path) in enumerate(site_pages(site_dir, _file_problem(sitemap)), 1):

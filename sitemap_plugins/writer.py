@@ -89,6 +89,10 @@ class WriteResult:
     #: Why the pages listed without a lastmod have none: reason -> pages.
     undated: Counter[str] = field(default_factory=Counter)
     robots_txt: str | None = None
+    #: The languages of a set's pages (pages per language) where no page is in an hreflang group.
+    ungrouped_languages: Counter[str] = field(default_factory=Counter)
+    #: Another tool's sitemaps that ours took the place of (option `replace_sitemaps`).
+    replaced: list[str] = field(default_factory=list)
     #: The URLs robots.txt names (a `Sitemap:` line each), in order.
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
@@ -111,6 +115,11 @@ class WriteResult:
     def notes(self) -> list[str]:
         """The lines said before the summary, at INFO: what the owner may want to act on."""
         notes = [advice] if (advice := self.robots_advice()) else []
+        if self.replaced:
+            notes.append(
+                f"sitemap: ours took the place of sitemaps another tool wrote: {', '.join(self.replaced)} "
+                "(one submitted in Search Console that is gone now: remove it there)"
+            )
         if self.undescribed:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
@@ -124,14 +133,25 @@ class WriteResult:
             reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
                 f"sitemap: none of the {self.urls:,} pages has a lastmod ({reasons}): the pages' own dates "
-                '(<meta property="article:modified_time">, JSON-LD dateModified) or the git history of '
-                "their sources give them: https://sitemap-plugins.github.io/lastmod/"
+                '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of '
+                "their sources, or the lastmods of a sitemap the generator writes give them: "
+                "https://sitemap-plugins.github.io/lastmod/"
             )
         elif self.undated:
             reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
                 "them: https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+            )
+        if self.ungrouped_languages:
+            languages = self.ungrouped_languages.most_common()
+            named = ", ".join(f"{code} {count:,}" for code, count in languages[:4])
+            more = f" and {len(languages) - 4:,} more" if len(languages) > 4 else ""
+            notes.append(
+                f"sitemap: the pages are in {len(languages)} languages ({named}{more}) and none names "
+                'its translations, so no hreflang group is listed: <link rel="alternate" hreflang> '
+                "links in each page's head, or the alternates of a sitemap the generator writes, give "
+                "them: https://sitemap-plugins.github.io/hreflang/"
             )
         if self.listings_not_news:
             notes.append(
@@ -350,6 +370,7 @@ def write_sitemaps(
     also_in_robots: Sequence[str] = (),
     video_channel: VideoChannel | None = None,
     project: str | None = None,
+    other_sitemaps: Sequence[str] = (),
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     Entries may come rendered already (`render_entries`, in a worker process).
@@ -357,7 +378,9 @@ def write_sitemaps(
     Entries carrying `news` are also listed, with their news tag, in `sitemap-news.xml`.
     `extra_sitemaps` (feeds) are sitemaps of their own, named in robots.txt and in the index.
     `replaceable`: names of files the generator wrote itself (its own bare sitemap.xml), which
-    the set replaces.  `also_in_robots`: sitemaps of other sets of the same host (one project per
+    the set replaces.  `other_sitemaps`: the sitemaps another tool wrote there
+    (`read_other_sitemaps`), which the set replaces, every one, with `replace_sitemaps`, and
+    otherwise leaves as they are.  `also_in_robots`: sitemaps of other sets of the same host (one project per
     language) that this set's robots.txt, at the host's root, names too.  `project`: the
     configuration the set is made from, kept in the manifest (`fileset.read_manifest`).  A
     template that fails (a user's) stops it before anything is written.
@@ -375,6 +398,8 @@ def write_sitemaps(
     try:
         if options.robots_txt:
             stop_at_a_robots_txt_leading_out(fileset)
+        if other_sitemaps:
+            _replace_or_keep(fileset, other_sitemaps, options, report)
         if fileset.owner_conflict(ENTRY_POINT):
             raise OutputError(
                 f"sitemap: {out / fileset.spelling(ENTRY_POINT)} was not written by sitemap-plugins (no "
@@ -437,6 +462,7 @@ def write_sitemaps(
             # Rendered before the commit: a robots.txt template that fails writes nothing either.
             robots_block = renderer.robots_block(robots_urls) if options.robots_txt else None
             result.files, result.removed = fileset.commit(last, robots_urls)
+            result.replaced = list(fileset.superseded)
         finally:
             fileset.discard()
         if robots_block is not None:
@@ -444,6 +470,32 @@ def write_sitemaps(
         return result
     finally:
         fileset.release()  # the next run may write into the directory
+
+
+def _replace_or_keep(fileset: FileSet, others: Sequence[str], options: Options, report: Reporter) -> None:
+    """Another tool's sitemaps in the output (Hugo's index and one per language): with
+    `replace_sitemaps`, ours takes the place of every one (the rest are removed at the commit),
+    else none is touched: where one holds a name of ours nothing is written, and those that
+    stay beside ours, stale, are said."""
+    named = ", ".join(others)
+    if options.replace_sitemaps:
+        fileset.replaceable.update(others)
+        fileset.superseded = list(others)
+        return
+    ours = (ENTRY_POINT, ENTRY_POINT + ".gz") if options.gzip else (ENTRY_POINT,)
+    if any(name in ours for name in others):
+        raise OutputError(
+            f"sitemap: {fileset.out} holds sitemaps sitemap-plugins did not write: {named}; they are "
+            "left as they are and no sitemap was written. Put ours in their place, every one of "
+            "them, with --replace-sitemaps (option replace_sitemaps: true), or turn off the tool "
+            "that writes them (or move them away), and build again"
+        )
+    report(
+        str(fileset.out),
+        "replace_sitemaps",
+        f"sitemaps sitemap-plugins did not write stay beside ours, stale: {named} (crawlers that "
+        "know them still read them); --replace-sitemaps (option replace_sitemaps: true) removes them",
+    )
 
 
 def _stage_key_file(fileset: FileSet, key: str, report: Reporter) -> None:
@@ -633,8 +685,10 @@ def update_robots_txt(
         result.robots_hint = [f"Sitemap: {url}" for url in robots_urls]
         return
     ours = {*fileset.robots_urls_written_before(), *robots_urls}
+    # The lines naming another tool's sitemaps that ours replaced would name files that are gone.
+    gone = [options.base_url + name for name in result.replaced if name not in result.files]
     try:
-        merged = merge_robots_txt(existing, block, ours)
+        merged = merge_robots_txt(existing, block, ours, gone)
     except RobotsError as error:
         report(str(path), "robots.txt", f"{error}; left as it is, add the Sitemap: line yourself")
         return

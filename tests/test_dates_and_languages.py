@@ -184,8 +184,9 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (
         "INFO    -  sitemap: none of the 3 pages has a lastmod (3 ignored by git): the pages' own dates "
-        '(<meta property="article:modified_time">, JSON-LD dateModified) or the git history of their '
-        "sources give them: https://sitemap-plugins.github.io/lastmod/"
+        '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of their '
+        "sources, or the lastmods of a sitemap the generator writes give them: "
+        "https://sitemap-plugins.github.io/lastmod/"
     ) in done.stderr.splitlines()
     from lxml import html as lxml_html
 

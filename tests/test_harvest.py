@@ -401,10 +401,10 @@ def test_a_long_history_is_read_whole(tmp_path):
     assert {entry.lastmod for entry in entries} == {dt.datetime(2024, 1, 10, 10, 0, tzinfo=dt.timezone.utc)}
 
 
-def test_default_sources_are_metadata_then_git_then_html(repo):
+def test_default_sources_are_metadata_then_git_then_html_then_other_sitemaps(repo):
     docs = repo / "docs"
     sitemap = sp.Sitemap(sp.Options(base_url=BASE), now=NOW, source_root=docs)
-    assert sitemap.options.lastmod == ["metadata", "git", "html"]
+    assert sitemap.options.lastmod == ["metadata", "git", "html", "sitemaps"]
     with_meta = sitemap.add_page(
         sp.Page(f"{BASE}a/", meta={"updated": "2024-05-01"}, source_path=docs / "index.md")
     )
@@ -775,5 +775,6 @@ def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
     assert said == [
         "sitemap: none of the 400 pages has a lastmod (400 not in a git repository (or git is not "
         'installed)): the pages\' own dates (<meta property="article:modified_time">, JSON-LD '
-        "dateModified) or the git history of their sources give them: https://sitemap-plugins.github.io/lastmod/"
+        "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
+        "writes give them: https://sitemap-plugins.github.io/lastmod/"
     ]

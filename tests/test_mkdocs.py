@@ -200,7 +200,7 @@ def test_without_site_url_the_build_goes_on_without_a_sitemap(tmp_path):
         ("max_urls: 60000", "option 'max_urls': must be a whole number from 1 to 50,000, got 60000"),
         (
             "lastmod: [gitt]",
-            "Expected one of: ('metadata', 'git', 'html', 'mtime', 'build') but received: 'gitt'",
+            "Expected one of: ('metadata', 'git', 'html', 'sitemaps', 'mtime', 'build') but received: 'gitt'",
         ),
         ("timezone: Mars/Base", "option 'timezone': 'Mars/Base' is not an IANA time zone"),
         ("news: {publication_language: en}", "option 'news.publication_name' is required"),

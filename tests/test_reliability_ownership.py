@@ -62,7 +62,7 @@ def test_a_name_we_need_that_holds_your_file_is_said_and_yours_kept(tmp_path):
 @pytest.mark.invalid_output  # the user's file is whatever they wrote
 def test_a_sitemap_xml_of_yours_stops_the_build_and_nothing_changes(tmp_path):
     (tmp_path / "sitemap.xml").write_text("<urlset>mine</urlset>")
-    with pytest.raises(sp.SitemapError, match=r"sitemap\.xml was not written by sitemap-plugins"):
+    with pytest.raises(sp.SitemapError, match=r"holds sitemaps sitemap-plugins did not write: sitemap\.xml;"):
         build(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sitemap.xml"]
     assert (tmp_path / "sitemap.xml").read_text() == "<urlset>mine</urlset>"

@@ -29,6 +29,7 @@ class SitemapConfig(base.Config):
     timezone = c.Type(str, default="UTC")
     templates_dir = c.Optional(c.Dir(exists=True))
     robots_txt = c.Type(bool, default=True)
+    replace_sitemaps = c.Type(bool, default=False)
     text_sitemap = c.Type(bool, default=False)
     #: true: the i18n default language's page; a language code: that language's; false: none.
     x_default = c.Type((bool, str), default=True)

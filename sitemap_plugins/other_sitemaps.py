@@ -1,0 +1,209 @@
+"""The sitemaps another tool wrote into a built site: Hugo's index and one set per language,
+sphinx-sitemap's, jekyll-sitemap's, a hand-kept one.
+
+What they know of the pages (a lastmod from front matter or git, translations, images) fills in
+where the pages themselves say less (`Harvester`), and with `replace_sitemaps` ours takes the
+place of every one of them (`write_sitemaps`): none is left stale, nor named in robots.txt.
+
+They are found as crawlers and site owners find them: the names tools give a site's sitemap,
+the `Sitemap:` lines of robots.txt, what an index names, and a `sitemap.xml` one directory down
+(a language's own set, as Hugo writes it).  Ours are not theirs: our marker, or the digest the
+last manifest keeps.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .fileset import is_ours, read_manifest
+from .normalize import date_key, format_w3c, to_uri
+from .pagefiles import read_regular, same_file, served
+from .reader import SM, ReadError, parse_sitemap, read_date, read_sitemap_file, site_file
+from .robots import MAX_ROBOTS_BYTES, sitemap_urls
+
+#: What tools call the sitemap at a site's root (Hugo, jekyll-sitemap, sphinx-sitemap:
+#: sitemap.xml; WordPress' static exporters: sitemap_index.xml).
+ROOT_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml", "sitemap-index.xml")
+XHTML = "{http://www.w3.org/1999/xhtml}"
+IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
+#: How near the day a sitemap file was written a date all its URLs share must be to be that
+#: day: time zones apart, a day and a half.
+_BUILD_SLACK = dt.timedelta(hours=36)
+
+
+@dataclass
+class PageFacts:
+    """What another tool's sitemap says of one page."""
+
+    #: The file that says it (`en/sitemap.xml`).
+    file: str
+    lastmod: str | None = None
+    #: hreflang code -> URL, as written.
+    alternates: dict[str, str] = field(default_factory=dict)
+    images: list[str] = field(default_factory=list)
+
+
+@dataclass
+class OtherSitemaps:
+    """The sitemaps another tool wrote into a directory, and what they say of its pages."""
+
+    #: Their paths in the directory (`sitemap.xml`, `en/sitemap.xml`), as found.
+    files: list[str] = field(default_factory=list)
+    #: A page's URL -> what they say of it.
+    pages: dict[str, PageFacts] = field(default_factory=dict)
+    #: What of them cannot be used, as (file, message): said at INFO.
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    #: What of them is wrong and the owner can mend (URLs the site does not serve), as (file,
+    #: message): a WARNING.
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+    def about(self, *urls: str) -> PageFacts | None:
+        """What they say of the page at the first of `urls` they know, however they spell it
+        (`X/` or `X/index.html`, `X` or `X.html`: one file)."""
+        if not self.pages:
+            return None
+        for url in urls:
+            for spelling in same_file(_uri(url)):
+                facts = self.pages.get(spelling)
+                if facts is not None:
+                    return facts
+        return None
+
+
+def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] = ()) -> OtherSitemaps:
+    """The sitemaps in `directory` (served at `base_url`) that are not ours, read.  `leave`: the
+    names of files the generator writes that its face replaces anyway (MkDocs' own sitemap)."""
+    found = OtherSitemaps()
+    if not directory.is_dir():
+        return found
+    manifest = read_manifest(directory)
+    # (name, whether the name alone makes it a sitemap): a file robots.txt or a language
+    # directory names is one only where it reads as one (a feed is named there too).
+    try:
+        # Spelt as they are: on a file system that ignores case, `Sitemap.xml` is the owner's.
+        here = set(os.listdir(directory))
+    except OSError:
+        return found
+    queue = [(name, True) for name in ROOT_NAMES if name in here]
+    queue += [(name, False) for name in _named_in_robots_txt(directory, base_url)]
+    queue += [(f"{name}/sitemap.xml", False) for name in _directories(directory)]
+    seen: set[str] = set()
+    while queue:
+        name, by_name = queue.pop(0)
+        if name in seen or name in leave:
+            continue
+        seen.add(name)
+        path = directory / name
+        try:
+            if not path.is_file() or is_ours(directory, name, manifest):
+                continue
+        except OSError:  # a directory that cannot be read: the pages' walk names it
+            continue
+        try:
+            root = parse_sitemap(name, read_sitemap_file(path))
+        except ReadError as error:
+            if by_name:
+                found.files.append(name)
+                found.notes.append((name, f"{str(error).removeprefix(name + ': ')}; not read"))
+            continue
+        if root.tag == SM + "sitemapindex":
+            found.files.append(name)
+            locs = (
+                _file_name(directory, base_url, (e.text or "").strip())
+                for e in root.iterfind(f"{SM}sitemap/{SM}loc")
+            )
+            queue[:0] = [(child, False) for child in locs if child is not None]  # in the index's order
+        elif root.tag == SM + "urlset":
+            found.files.append(name)
+            _read_urlset(root, name, directory, base_url, found)
+        elif by_name:
+            found.files.append(name)  # a file at a sitemap's name, which is none
+    return found
+
+
+def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: OtherSitemaps) -> None:
+    facts = []
+    for url in root.iterfind(SM + "url"):
+        loc = (url.findtext(SM + "loc") or "").strip()
+        if not loc:
+            continue
+        page = PageFacts(name, (url.findtext(SM + "lastmod") or "").strip() or None)
+        for link in url.iterfind(XHTML + "link"):
+            code, href = (link.get("hreflang") or "").strip(), (link.get("href") or "").strip()
+            if "alternate" in (link.get("rel") or "").lower().split() and code and href:
+                page.alternates[code] = href
+        page.images = [
+            text for e in url.iterfind(f"{IMAGE}image/{IMAGE}loc") if (text := (e.text or "").strip())
+        ]
+        facts.append((loc, page))
+    # URLs that lead to no file of the site: a wrong base in the tool's configuration
+    # (sphinx-sitemap's `{lang}{version}` for a site served without them), or a stale file.
+    nowhere = [loc for loc, _ in facts if served(directory, base_url, loc) is not True]
+    if nowhere:
+        found.problems.append(
+            (
+                name,
+                f"{len(nowhere):,} of its {len(facts):,} URLs are no file of the site under {base_url} "
+                f"({nowhere[0]}{', …' if len(nowhere) > 1 else ''}): nothing is taken from it for them",
+            )
+        )
+    dates = {read_date(page.lastmod) for _, page in facts}
+    shared = dates.pop() if len(facts) >= 2 and len(dates) == 1 else None
+    if shared is not None and _written_that_day(directory / name, shared):
+        # MkDocs' own sitemap, and many tools': the day of the build for every page.
+        for _, page in facts:
+            page.lastmod = None
+        found.notes.append(
+            (
+                name,
+                f"dates all its {len(facts):,} URLs {format_w3c(shared)}, the day it was written: "
+                "when the site was built, not when its pages changed; its dates are not used",
+            )
+        )
+    for loc, page in facts:
+        found.pages.setdefault(_uri(loc), page)
+
+
+def _written_that_day(path: Path, date: dt.date | dt.datetime) -> bool:
+    try:
+        written = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
+    except OSError:
+        return False
+    return abs(date_key(date, dt.timezone.utc) - written) <= _BUILD_SLACK
+
+
+def _named_in_robots_txt(directory: Path, base_url: str) -> list[str]:
+    try:
+        text = read_regular(directory / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return []
+    names = (_file_name(directory, base_url, url) for url in sitemap_urls(text))
+    return [name for name in names if name is not None]
+
+
+def _directories(directory: Path) -> list[str]:
+    try:
+        with os.scandir(directory) as entries:
+            return sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+    except OSError:
+        return []
+
+
+def _file_name(directory: Path, base_url: str, url: str) -> str | None:
+    """The path in `directory` of the file `url` names; None for a URL elsewhere."""
+    target = site_file(directory, base_url, url) if url else None
+    if target is None:
+        return None
+    return target.relative_to(directory.resolve()).as_posix()
+
+
+def _uri(url: str) -> str:
+    try:
+        return to_uri(url)
+    except ValueError:
+        return url
