@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _common import commit_all, median_seconds, page_html
 
 import sitemap_plugins as sp
-from sitemap_plugins.gitdates import GitDates
+from sitemap_plugins.core.pages.gitdates import GitDates
 
 
 def make_repo(root: Path, pages: int, commits: int) -> Path:

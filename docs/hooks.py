@@ -1,5 +1,5 @@
 """The options table of docs/options.md, made from the one option schema
-(`sitemap_plugins.options.Options`): `python3 docs/hooks.py` writes it into the page (where GitHub
+(`sitemap_plugins.core.options.Options`): `python3 docs/hooks.py` writes it into the page (where GitHub
 shows it too) and `python3 dev.py docs` runs it before the build; tests/test_docs.py keeps the two
 equal, and as this documentation's MkDocs hook it checks the page at every build."""
 
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitemap_plugins.options import Options
+from sitemap_plugins.core.options import Options
 
 PAGE = Path(__file__).resolve().parent / "options.md"
 START = "<!-- options table: made from the option schema by `python3 dev.py docs`; edit the schema -->"

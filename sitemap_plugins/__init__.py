@@ -5,8 +5,8 @@ The core knows no site generator: build `Entry` objects, add them to a `Sitemap`
 
 from __future__ import annotations
 
-from .errors import ConfigError, Problem, Reporter, SitemapError, StrictError
-from .model import (
+from sitemap_plugins.core.errors import ConfigError, Problem, Reporter, SitemapError, StrictError
+from sitemap_plugins.core.model import (
     Entry,
     Image,
     News,
@@ -17,9 +17,9 @@ from .model import (
     VideoRestriction,
     VideoUploader,
 )
-from .options import NewsOptions, Options, Rule
-from .sitemap import Sitemap
-from .writer import WriteResult, write_sitemaps
+from sitemap_plugins.core.options import NewsOptions, Options, Rule
+from sitemap_plugins.core.output.writer import WriteResult, write_sitemaps
+from sitemap_plugins.core.sitemap import Sitemap
 
 __version__ = "0.1.0"
 

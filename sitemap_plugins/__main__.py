@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from sitemap_plugins.command.main import main
 
 if __name__ == "__main__":  # worker processes import this module again
     sys.exit(main())

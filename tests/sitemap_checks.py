@@ -8,7 +8,7 @@ from pathlib import Path
 from lxml import etree
 from usp.tree import sitemap_from_str
 
-from sitemap_plugins.schemas import schema_errors
+from sitemap_plugins.core.output.schemas import schema_errors
 
 SITEMAP_ROOTS = {"urlset", "sitemapindex"}
 NS = {

@@ -34,7 +34,7 @@ def run_cli(
     *args: str, cwd: Path | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins.cli", *args],
+        [sys.executable, "-m", "sitemap_plugins.command.main", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -504,7 +504,7 @@ def test_a_page_or_directory_the_build_cannot_read_is_named(tmp_path_factory):
                 [
                     sys.executable,
                     "-m",
-                    "sitemap_plugins.cli",
+                    "sitemap_plugins.command.main",
                     "generate",
                     "--from-dir",
                     str(site),
@@ -725,7 +725,7 @@ def test_two_runs_into_one_directory_take_turns(tmp_path):
     command = [
         sys.executable,
         "-m",
-        "sitemap_plugins.cli",
+        "sitemap_plugins.command.main",
         "generate",
         "--from-jsonl",
         str(source),

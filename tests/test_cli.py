@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sitemap_checks import NS, parse, urls
 
-from sitemap_plugins import check as check_module
-from sitemap_plugins.cli import main
+from sitemap_plugins.command import check as check_module
+from sitemap_plugins.command.main import main
 
 BASE = "https://example.com/"
 #: `sitemap-plugins generate` as a child process (the module form of the console script).
@@ -72,7 +72,7 @@ def test_generate_from_a_built_site(tmp_path, capsys):
         (
             "url.xml",
             "<url>{{ entry.nope }}</url>\n",
-            ", line 1: 'sitemap_plugins.model.Entry object' has no attribute 'nope'",
+            ", line 1: 'sitemap_plugins.core.model.Entry object' has no attribute 'nope'",
         ),
         # What is not Jinja's own error, raised while rendering: the file and the line too.
         (
@@ -457,7 +457,7 @@ def test_check_reads_the_site_address_from_the_site(tmp_path, capsys):
 
 def test_version_and_help_from_the_one_option_schema(capsys):
     from sitemap_plugins import __version__
-    from sitemap_plugins.options import LASTMOD_SOURCES
+    from sitemap_plugins.core.options import LASTMOD_SOURCES
 
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"])

@@ -14,7 +14,7 @@ from browser import browser, serve
 from mkdocs_helpers import mkdocs
 from sitemap_checks import parse, urls
 
-from sitemap_plugins.options import Options
+from sitemap_plugins.core.options import Options
 from sitemap_plugins.pelican.config import read_settings
 
 try:

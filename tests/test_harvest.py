@@ -8,7 +8,7 @@ from lxml import html as lxml_html
 from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
-from sitemap_plugins.htmlfacts import parse_srcset, read_html
+from sitemap_plugins.core.pages.html import parse_srcset, read_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pages"
 BASE = "https://example.com/"

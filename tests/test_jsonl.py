@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from sitemap_checks import urls
 
-from sitemap_plugins import jsonl
-from sitemap_plugins.cli import main
-from sitemap_plugins.errors import Reporter
-from sitemap_plugins.options import Options
+from sitemap_plugins.command import jsonl
+from sitemap_plugins.command.main import main
+from sitemap_plugins.core.errors import Reporter
+from sitemap_plugins.core.options import Options
 
 BASE = "https://example.com/"
 GENERATE = [sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from sitemap_plugins.normalize import (
+from sitemap_plugins.core.normalize import (
     _to_uri,
     clean_text,
     format_w3c,
@@ -17,8 +17,8 @@ from sitemap_plugins.normalize import (
     parse_date,
     to_uri,
 )
-from sitemap_plugins.render import xml_escape
-from sitemap_plugins.schemas import schema
+from sitemap_plugins.core.output.render import xml_escape
+from sitemap_plugins.core.output.schemas import schema
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -177,8 +177,8 @@ def test_the_plain_uri_test_accepts_the_grammar_and_nothing_to_uri_would_change(
 def test_the_characters_taken_out_are_those_xml_forbids():
     """XML 1.0's Char production, written as the spec writes it, against the listed class we
     use (and the escaping check built on it), over every code point."""
-    from sitemap_plugins.normalize import XML_ILLEGAL
-    from sitemap_plugins.render import _NEEDS_ESCAPE
+    from sitemap_plugins.core.normalize import XML_ILLEGAL
+    from sitemap_plugins.core.output.render import _NEEDS_ESCAPE
 
     xml_char = "\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
     every = "".join(map(chr, range(0x110000)))

@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
-from sitemap_plugins.cli import SPECIAL, _parser
-from sitemap_plugins.options import FACES, Options
+from sitemap_plugins.command.main import SPECIAL, _parser
+from sitemap_plugins.core.options import FACES, Options
 
 FIELDS = {field.name: field for field in dataclasses.fields(Options)}
 #: Options a face has that the core has not (MkDocs: the plugin's switch, URLs MkDocs does not build).

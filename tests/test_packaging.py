@@ -37,8 +37,8 @@ def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
         assert f"sitemap_plugins/templates/{template}" in names
     assert {
         "sitemap_plugins/py.typed",
-        "sitemap_plugins/schemas/all-urlset.xsd",
-        "sitemap_plugins/schemas/PROVENANCE.md",
+        "sitemap_plugins/core/output/schemas/all-urlset.xsd",
+        "sitemap_plugins/core/output/schemas/PROVENANCE.md",
     } <= names
     installed = tmp_path / "installed"
     zipfile.ZipFile(wheel).extractall(installed)
@@ -47,7 +47,7 @@ def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
         import sys
         sys.path.insert(0, {str(installed)!r})
         import sitemap_plugins as sp
-        from sitemap_plugins.render import builtin_templates_dir
+        from sitemap_plugins.core.output.render import builtin_templates_dir
         assert sp.__file__.startswith({str(installed)!r}), sp.__file__
         assert str(builtin_templates_dir()).startswith({str(installed)!r})
         site = sp.Sitemap(sp.Options(base_url="https://example.com/", stylesheet=True))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sitemap_checks import NS, assert_valid, parse
 
 import sitemap_plugins as sp
-from sitemap_plugins.normalize import clean_text
+from sitemap_plugins.core.normalize import clean_text
 
 BASE = "https://example.com/"
 

@@ -18,7 +18,7 @@ from pelican_helpers import build as pelican_build
 from sitemap_checks import NS, parse
 
 import sitemap_plugins as sp
-from sitemap_plugins.htmlfacts import read_html
+from sitemap_plugins.core.pages.html import read_html
 
 BASE = "https://example.com/"
 
@@ -370,7 +370,7 @@ def test_head_facts_after_what_looks_like_a_body_tag_are_read(tmp_path, before, 
     """Only the head is parsed where the content is known: a `<body` that is none (in a comment,
     a script, a noscript) does not end the head, and an upper-case or missing body tag loses
     nothing of it."""
-    from sitemap_plugins.htmlfacts import read_file
+    from sitemap_plugins.core.pages.html import read_file
 
     page = tmp_path / "page.html"
     page.write_text(
@@ -386,7 +386,7 @@ def test_head_facts_after_what_looks_like_a_body_tag_are_read(tmp_path, before, 
 def test_a_head_longer_than_the_first_read_is_read_whole(tmp_path):
     """Where only a page's head is read from its file (Pelican's pages, listing pages), a theme
     that inlines 40 KB of script and style before its robots tag is read to the end of its head."""
-    from sitemap_plugins.htmlfacts import read_file
+    from sitemap_plugins.core.pages.html import read_file
 
     page = tmp_path / "page.html"
     inline = "<script>var fonts = '" + "é" * 20_000 + "';</script><style>" + "p{}" * 3_000 + "</style>"
@@ -409,7 +409,7 @@ def test_a_head_longer_than_the_first_read_is_read_whole(tmp_path):
 def test_a_head_read_alone_is_decoded_by_its_own_declaration(tmp_path, body):
     """Where only a page's head is read, only its bytes are decoded: a Latin-1 head (as a theme
     of old writes it) gives the same links whatever the body holds."""
-    from sitemap_plugins.htmlfacts import read_file
+    from sitemap_plugins.core.pages.html import read_file
 
     page = tmp_path / "page.html"
     page.write_bytes(

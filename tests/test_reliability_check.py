@@ -73,7 +73,7 @@ def test_a_gzip_bomb_costs_bounded_memory(tmp_path):
     # `check` in a process of its own that reports its own peak resident memory: VmHWM, not
     # ru_maxrss, which on Linux keeps the peak of the process it was forked from (this test run).
     measure = (
-        "import resource, sys; from sitemap_plugins.cli import main; "
+        "import resource, sys; from sitemap_plugins.command.main import main; "
         "code = main(sys.argv[1:]); "
         "status = open('/proc/self/status').read() if sys.platform == 'linux' else ''; "
         "peak = int(status.split('VmHWM:')[1].split()[0]) if 'VmHWM:' in status "

@@ -16,7 +16,7 @@ import pytest
 from protego import Protego
 from sitemap_checks import assert_valid, parse, urls
 
-from sitemap_plugins.fileset import MANIFEST
+from sitemap_plugins.core.output.fileset import MANIFEST
 
 BASE = "https://example.com/"
 ENTRIES = 1_200
@@ -26,7 +26,7 @@ MAX_URLS = 250  # 5 parts and an index
 # before its Nth file operation of the commit: renames into place, then removals of the old set.
 KILLER = """
 import os, signal, sys
-import sitemap_plugins.fileset as fileset
+import sitemap_plugins.core.output.fileset as fileset
 limit = int(sys.argv[1])
 calls = [0]
 def deadly(real):
@@ -38,7 +38,7 @@ def deadly(real):
     return call
 fileset.os.replace = deadly(os.replace)
 fileset.Path.unlink = deadly(fileset.Path.unlink)
-from sitemap_plugins.cli import main
+from sitemap_plugins.command.main import main
 sys.exit(main(sys.argv[2:]))
 """
 

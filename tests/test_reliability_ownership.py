@@ -16,7 +16,7 @@ from mkdocs_helpers import copy_sample, mkdocs
 from sitemap_checks import assert_valid
 
 import sitemap_plugins as sp
-from sitemap_plugins.fileset import MANIFEST
+from sitemap_plugins.core.output.fileset import MANIFEST
 
 BASE = "https://example.com/"
 URLS_ONLY = b"https://example.com/partner-a/\nhttps://example.com/partner-b/\n"
@@ -80,7 +80,7 @@ def test_a_file_of_ours_that_you_replaced_is_yours(tmp_path):
 def test_a_rebuild_reads_only_the_head_of_our_xml_and_digests_the_text_sitemap(tmp_path, monkeypatch):
     """Our XML carries a marker in its first bytes: a rebuild does not read the last set whole to
     prove it ours (88 MB for 200,000 entries).  The text sitemap has no marker: its digest does."""
-    from sitemap_plugins import fileset
+    from sitemap_plugins.core.output import fileset
 
     build(tmp_path, count=60_000, text_sitemap=True)  # two sitemaps and an index
     digested: list[str] = []

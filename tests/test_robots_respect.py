@@ -16,7 +16,7 @@ from pelican_helpers import add_settings, copy_sample, pelican
 from sitemap_checks import NS, parse
 
 import sitemap_plugins as sp
-from sitemap_plugins.robots import RobotsRules
+from sitemap_plugins.core.robots import RobotsRules
 
 BASE = "https://example.com/"
 

@@ -8,8 +8,8 @@ import json
 import pytest
 from sitemap_checks import NS, assert_valid, parse
 
-from sitemap_plugins.cli import main
-from sitemap_plugins.render import GENERATOR
+from sitemap_plugins.command.main import main
+from sitemap_plugins.core.output.render import GENERATOR
 
 BASE = "https://example.com/"
 

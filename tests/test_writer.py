@@ -15,7 +15,8 @@ from protego import Protego
 from sitemap_checks import NS, parse, read, urls
 
 import sitemap_plugins as sp
-from sitemap_plugins.schemas import SCHEMA_DIR, load_schema
+from sitemap_plugins.core.output.render import Renderer
+from sitemap_plugins.core.output.schemas import SCHEMA_DIR, load_schema
 
 BASE = "https://example.com/"
 
@@ -165,8 +166,8 @@ def test_a_failure_midway_leaves_the_previous_output_intact(tmp_path, monkeypatc
             raise OSError("disk full")
         return original(self, urls, namespaces)
 
-    original = sp.writer.Renderer.urlset
-    monkeypatch.setattr(sp.writer.Renderer, "urlset", failing_urlset)
+    original = Renderer.urlset
+    monkeypatch.setattr(Renderer, "urlset", failing_urlset)
     with pytest.raises(OSError, match="disk full"):
         build(tmp_path, pages(6), max_urls=2)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no temp files left either
@@ -283,7 +284,7 @@ def test_news_files_hold_at_most_1000(tmp_path):
 
 @pytest.mark.invalid_output  # our schema set lacks the user's namespace: validated below with it
 def test_users_templates_override_and_extend_ours(tmp_path):
-    from sitemap_plugins import render
+    from sitemap_plugins.core.output import render
 
     templates = tmp_path / "my-templates"
     templates.mkdir()
@@ -400,7 +401,7 @@ def test_every_tag_of_every_extension_in_one_url(tmp_path):
 def test_a_url_xml_copied_from_an_earlier_release_writes_the_same_bytes(tmp_path):
     """Earlier releases' url.xml ordered alternates with Jinja's `dictsort`; ours, with
     `by_hreflang`: a copy kept in templates_dir writes what ours writes, byte for byte."""
-    from sitemap_plugins import render
+    from sitemap_plugins.core.output import render
 
     ours = (render.builtin_templates_dir() / "url.xml").read_text()
     assert "entry.alternates|by_hreflang" in ours
@@ -422,8 +423,8 @@ def test_a_url_xml_copied_from_an_earlier_release_writes_the_same_bytes(tmp_path
 
 def _every_kind_of_entry() -> list[sp.Entry]:
     """Validated entries that use every field url.xml writes, in many combinations."""
-    from sitemap_plugins.errors import Reporter
-    from sitemap_plugins.validate import EntryValidator
+    from sitemap_plugins.core.errors import Reporter
+    from sitemap_plugins.core.validate import EntryValidator
 
     validate = EntryValidator(sp.Options(base_url=BASE), Reporter())
     video = sp.Video(
@@ -484,7 +485,7 @@ def _every_kind_of_entry() -> list[sp.Entry]:
 def test_a_file_is_written_around_its_pieces(namespaces):
     """`urlset_parts` puts the pieces between what urlset.xml writes before and after them:
     the bytes of the template rendered whole, stylesheet and schemaLocation included."""
-    from sitemap_plugins.render import Renderer
+    from sitemap_plugins.core.output.render import Renderer
 
     renderer = Renderer(sp.Options(base_url=BASE, stylesheet=True, schema_location=True))
     pieces = ["<url>\n  <loc>https://example.com/a/</loc>\n</url>\n", "<url><!-- Grüße --></url>\n" * 3]
@@ -505,7 +506,7 @@ def test_a_file_is_written_around_its_pieces(namespaces):
     ],
 )
 def test_a_urlset_xml_that_does_not_write_its_pieces_once_is_rendered_whole(tmp_path_factory, body):
-    from sitemap_plugins.render import Renderer
+    from sitemap_plugins.core.output.render import Renderer
 
     templates = tmp_path_factory.mktemp("templates")  # not a sitemap: outside the schema sweep
     (templates / "urlset.xml").write_text(f"<urlset>{body}</urlset>\n")
@@ -519,7 +520,7 @@ def test_a_urlset_xml_that_does_not_write_its_pieces_once_is_rendered_whole(tmp_
 @given(data=st.binary(max_size=3000), cuts=st.lists(st.integers(0, 3000), max_size=8))
 def test_gzip_and_digest_of_pieces_are_those_of_their_join(tmp_path_factory, data, cuts):
     """A file staged as pieces: the same bytes on disk, the same digest, the same gzip."""
-    from sitemap_plugins.fileset import FileSet, gzip_bytes
+    from sitemap_plugins.core.output.fileset import FileSet, gzip_bytes
 
     bounds = sorted({0, len(data), *(c for c in cuts if c <= len(data))})
     pieces = [data[a:b] for a, b in itertools.pairwise(bounds)]

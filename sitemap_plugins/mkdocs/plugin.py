@@ -26,14 +26,19 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from ..errors import ConfigError, SitemapError, shown, slip_for
-from ..harvest import LASTMOD_KEYS
-from ..mapping import entry_from_mapping
-from ..model import Entry, Page
-from ..options import Options
-from ..project import read_project
-from ..sitemap import Sitemap
-from ..sources import (
+from sitemap_plugins.core.errors import ConfigError, SitemapError, shown, slip_for
+from sitemap_plugins.core.mapping import entry_from_mapping
+from sitemap_plugins.core.model import Entry, Page
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.writer import (
+    BUILTIN_SITEMAP,
+    ENTRY_POINT,
+    WriteResult,
+    material_index_warning,
+)
+from sitemap_plugins.core.pages.harvest import LASTMOD_KEYS
+from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins.mkdocs.built import (
     ProjectSet,
     hreflang_groups,
     project_options,
@@ -41,8 +46,8 @@ from ..sources import (
     projects_built_beside,
     write_root_last,
 )
-from ..writer import BUILTIN_SITEMAP, ENTRY_POINT, WriteResult, material_index_warning
-from .config import SitemapConfig
+from sitemap_plugins.mkdocs.config import SitemapConfig
+from sitemap_plugins.mkdocs.project import read_project
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
 log = logging.getLogger("mkdocs.plugins.sitemap")

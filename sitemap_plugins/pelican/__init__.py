@@ -8,7 +8,7 @@ def register() -> None:
     module-level handlers again is a no-op in blinker."""
     from pelican import signals
 
-    from . import plugin
+    from sitemap_plugins.pelican import plugin
 
     signals.get_generators.connect(plugin.on_get_generators)
     signals.content_written.connect(plugin.on_content_written)

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ConfigError, shown
-from ..model import CHANGEFREQS
-from ..options import Options
+from sitemap_plugins.core.errors import ConfigError, shown
+from sitemap_plugins.core.model import CHANGEFREQS
+from sitemap_plugins.core.options import Options
 
 #: pelican-sitemap's kinds of page.
 KINDS = ("articles", "pages", "indexes")

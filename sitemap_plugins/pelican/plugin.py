@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from ..errors import ConfigError, SitemapError
-from ..model import Page
-from ..normalize import to_uri
-from ..pagefiles import path_in
-from ..sitemap import Sitemap
-from ..writer import BUILTIN_SITEMAP, IndexItem
-from .config import KINDS, PelicanSettings, read_settings
+from sitemap_plugins.core.errors import ConfigError, SitemapError
+from sitemap_plugins.core.model import Page
+from sitemap_plugins.core.normalize import to_uri
+from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, IndexItem
+from sitemap_plugins.core.pages.files import path_in
+from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins.pelican.config import KINDS, PelicanSettings, read_settings
 
 log = logging.getLogger(__name__)
 

@@ -25,14 +25,20 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from .errors import ConfigError, Reporter, shown
-from .fileset import FileSet, has_marker
-from .normalize import date_key
-from .options import MAX_INDEX_ENTRIES, Options
-from .project import load_yaml, plugin_options
-from .reader import ReadError, parse_sitemap, read_date, read_sitemap_file
-from .render import Renderer, templates_named
-from .writer import ENTRY_POINT, IndexItem, WriteResult, stop_at_a_robots_txt_leading_out, update_robots_txt
+from sitemap_plugins.core.errors import ConfigError, Reporter, shown
+from sitemap_plugins.core.normalize import date_key
+from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, Options
+from sitemap_plugins.core.output.fileset import FileSet, has_marker
+from sitemap_plugins.core.output.render import Renderer, templates_named
+from sitemap_plugins.core.output.writer import (
+    ENTRY_POINT,
+    IndexItem,
+    WriteResult,
+    stop_at_a_robots_txt_leading_out,
+    update_robots_txt,
+)
+from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_date, read_sitemap_file
+from sitemap_plugins.mkdocs.project import load_yaml, plugin_options
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 

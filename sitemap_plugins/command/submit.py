@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from . import web
-from .errors import ConfigError, shown
-from .normalize import http_url
-from .options import check_base_url, check_indexnow_key
-from .reader import ReadError, SetReader, UrlSet, same_date
+from sitemap_plugins.core import web
+from sitemap_plugins.core.errors import ConfigError, shown
+from sitemap_plugins.core.normalize import http_url
+from sitemap_plugins.core.options import check_base_url, check_indexnow_key
+from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, UrlSet, same_date
 
 KEY_ENV = "INDEXNOW_KEY"
 ENDPOINT = "https://api.indexnow.org/indexnow"

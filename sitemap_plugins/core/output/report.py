@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from .errors import Problem, Reporter
-from .fileset import OutputError, write_atomic
-from .model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut, UndescribedVideo
-from .normalize import parse_date
-from .options import Options
-from .render import Renderer, failed_in_template, template_failure
+from sitemap_plugins.core.errors import Problem, Reporter
+from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut, UndescribedVideo
+from sitemap_plugins.core.normalize import parse_date
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.fileset import OutputError, write_atomic
+from sitemap_plugins.core.output.render import Renderer, failed_in_template, template_failure
 
 #: Above this many months the chart counts years.
 MAX_MONTH_BARS = 72

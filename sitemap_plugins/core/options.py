@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, did_you_mean, shown
-from .model import CHANGEFREQS
-from .normalize import http_url, normalize_hreflang, normalize_news_language
+from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
+from sitemap_plugins.core.model import CHANGEFREQS
+from sitemap_plugins.core.normalize import http_url, normalize_hreflang, normalize_news_language
 
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000

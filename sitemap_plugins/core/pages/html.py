@@ -19,9 +19,9 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from .model import Video
-from .normalize import http_url
-from .pagefiles import read_page_file, utf8_html
+from sitemap_plugins.core.model import Video
+from sitemap_plugins.core.normalize import http_url
+from sitemap_plugins.core.pages.files import read_page_file, utf8_html
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")

@@ -12,8 +12,8 @@ import re
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from ._codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
-from .errors import shown
+from sitemap_plugins.core.errors import shown
+from sitemap_plugins.core.iso_codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
 
 #: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
 #: U+FFFE and U+FFFF), for a character class (a test holds it to the XML 1.0 `Char` production).

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from .errors import log
-from .pagefiles import path_in
+from sitemap_plugins.core.errors import log
+from sitemap_plugins.core.pages.files import path_in
 
 _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain it
 

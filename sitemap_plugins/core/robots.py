@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from .pagefiles import link_target
+from sitemap_plugins.core.pages.files import link_target
 
 _SITEMAP_LINE = re.compile(r"^\ufeff?[ \t]*sitemap[ \t]*:[ \t]*(?P<url>[^\s#]*)", re.IGNORECASE)
 _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")

@@ -20,11 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .fileset import is_ours, read_manifest
-from .normalize import date_key, format_w3c, to_uri
-from .pagefiles import read_regular, same_file, served
-from .reader import SM, ReadError, parse_sitemap, read_date, read_sitemap_file, site_file
-from .robots import MAX_ROBOTS_BYTES, sitemap_urls
+from sitemap_plugins.core.normalize import date_key, format_w3c, to_uri
+from sitemap_plugins.core.output.fileset import is_ours, read_manifest
+from sitemap_plugins.core.pages.files import read_regular, same_file, served
+from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
+from sitemap_plugins.core.sitemap_reader import (
+    SM,
+    ReadError,
+    parse_sitemap,
+    read_date,
+    read_sitemap_file,
+    site_file,
+)
 
 #: What tools call the sitemap at a site's root (Hugo, jekyll-sitemap, sphinx-sitemap:
 #: sitemap.xml; WordPress' static exporters: sitemap_index.xml).

@@ -13,8 +13,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import did_you_mean, shown
-from .model import Entry, Image, News, Video, VideoPlatform, VideoPrice, VideoRestriction, VideoUploader
+from sitemap_plugins.core.errors import did_you_mean, shown
+from sitemap_plugins.core.model import (
+    Entry,
+    Image,
+    News,
+    Video,
+    VideoPlatform,
+    VideoPrice,
+    VideoRestriction,
+    VideoUploader,
+)
 
 _SCALARS = {
     "thumbnail_loc",

@@ -13,9 +13,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlsplit
 
-from ._codes import ISO_4217
-from .errors import Reporter, shown
-from .model import (
+from sitemap_plugins.core.errors import Reporter, shown
+from sitemap_plugins.core.iso_codes import ISO_4217
+from sitemap_plugins.core.model import (
     CHANGEFREQS,
     Entry,
     Image,
@@ -25,7 +25,7 @@ from .model import (
     VideoPrice,
     VideoRestriction,
 )
-from .normalize import (
+from sitemap_plugins.core.normalize import (
     clean_text,
     country_codes,
     date_key,
@@ -38,7 +38,7 @@ from .normalize import (
     parse_date,
     to_uri,
 )
-from .options import Options
+from sitemap_plugins.core.options import Options
 
 MAX_LOC_LENGTH = 2048  # the protocol: "must be less than 2,048 characters"
 MAX_IMAGES = 1000

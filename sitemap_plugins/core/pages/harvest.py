@@ -20,16 +20,23 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from .errors import Reporter, log, shown
-from .gitdates import GitDates
-from .htmlfacts import HtmlFacts, content_digest, read_file, read_html
-from .mapping import absolute_url, is_mapping, is_video_block, video_fields
-from .model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
-from .normalize import date_key, format_w3c, http_url, normalize_hreflang, parse_date, to_uri
-from .options import Options
-from .other_sitemaps import OtherSitemaps, PageFacts
-from .pagefiles import MAX_HTML_BYTES, one_file, path_in, read_page_file, same_file
-from .validate import FUTURE_SLACK
+from sitemap_plugins.core.errors import Reporter, log, shown
+from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_block, video_fields
+from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
+from sitemap_plugins.core.normalize import (
+    date_key,
+    format_w3c,
+    http_url,
+    normalize_hreflang,
+    parse_date,
+    to_uri,
+)
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.pages.files import MAX_HTML_BYTES, one_file, path_in, read_page_file, same_file
+from sitemap_plugins.core.pages.gitdates import GitDates
+from sitemap_plugins.core.pages.html import HtmlFacts, content_digest, read_file, read_html
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
+from sitemap_plugins.core.validate import FUTURE_SLACK
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")

@@ -16,12 +16,12 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from . import web
-from .fileset import gunzip_at_most, read_limited
-from .normalize import date_key, parse_date, to_uri
-from .options import MAX_BYTES
-from .pagefiles import NotRegularFile
-from .robots import sitemap_urls
+from sitemap_plugins.core import web
+from sitemap_plugins.core.normalize import date_key, parse_date, to_uri
+from sitemap_plugins.core.options import MAX_BYTES
+from sitemap_plugins.core.output.fileset import gunzip_at_most, read_limited
+from sitemap_plugins.core.pages.files import NotRegularFile
+from sitemap_plugins.core.robots import sitemap_urls
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 #: At most this many sitemap files in one set (an index lists at most 50,000; several indexes).

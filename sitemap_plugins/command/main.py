@@ -27,17 +27,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .check import run_check
-from .errors import ConfigError, Progress, Reporter, SitemapError, log, shown
-from .indexnow import add_parser as add_submit
-from .indexnow import run_submit
-from .jsonl import JsonlEntries, default_jobs
-from .options import NewsOptions, Options
-from .project import load_yaml, read_project, share_languages
-from .robots import judge_entry, read_robots_rules
-from .sitemap import Sitemap
-from .sources import (
+from sitemap_plugins import __version__
+from sitemap_plugins.command.check import run_check
+from sitemap_plugins.command.jsonl import JsonlEntries, default_jobs
+from sitemap_plugins.command.submit import add_parser as add_submit
+from sitemap_plugins.command.submit import run_submit
+from sitemap_plugins.core.errors import ConfigError, Progress, Reporter, SitemapError, log, shown
+from sitemap_plugins.core.options import NewsOptions, Options
+from sitemap_plugins.core.output.writer import WriteResult, material_index_warning, write_sitemaps
+from sitemap_plugins.core.robots import judge_entry, read_robots_rules
+from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins.mkdocs.built import (
     ProjectSet,
     add_site,
     hreflang_groups,
@@ -45,9 +45,9 @@ from .sources import (
     project_set,
     write_root_last,
 )
-from .versions import add_parser as add_versions
-from .versions import run_versions
-from .writer import WriteResult, material_index_warning, write_sitemaps
+from sitemap_plugins.mkdocs.project import load_yaml, read_project, share_languages
+from sitemap_plugins.mkdocs.versions import add_parser as add_versions
+from sitemap_plugins.mkdocs.versions import run_versions
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.

@@ -13,16 +13,22 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import Reporter, log
-from .harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
-from .model import X_DEFAULT, Entry, Page
-from .normalize import date_key, to_uri
-from .options import Options
-from .other_sitemaps import OtherSitemaps, read_other_sitemaps
-from .pagefiles import served
-from .robots import judge_entry, read_robots_rules
-from .validate import MAX_IMAGES, EntryValidator
-from .writer import ROBOTS_TXT, IndexItem, VideoChannel, WriteResult, write_sitemaps
+from sitemap_plugins.core.errors import Reporter, log
+from sitemap_plugins.core.model import X_DEFAULT, Entry, Page
+from sitemap_plugins.core.normalize import date_key, to_uri
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.writer import (
+    ROBOTS_TXT,
+    IndexItem,
+    VideoChannel,
+    WriteResult,
+    write_sitemaps,
+)
+from sitemap_plugins.core.pages.files import served
+from sitemap_plugins.core.pages.harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
+from sitemap_plugins.core.robots import judge_entry, read_robots_rules
+from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
 
 #: A video's URLs that must lead to something: its file, its thumbnail, its player.
 VIDEO_FILES = ("content_loc", "thumbnail_loc", "player_loc")
@@ -185,8 +191,8 @@ class Sitemap:
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages
         if report_to:
-            from .render import Renderer
-            from .report import build_report, write_report
+            from sitemap_plugins.core.output.render import Renderer
+            from sitemap_plugins.core.output.report import build_report, write_report
 
             data = build_report(
                 self.entries.values(),

@@ -22,14 +22,22 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from .errors import Reporter, SitemapError
-from .fileset import FileSet, OutputError, Staged, gzip_bytes, gzip_file, io_error, write_atomic
-from .model import Entry, entry_label
-from .normalize import date_key, parse_date
-from .options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
-from .pagefiles import file_kind, link_target
-from .render import Renderer, page_namespaces, templates_named
-from .robots import RobotsError, merge_robots_txt
+from sitemap_plugins.core.errors import Reporter, SitemapError
+from sitemap_plugins.core.model import Entry, entry_label
+from sitemap_plugins.core.normalize import date_key, parse_date
+from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
+from sitemap_plugins.core.output.fileset import (
+    FileSet,
+    OutputError,
+    Staged,
+    gzip_bytes,
+    gzip_file,
+    io_error,
+    write_atomic,
+)
+from sitemap_plugins.core.output.render import Renderer, page_namespaces, templates_named
+from sitemap_plugins.core.pages.files import file_kind, link_target
+from sitemap_plugins.core.robots import RobotsError, merge_robots_txt
 
 ENTRY_POINT = "sitemap.xml"
 #: The index of every sitemap when `sitemap.xml` stays a urlset (news, feeds beside the pages).

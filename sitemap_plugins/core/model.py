@@ -1,7 +1,7 @@
 """The sitemap entry: one typed model carrying every tag of the protocol and of Google's extensions.
 
 Adapters build entries from what their generator knows; values may arrive loosely typed (strings
-from front matter, naive datetimes).  `sitemap_plugins.validate` normalises them in place into the
+from front matter, naive datetimes).  `sitemap_plugins.core.validate` normalises them in place into the
 canonical types documented on each field, or reports the problem and leaves the value out.
 """
 
@@ -142,7 +142,7 @@ def entry_label(source: str | None, loc: str) -> str:
 
 @dataclass
 class Page:
-    """What an adapter knows of one built page; `sitemap_plugins.harvest` turns it into an Entry."""
+    """What an adapter knows of one built page; `core.pages.harvest` turns it into an Entry."""
 
     #: The absolute URL the generator publishes the page at.
     url: str

@@ -31,8 +31,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import SitemapError
-from .pagefiles import read_regular
+from sitemap_plugins.core.errors import SitemapError
+from sitemap_plugins.core.pages.files import read_regular
 
 MANIFEST = ".sitemap-plugins.json"
 TEMP_PREFIX = ".sitemap-plugins-"

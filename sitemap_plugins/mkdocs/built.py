@@ -9,13 +9,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import ConfigError, Progress, log, shown
-from .fileset import read_manifest
-from .mapping import entry_from_mapping
-from .model import Page
-from .options import Options
-from .pagefiles import display_name, site_pages
-from .project import (
+from sitemap_plugins.core.errors import ConfigError, Progress, log, shown
+from sitemap_plugins.core.mapping import entry_from_mapping
+from sitemap_plugins.core.model import Page
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.fileset import read_manifest
+from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, WriteResult
+from sitemap_plugins.core.pages.files import display_name, site_pages
+from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
     Project,
     Source,
@@ -27,8 +29,6 @@ from .project import (
     share_languages,
     sources_by_url,
 )
-from .sitemap import Sitemap
-from .writer import BUILTIN_SITEMAP, WriteResult
 
 
 def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:

@@ -23,18 +23,24 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from .errors import ConfigError
-from .fileset import read_limited
-from .htmlfacts import read_file
-from .model import IMAGE, NEWS, SM, VIDEO, XHTML
-from .normalize import normalize_hreflang
-from .options import MAX_BYTES, MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, MAX_URLS, check_base_url
-from .pagefiles import one_file, served
-from .reader import site_file
-from .report import check_report
-from .robots import RobotsRules, read_robots_rules, sitemap_urls
-from .schemas import schema_errors
-from .validate import MAX_IMAGES, MAX_VIDEO_DURATION
+from sitemap_plugins.core.errors import ConfigError
+from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML
+from sitemap_plugins.core.normalize import normalize_hreflang
+from sitemap_plugins.core.options import (
+    MAX_BYTES,
+    MAX_INDEX_ENTRIES,
+    MAX_NEWS_PER_FILE,
+    MAX_URLS,
+    check_base_url,
+)
+from sitemap_plugins.core.output.fileset import read_limited
+from sitemap_plugins.core.output.report import check_report
+from sitemap_plugins.core.output.schemas import schema_errors
+from sitemap_plugins.core.pages.files import one_file, served
+from sitemap_plugins.core.pages.html import read_file
+from sitemap_plugins.core.robots import RobotsRules, read_robots_rules, sitemap_urls
+from sitemap_plugins.core.sitemap_reader import site_file
+from sitemap_plugins.core.validate import MAX_IMAGES, MAX_VIDEO_DURATION
 
 RSS = "rss"
 ATOM = "{http://www.w3.org/2005/Atom}"

@@ -24,13 +24,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import IO, Any
 
-from .errors import Problem, Progress, Reporter, log
-from .mapping import FieldError, entry_from_mapping
-from .model import X_DEFAULT, Entry
-from .options import Options
-from .render import Renderer, templates_named
-from .validate import EntryValidator
-from .writer import RenderedUrl, render_entries
+from sitemap_plugins.core.errors import Problem, Progress, Reporter, log
+from sitemap_plugins.core.mapping import FieldError, entry_from_mapping
+from sitemap_plugins.core.model import X_DEFAULT, Entry
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.render import Renderer, templates_named
+from sitemap_plugins.core.output.writer import RenderedUrl, render_entries
+from sitemap_plugins.core.validate import EntryValidator
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
 CHUNK_LINES = 2000

@@ -1,0 +1,1 @@
+"""The `sitemap-plugins` command: generate, check, submit, versions."""

@@ -1,0 +1,1 @@
+"""A sitemap set on disk: rendered through the templates, split, indexed, written whole."""
