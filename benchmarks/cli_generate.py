@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import busy_cpu, compile_bytecode
 
-from sitemap_plugins.command.jsonl import default_jobs
+from sitemap_plugins.core.jsonl import default_jobs
 
 WORK = Path(__file__).resolve().parent / ".work"
 BASE = "https://example.com/"
@@ -43,7 +43,7 @@ BASE = "https://example.com/"
 PEAK_RSS = (
     "import resource, sys\n"
     "from sitemap_plugins.command.main import main\n"
-    "from sitemap_plugins.command.jsonl import default_jobs\n"
+    "from sitemap_plugins.core.jsonl import default_jobs\n"
     "code = main(sys.argv[1:])\n"
     "try:\n"
     "    status = open('/proc/self/status').read()\n"

@@ -1,12 +1,27 @@
 """sitemap-plugins: complete, valid sitemaps for MkDocs and Pelican sites, and any static site.
 
-The core knows no site generator: build `Entry` objects, add them to a `Sitemap`, write it.
+This module is the one door to the core (`sitemap_plugins.core`, which knows no site generator):
+the faces (`mkdocs`, `pelican`, `command`) and other programs use these names only.  Hand a
+`Sitemap` the built pages (`Page`) or entries (`Entry`), then `write` it.
 """
 
 from __future__ import annotations
 
-from sitemap_plugins.core.errors import ConfigError, Problem, Reporter, SitemapError, StrictError
+from sitemap_plugins.core.check import Checker, Finding, base_url_of
+from sitemap_plugins.core.errors import (
+    ConfigError,
+    Problem,
+    Reporter,
+    SitemapError,
+    StrictError,
+    log,
+    shown,
+    slip_for,
+)
+from sitemap_plugins.core.indexnow import submit_changes
+from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
 from sitemap_plugins.core.model import (
+    CHANGEFREQS,
     Entry,
     Image,
     News,
@@ -17,16 +32,44 @@ from sitemap_plugins.core.model import (
     VideoRestriction,
     VideoUploader,
 )
-from sitemap_plugins.core.options import NewsOptions, Options, Rule
-from sitemap_plugins.core.output.writer import WriteResult, write_sitemaps
+from sitemap_plugins.core.normalize import normalize_hreflang, to_uri
+from sitemap_plugins.core.options import (
+    DEFAULT_LASTMOD,
+    LASTMOD_SOURCES,
+    MAX_BYTES,
+    MAX_INDEX_ENTRIES,
+    MAX_URLS,
+    NewsOptions,
+    Options,
+    Rule,
+    check_base_url,
+    check_indexnow_key,
+)
+from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap
+from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
+from sitemap_plugins.core.output.result import WriteResult
+from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, write_index, write_sitemaps
+from sitemap_plugins.core.pages.files import path_in, url_path
 from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins.core.sitemap_reader import read_index_items
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILTIN_SITEMAP",
+    "CHANGEFREQS",
+    "DEFAULT_LASTMOD",
+    "ENTRY_POINT",
+    "LASTMOD_SOURCES",
+    "MAX_BYTES",
+    "MAX_INDEX_ENTRIES",
+    "MAX_URLS",
+    "Checker",
     "ConfigError",
     "Entry",
+    "Finding",
     "Image",
+    "IndexItem",
     "News",
     "NewsOptions",
     "Options",
@@ -43,5 +86,22 @@ __all__ = [
     "VideoRestriction",
     "VideoUploader",
     "WriteResult",
+    "base_url_of",
+    "built_from",
+    "check_base_url",
+    "check_indexnow_key",
+    "default_jobs",
+    "is_our_sitemap",
+    "log",
+    "normalize_hreflang",
+    "path_in",
+    "read_index_items",
+    "shown",
+    "slip_for",
+    "submit_changes",
+    "to_uri",
+    "url_path",
+    "write_from_jsonl",
+    "write_index",
     "write_sitemaps",
 ]

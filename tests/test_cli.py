@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sitemap_checks import NS, parse, urls
 
-from sitemap_plugins.command import check as check_module
 from sitemap_plugins.command.main import main
+from sitemap_plugins.core import check as check_module
 
 BASE = "https://example.com/"
 #: `sitemap-plugins generate` as a child process (the module form of the console script).

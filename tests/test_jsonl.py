@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from sitemap_checks import urls
 
-from sitemap_plugins.command import jsonl
 from sitemap_plugins.command.main import main
+from sitemap_plugins.core import jsonl
 from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.options import Options
 

@@ -18,8 +18,8 @@ from pelican_helpers import copy_sample as copy_pelican_sample
 from sitemap_checks import assert_valid_tree, urls
 
 import sitemap_plugins as sp
-from sitemap_plugins.command.jsonl import LineReader
 from sitemap_plugins.core.errors import Reporter
+from sitemap_plugins.core.jsonl import LineReader
 
 BASE = "https://example.com/"
 

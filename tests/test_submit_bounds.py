@@ -201,7 +201,7 @@ def _submit_here(site: Path, base_url: str, *args: str) -> int:
 
 def test_an_endpoint_that_drips_is_cut_off_by_one_deadline_per_request(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(web, "REQUEST_DEADLINE", 2.0)
-    monkeypatch.setattr("sitemap_plugins.command.submit.RETRIES", 1)
+    monkeypatch.setattr("sitemap_plugins.core.indexnow.RETRIES", 1)
     new = tmp_path / "new"
     with serve(new) as base_url, raw(_drip(b"HTTP/1.1 200 OK\r\n", 0.3)) as dripping:
         build(new, base_url, {"a/": None})
@@ -228,7 +228,7 @@ def test_a_previous_set_that_drips_is_cut_off(tmp_path, monkeypatch, capsys):
 
 
 def test_the_run_has_one_deadline_for_all_its_retries(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("sitemap_plugins.command.submit.RUN_DEADLINE", 1.0)
+    monkeypatch.setattr("sitemap_plugins.core.indexnow.RUN_DEADLINE", 1.0)
 
     def busy(handler: BaseHTTPRequestHandler) -> None:
         handler.send_response(503)

@@ -18,34 +18,33 @@ import argparse
 import codecs
 import contextlib
 import dataclasses
-import functools
 import io
 import json
 import logging
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from sitemap_plugins import __version__
+from sitemap_plugins import (
+    ConfigError,
+    NewsOptions,
+    Options,
+    Reporter,
+    Sitemap,
+    SitemapError,
+    WriteResult,
+    __version__,
+    default_jobs,
+    shown,
+    write_from_jsonl,
+)
 from sitemap_plugins.command.check import run_check
-from sitemap_plugins.command.jsonl import JsonlEntries, default_jobs
+from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
-from sitemap_plugins.core.errors import ConfigError, Progress, Reporter, SitemapError, log, shown
-from sitemap_plugins.core.options import NewsOptions, Options
-from sitemap_plugins.core.output.writer import WriteResult, material_index_warning, write_sitemaps
-from sitemap_plugins.core.robots import judge_entry, read_robots_rules
-from sitemap_plugins.core.sitemap import Sitemap
-from sitemap_plugins.mkdocs.built import (
-    ProjectSet,
-    add_site,
-    hreflang_groups,
-    project_options,
-    project_set,
-    write_root_last,
-)
-from sitemap_plugins.mkdocs.project import load_yaml, read_project, share_languages
+from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
+from sitemap_plugins.mkdocs.project import load_yaml
 from sitemap_plugins.mkdocs.versions import add_parser as add_versions
 from sitemap_plugins.mkdocs.versions import run_versions
 
@@ -94,107 +93,48 @@ def generate(args: argparse.Namespace) -> int:
         if not value:
             raise ConfigError(f"generate: {flag} is required (unless --project names a configuration)")
     options = Options.from_mapping(option_values(args))
-    emit = _stderr
     out = Path(args.out)
     progress = _progress(args)
+    update = progress.update if progress is not None else None
     if args.from_dir:
         site = Path(args.from_dir)
         if not site.is_dir():
             raise ConfigError(f"--from-dir: {site} is not a directory")
-        sitemap = Sitemap(options, emit=emit, source_root=site, site_dir=site)
-        add_site(sitemap, site, progress)
+        sitemap = Sitemap(options, emit=_stderr, source_root=site, site_dir=site)
+        sitemap.add_directory(update)
         report_path = sitemap.report_path(None)
         result = sitemap.write(out, report_to=[report_path] if report_path else [])
         report = sitemap.report
     else:
         if options.report:
             raise ConfigError("--report: not with --from-jsonl, whose entries are streamed and not kept")
-        report = Reporter(options.strict, emit)
+        report = Reporter(options.strict, _stderr)
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
-        rules = (
-            read_robots_rules(out / "robots.txt", options.base_url) if options.respect_robots_txt else None
-        )
-        if rules is not None:
-            jobs = 1  # robots.txt's rules are judged on the entries, which the workers do not send
-        with _jsonl(args.from_jsonl, options, report, progress, jobs) as entries:
-            allowed = entries if rules is None else _allowed(entries, rules)
-            result = write_sitemaps(allowed, out, options, report)
+        with _jsonl_stream(args.from_jsonl) as (stream, name):
+            result = write_from_jsonl(stream, name, out, options, report, update, jobs)
     _finish(args, progress, result, report)
     return 0
 
 
-def _allowed(entries: Any, rules: Any) -> Any:
-    """The entries robots.txt lets crawlers fetch; each one left out said at INFO, with its line."""
-    for entry in entries:
-        line = judge_entry(entry, rules)
-        if line is None:
-            yield entry
-        else:
-            log.info("sitemap: %s left out: robots.txt: %s", entry.label, line)
-
-
 def generate_project(args: argparse.Namespace) -> int:
-    """`--project mkdocs.yml|zensical.toml`: the set the MkDocs plugin writes, for a site another
-    generator (Zensical) built from the same configuration.  Several `--project`s (Zensical's one
-    project per language) each get their own set, with hreflang groups across them."""
-    projects = [read_project(Path(name), args.base_url) for name in args.project]
-    share_languages(projects)
-    if args.out and len(projects) > 1:
-        raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
-    sets: list[ProjectSet] = []
-    for project in projects:
-        config = project.config_file
-        if project.options.get("enabled") is False:
-            print(
-                f"sitemap-plugins: the sitemap plugin is disabled in {config} (enabled: false)",
-                file=sys.stderr,
-            )
-            continue
-        site = project.site_dir
-        if not site.is_dir() or not any(site.glob("*.htm*")):
-            raise ConfigError(
-                f"--project {config}: site_dir {site} holds no build; build the site first "
-                "(zensical build, or mkdocs build)"
-            )
-        if (built_as := _built_without_i18n(project)) is not None:
-            _stderr(
-                f"sitemap-plugins: {config} configures mkdocs-static-i18n, but {site} was built without "
-                f"it (Zensical runs no MkDocs plugin): its pages are at URLs such as /{built_as}, not "
-                "under a language's folder, and are listed so, with no hreflang groups. For one site "
-                "per language on Zensical, build one project per language (docs: Zensical)"
-            )
-        others = [other.site_dir for other in projects if other is not project]
-        sets.append(project_set(project, project_options(project, option_values(args)), others, _stderr))
-    groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
-    progresses = [_progress(args) for _ in sets]
-    for each, progress in zip(sets, progresses, strict=True):
-        each.add_pages(groups, progress)
+    """`--project`: the MkDocs face's sets of built projects (`generate_projects`)."""
+    progresses: list[Progress | None] = []
+
+    def progress() -> Callable[[int], None] | None:
+        progresses.append(_progress(args))
+        return progresses[-1].update if progresses[-1] is not None else None
+
     out = Path(args.out) if args.out else None
-    # The generator writes a bare sitemap.xml of its own: each set replaces it.
-    written = write_root_last(
-        [(s.sitemap.options.base_url, functools.partial(s.write, out=out)) for s in sets]
-    )
-    for index, result in written:
-        each = sets[index]
+    written = generate_projects(args.project, args.base_url, out, option_values(args), _stderr, progress)
+    for number, (each, result) in enumerate(written):
         if result.entry_point_is_index and each.project.theme == "material":
             print(material_index_warning(result), file=sys.stderr)
-        of = str(each.project.config_file) if len(sets) > 1 else None
-        _finish(args, progresses[index], result, each.sitemap.report, of)
+        of = str(each.project.config_file) if len(written) > 1 else None
+        progress = progresses[number] if number < len(progresses) else None
+        _finish(args, progress, result, each.sitemap.report, of)
     return 0
-
-
-def _built_without_i18n(project: Any) -> str | None:
-    """A page of static-i18n's suffix layout built as a page of its own (`index.de/`), as a
-    generator that does not run the plugin (Zensical) builds it; None where none is."""
-    if project.i18n_structure != "suffix":
-        return None
-    for language in project.languages:
-        found = next(project.site_dir.glob(f"*.{language}/index.html"), None)
-        if found is not None:
-            return found.parent.name + "/"
-    return None
 
 
 def _progress(args: argparse.Namespace) -> Progress | None:
@@ -222,30 +162,20 @@ def _finish(
 
 
 @contextlib.contextmanager
-def _jsonl(
-    source: str, options: Options, report: Reporter, progress: Progress | None, jobs: int
-) -> Iterator[JsonlEntries]:
-    """Validated entries, streamed: nothing is held but the file being filled and the chunks
-    the workers have."""
-    # surrogateescape: a byte that is not UTF-8 is reported with its line, not raised.
+def _jsonl_stream(source: str) -> Iterator[tuple[IO[str], str]]:
+    """The JSON Lines to read, and their name in messages; a byte that is not UTF-8 is reported
+    with its line, not raised (surrogateescape)."""
     if source == "-":
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="surrogateescape")
-        stream, name = sys.stdin, "<stdin>"
-    else:
-        try:
-            stream, name = open(source, encoding="utf-8", errors="surrogateescape"), source  # noqa: SIM115
-        except OSError as error:
-            raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
+        yield sys.stdin, "<stdin>"
+        return
     try:
-        entries = JsonlEntries(stream, name, options, report, progress, jobs)
-        try:
-            yield entries
-        finally:
-            entries.close()  # stops the workers now, whether the entries were read or not
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+        stream = open(source, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+    except OSError as error:
+        raise ConfigError(f"--from-jsonl: cannot read {source}: {error.strerror}") from error
+    with stream:
+        yield stream, source
 
 
 def _stderr(message: str) -> None:

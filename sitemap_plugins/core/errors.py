@@ -1,14 +1,12 @@
-"""Exceptions, the problem report and the progress line shared by the core and the adapters."""
+"""Exceptions and the problem report, shared by the core and the faces."""
 
 from __future__ import annotations
 
 import difflib
 import logging
 import reprlib
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import IO
 
 log = logging.getLogger("sitemap_plugins")
 
@@ -95,29 +93,3 @@ class Reporter:
     def raise_if_strict(self) -> None:
         if self.strict and self.problems:
             raise StrictError(self.problems)
-
-
-class Progress:
-    """A one-line progress report on stderr, redrawn at most every 0.2 s (only on a terminal)."""
-
-    def __init__(self, stream: IO[str], what: str, total: int | None = None) -> None:
-        self.stream, self.what, self.total = stream, what, total
-        self._shown = 0.0
-
-    def update(self, done: int) -> None:
-        now = time.monotonic()
-        if now - self._shown < 0.2:
-            return
-        self._shown = now
-        if self.total:
-            width = 30
-            filled = int(width * min(done, self.total) / self.total)
-            bar = "#" * filled + "-" * (width - filled)
-            self.stream.write(f"\r{self.what} [{bar}] {done:,}/{self.total:,}")
-        else:
-            self.stream.write(f"\r{self.what}: {done:,}")
-        self.stream.flush()
-
-    def done(self) -> None:
-        self.stream.write("\r\033[K")
-        self.stream.flush()

@@ -9,22 +9,20 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitemap_plugins.core.errors import Reporter, log
+from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
+from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import X_DEFAULT, Entry, Page
 from sitemap_plugins.core.normalize import date_key, to_uri
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.writer import (
-    ROBOTS_TXT,
-    IndexItem,
-    VideoChannel,
-    WriteResult,
-    write_sitemaps,
-)
-from sitemap_plugins.core.pages.files import served
+from sitemap_plugins.core.output.packing import IndexItem
+from sitemap_plugins.core.output.result import WriteResult
+from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
+from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
+from sitemap_plugins.core.pages.files import display_name, served, site_pages
 from sitemap_plugins.core.pages.harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
@@ -51,11 +49,17 @@ class Sitemap:
         now: dt.datetime | None = None,
         source_root: str | os.PathLike[str] | None = None,
         site_dir: str | os.PathLike[str] | None = None,
+        site_name: str | None = None,
+        site_description: str | None = None,
+        lastmod_keys: Sequence[str] = (),
     ) -> None:
         """`emit` receives each problem message (adapters pass their generator's logger);
         `now` is the build time (news window, `lastmod: [build]`); `source_root` the directory
         of the page sources, whose git history gives lastmod; `site_dir` the built site the
-        pages are in, served at `base_url`: what a page lists there must be a file of it."""
+        pages are in, served at `base_url`: what a page lists there must be a file of it.
+        `site_name` and `site_description` are what the video feed's channel says;
+        `lastmod_keys`: metadata keys other plugins of the generator date pages by
+        (git-revision-date-localized's), read before the page's own `date`."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: The pages handed over as built pages (`add_page`): what the site directory must hold.
         self._built: set[str] = set()
@@ -77,10 +81,9 @@ class Sitemap:
         self.copies = 0
         #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
-        #: The site's name and description (the adapters' `site_name`, `SITENAME`): the video
-        #: feed's channel says them.
-        self.site_name: str | None = None
-        self.site_description: str | None = None
+        self.site_name, self.site_description = site_name, site_description
+        if lastmod_keys:
+            self.harvester.lastmod_keys = _before_the_date(self.harvester.lastmod_keys, lastmod_keys)
 
     def add_page(self, page: Page) -> Entry | None:
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
@@ -94,6 +97,61 @@ class Sitemap:
         if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = page.lists
         return added
+
+    def add_directory(self, progress: Callable[[int], None] | None = None) -> int:
+        """Harvest every page of the built site in `site_dir` (any generator's), with what the
+        sitemaps another tool wrote there say of them; the count of pages."""
+        assert self.site_dir is not None
+        self.read_other_sitemaps()
+        count = 0
+        for count, page in enumerate(self.directory_pages(self.site_dir), 1):
+            self.add_page(page)
+            if progress is not None:
+                progress(count)
+        return count
+
+    def directory_pages(self, site_dir: str | os.PathLike[str]) -> Iterator[Page]:
+        """The pages of a built site, served at the base URL (`index.html` as its directory), as
+        files; what cannot be read is reported and passed over."""
+        root = Path(site_dir)
+
+        def passed_over(name: str, message: str) -> None:
+            self.report(name, "file", message)
+
+        for url_path, path in site_pages(root, passed_over):
+            relative = path.relative_to(root).as_posix()
+            yield Page(
+                url=self.options.base_url + url_path,
+                source=display_name(relative),
+                source_path=str(path),
+                path=str(path),
+                is_error_page=url_path == "404.html",
+            )
+
+    def add_extra_urls(self, items: Iterable[Any], where: str) -> None:
+        """The configuration's `extra_urls` (URLs, or mappings with loc, lastmod, changefreq,
+        priority): each added, or named with `where` (the configuration file) and left out."""
+        for item in items:
+            try:
+                self.add(entry_from_mapping(item, self.options.base_url))
+            except (KeyError, TypeError, ValueError) as error:
+                self.report(where, "extra_urls", f"{shown(item)}: {error}; left out")
+
+    @staticmethod
+    def owners_sitemap(copied_to: Path, yours: str, ways_out: str) -> SitemapError:
+        """A sitemap of the owner's that this build writes where ours would go (`yours` says
+        what it is, from where): left as it is, nothing written, and the ways out named."""
+        return SitemapError(
+            f"sitemap: {yours} (the build writes it to {copied_to}), so it is left as it is and no "
+            f"sitemap was written. {ways_out}, and build again"
+        )
+
+    def closing_lines(self, result: WriteResult, of: str | None = None) -> list[str]:
+        """What a build says at its end, at INFO: the notes the owner may act on, then the
+        summary with the count of problems said above it."""
+        problems = len(self.report.problems)
+        said = f"; {problems} problem(s) reported above" if problems else ""
+        return [*result.notes(), result.summary(of) + said]
 
     def read_other_sitemaps(self) -> OtherSitemaps:
         """Read the sitemaps another tool wrote into the site directory (Hugo's, sphinx-sitemap's):
@@ -481,6 +539,12 @@ class Sitemap:
             group = groups.get(root(url))
             if entry is not None and group is not None and url in group.values():
                 entry.alternates = dict(group)
+
+
+def _before_the_date(keys: Sequence[str], more: Sequence[str]) -> tuple[str, ...]:
+    """`more` keys read just before the page's own `date` (a publication, not a change)."""
+    at = list(keys).index("date")
+    return (*keys[:at], *more, *keys[at:])
 
 
 def _uri(url: str) -> str:

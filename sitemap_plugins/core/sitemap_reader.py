@@ -16,10 +16,10 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from sitemap_plugins.core import web
 from sitemap_plugins.core.normalize import date_key, parse_date, to_uri
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.output.fileset import gunzip_at_most, read_limited
+from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.pages.files import NotRegularFile
 from sitemap_plugins.core.robots import sitemap_urls
 
@@ -76,6 +76,8 @@ class SetReader:
         """The live set: `url` and the files its index names on the same origin, nothing else."""
         fetch = fetch or (lambda part: fetch_limited(part, deadline))
         found: UrlSet = {}
+        from sitemap_plugins.core import web  # only where a set is fetched
+
         self._read(url, fetch, found, set(), same_origin=web.origin(url))
         return found
 
@@ -99,7 +101,7 @@ class SetReader:
         if root.tag == SM + "sitemapindex":
             for sitemap in root.iterfind(SM + "sitemap"):
                 child = (sitemap.findtext(SM + "loc") or "").strip()
-                if same_origin is not None and web.origin(child) != same_origin:
+                if same_origin is not None and _origin(child) != same_origin:
                     continue  # only what the set itself names, on its own origin
                 if child.endswith((".xml", ".xml.gz")) or "sitemap" in child:
                     self._read(child, load, found, seen, same_origin)
@@ -123,6 +125,12 @@ class SetReader:
         if target is None:
             raise ReadError(f"{url}: leads outside {site}; not read")
         return read_sitemap_file(target)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    from sitemap_plugins.core import web
+
+    return web.origin(url)
 
 
 def site_file(site: Path, base_url: str, url: str) -> Path | None:
@@ -158,6 +166,8 @@ def read_sitemap_file(path: Path) -> bytes:
 def fetch_limited(url: str, deadline: float | None = None) -> bytes:
     """GET `url` (http or https only; a redirect within its origin only), at most 50 MB after
     gunzipping, within one deadline for the whole request (`web`)."""
+    from sitemap_plugins.core import web  # only where a set is fetched
+
     try:
         answer = web.get(url, MAX_BYTES, deadline)
     except web.WebError as error:
@@ -202,3 +212,20 @@ def same_date(first, second) -> bool:
     if first is None or second is None:
         return first is second
     return date_key(first, dt.timezone.utc) == date_key(second, dt.timezone.utc)
+
+
+def read_index_items(path: Path, url: str) -> list[IndexItem]:
+    """What an index names of the set whose entry point is the file at `path`, served at `url`:
+    that file, dated by its newest page; or, where it is an index itself, the sitemaps it names
+    under `url`'s directory, with their dates.  ReadError says why the file cannot be read."""
+    document = parse_sitemap(str(path), read_sitemap_file(path))
+    prefix = url.rsplit("/", 1)[0] + "/"
+    if document.tag == SM + "sitemapindex":
+        return [
+            IndexItem(loc, read_date(item.findtext(SM + "lastmod")))
+            for item in document.iterfind(SM + "sitemap")
+            if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(prefix)
+        ]
+    dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := read_date(text.text))]
+    newest = max(dates, key=lambda d: date_key(d, dt.timezone.utc), default=None)
+    return [IndexItem(url, newest)]

@@ -1,22 +1,16 @@
-"""Where `sitemap-plugins generate --from-dir` and `--project` get their pages, and how the
-sets of one project per language are written together."""
+"""Built MkDocs and Zensical projects: their pages with their Markdown sources, the sets of one
+project per language written together, and `sitemap-plugins generate --project`."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_plugins.core.errors import ConfigError, Progress, log, shown
-from sitemap_plugins.core.mapping import entry_from_mapping
-from sitemap_plugins.core.model import Page
-from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.fileset import read_manifest
-from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, WriteResult
-from sitemap_plugins.core.pages.files import display_name, site_pages
-from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Options, Page, Sitemap, WriteResult, built_from, log
 from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
     Project,
@@ -31,28 +25,14 @@ from sitemap_plugins.mkdocs.project import (
 )
 
 
-def add_site(sitemap: Sitemap, site_dir: Path, progress: Progress | None = None) -> int:
-    """Harvest every page of a built site into `sitemap`, as the plugins do, with what the
-    sitemaps another tool wrote there say of them; the count of files."""
-    sitemap.read_other_sitemaps()
-    base_url = sitemap.options.base_url
-    count = 0
-    for count, (url_path, path) in enumerate(site_pages(site_dir, _file_problem(sitemap)), 1):
-        page = Page(
-            url=base_url + url_path,
-            source=display_name(path.relative_to(site_dir).as_posix()),
-            source_path=str(path),
-            path=str(path),
-        )
-        sitemap.add_page(page)
-        if progress is not None:
-            progress.update(count)
-    return count
-
-
-def _file_problem(sitemap: Sitemap) -> Callable[[str, str], None]:
-    """What `site_pages` says of a file it passes over, as a problem of that file."""
-    return lambda name, message: sitemap.report(name, "file", message)
+def material_index_warning(result: WriteResult) -> str:
+    """Said once on Material for MkDocs and Zensical sites whose pages need several files."""
+    return (
+        f"sitemap: the pages need {result.page_files} files, so sitemap.xml is a sitemap index; the "
+        "theme's instant navigation, instant previews and language and version selectors read "
+        "the <url> elements of sitemap.xml and fall back to full page loads without them (raise "
+        "max_urls or max_bytes if they were lowered)"
+    )
 
 
 def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = ()) -> list[Page]:
@@ -66,18 +46,12 @@ def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = (
     own = project.site_dir.resolve()
     inside = [other.resolve() for other in others if own in other.resolve().parents]
     pages = []
-    for url_path, path in site_pages(project.site_dir, _file_problem(sitemap)):
-        if inside and any(other in path.resolve().parents for other in inside):
+    for page in sitemap.directory_pages(project.site_dir):
+        if inside and any(other in Path(page.path or "").resolve().parents for other in inside):
             continue
+        url_path = page.url[len(base_url) :]
         source = sources.get(url_path)
         fallback = _fallback_source(project, sources, url_path) if source is None else None
-        page = Page(
-            url=base_url + url_path,
-            source=display_name(path.relative_to(project.site_dir).as_posix()),
-            source_path=str(path),
-            is_error_page=url_path == "404.html",
-            path=str(path),
-        )
         if fallback is not None:
             # A language's page built from another language's source: a copy of that page.
             source, copied = fallback
@@ -96,14 +70,17 @@ def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = (
 
 
 def add_project_pages(
-    sitemap: Sitemap, pages: list[Page], groups: dict[str, dict[str, str]], progress: Progress | None = None
+    sitemap: Sitemap,
+    pages: list[Page],
+    groups: dict[str, dict[str, str]],
+    progress: Callable[[int], None] | None = None,
 ) -> None:
     sitemap.pages_elsewhere(url for group in groups.values() for url in group.values())
     for number, page in enumerate(pages, 1):
         page.alternates = groups.get(page.url, {})
         sitemap.add_page(page)
         if progress is not None:
-            progress.update(number)
+            progress(number)
 
 
 def _fallback_source(
@@ -143,15 +120,14 @@ class ProjectSet:
     sitemap: Sitemap
     pages: list[Page]
 
-    def add_pages(self, groups: dict[str, dict[str, str]], progress: Progress | None = None) -> None:
+    def add_pages(
+        self, groups: dict[str, dict[str, str]], progress: Callable[[int], None] | None = None
+    ) -> None:
         """The pages, in the hreflang `groups` across projects, and the project's `extra_urls`."""
         add_project_pages(self.sitemap, self.pages, groups, progress)
-        for item in self.project.options.get("extra_urls") or []:
-            try:
-                self.sitemap.add(entry_from_mapping(item, self.sitemap.options.base_url))
-            except (KeyError, TypeError, ValueError) as error:
-                where = str(self.project.config_file)
-                self.sitemap.report(where, "extra_urls", f"{shown(item)}: {error}; left out")
+        self.sitemap.add_extra_urls(
+            self.project.options.get("extra_urls") or [], str(self.project.config_file)
+        )
 
     def write(self, also_in_robots: Sequence[str] = (), out: Path | None = None) -> WriteResult:
         """The set, into the project's site_dir (or `out`), naming the configuration it is made
@@ -190,8 +166,14 @@ def project_set(
 ) -> ProjectSet:
     """The set of a built project, its pages harvested (`project_pages`) but not added yet;
     `emit` says its problems (`Sitemap`)."""
-    sitemap = Sitemap(options, emit, source_root=project.docs_dir, site_dir=project.site_dir)
-    sitemap.site_name, sitemap.site_description = project.site_name, project.site_description
+    sitemap = Sitemap(
+        options,
+        emit,
+        source_root=project.docs_dir,
+        site_dir=project.site_dir,
+        site_name=project.site_name,
+        site_description=project.site_description,
+    )
     return ProjectSet(project, sitemap, project_pages(sitemap, project, others))
 
 
@@ -249,7 +231,7 @@ def projects_built_beside(own: Project) -> list[Project]:
     found = []
     for root in roots:
         directory = host_dir.joinpath(*[part for part in root.split("/") if part])
-        recorded = read_manifest(directory).project
+        recorded = built_from(directory)
         if recorded is None or not Path(recorded).is_file():
             continue  # not built (yet), or built without a sitemap of ours
         try:
@@ -264,3 +246,62 @@ def projects_built_beside(own: Project) -> list[Project]:
             found.append(other)
     share_languages([own, *found])
     return found
+
+
+def generate_projects(
+    configurations: Sequence[str],
+    base_url: str | None,
+    out: Path | None,
+    overrides: Mapping[str, Any],
+    say: Callable[[str], None],
+    progress: Callable[[], Callable[[int], None] | None] = lambda: None,
+) -> list[tuple[ProjectSet, WriteResult]]:
+    """`generate --project mkdocs.yml|zensical.toml`: the set the MkDocs plugin writes, for a site
+    another generator (Zensical) built from the same configuration.  Several projects (Zensical's
+    one project per language) each get their own set, with hreflang groups across them; the
+    sets in the order written, the root's last.  `progress` makes each set's progress report."""
+    projects = [read_project(Path(name), base_url) for name in configurations]
+    share_languages(projects)
+    if out and len(projects) > 1:
+        raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
+    sets: list[ProjectSet] = []
+    for project in projects:
+        config = project.config_file
+        if project.options.get("enabled") is False:
+            say(f"sitemap-plugins: the sitemap plugin is disabled in {config} (enabled: false)")
+            continue
+        site = project.site_dir
+        if not site.is_dir() or not any(site.glob("*.htm*")):
+            raise ConfigError(
+                f"--project {config}: site_dir {site} holds no build; build the site first "
+                "(zensical build, or mkdocs build)"
+            )
+        if (built_as := _built_without_i18n(project)) is not None:
+            say(
+                f"sitemap-plugins: {config} configures mkdocs-static-i18n, but {site} was built without "
+                f"it (Zensical runs no MkDocs plugin): its pages are at URLs such as /{built_as}, not "
+                "under a language's folder, and are listed so, with no hreflang groups. For one site "
+                "per language on Zensical, build one project per language (docs: Zensical)"
+            )
+        others = [other.site_dir for other in projects if other is not project]
+        sets.append(project_set(project, project_options(project, overrides), others, say))
+    groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
+    for each in sets:
+        each.add_pages(groups, progress())
+    # The generator writes a bare sitemap.xml of its own: each set replaces it.
+    written = write_root_last(
+        [(s.sitemap.options.base_url, functools.partial(s.write, out=out)) for s in sets]
+    )
+    return [(sets[index], result) for index, result in written]
+
+
+def _built_without_i18n(project: Project) -> str | None:
+    """A page of static-i18n's suffix layout built as a page of its own (`index.de/`), as a
+    generator that does not run the plugin (Zensical) builds it; None where none is."""
+    if project.i18n_structure != "suffix":
+        return None
+    for language in project.languages:
+        found = next(project.site_dir.glob(f"*.{language}/index.html"), None)
+        if found is not None:
+            return found.parent.name + "/"
+    return None

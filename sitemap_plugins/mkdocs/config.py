@@ -5,8 +5,7 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from sitemap_plugins.core.model import CHANGEFREQS
-from sitemap_plugins.core.options import DEFAULT_LASTMOD, LASTMOD_SOURCES, MAX_BYTES, MAX_URLS
+from sitemap_plugins import CHANGEFREQS, DEFAULT_LASTMOD, LASTMOD_SOURCES, MAX_BYTES, MAX_URLS
 
 
 class RuleConfig(base.Config):

@@ -26,21 +26,22 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemap_plugins.core.errors import ConfigError, SitemapError, shown, slip_for
-from sitemap_plugins.core.mapping import entry_from_mapping
-from sitemap_plugins.core.model import Entry, Page
-from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.writer import (
+from sitemap_plugins import (
     BUILTIN_SITEMAP,
     ENTRY_POINT,
+    ConfigError,
+    Entry,
+    Options,
+    Page,
+    Sitemap,
+    SitemapError,
     WriteResult,
-    material_index_warning,
+    slip_for,
 )
-from sitemap_plugins.core.pages.harvest import LASTMOD_KEYS
-from sitemap_plugins.core.sitemap import Sitemap
 from sitemap_plugins.mkdocs.built import (
     ProjectSet,
     hreflang_groups,
+    material_index_warning,
     project_options,
     project_set,
     projects_built_beside,
@@ -185,12 +186,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.base_url = options.base_url
         self.site_dir = config.site_dir
         self.sitemap = Sitemap(
-            options, emit=log.warning, source_root=config.docs_dir, site_dir=config.site_dir
+            options,
+            emit=log.warning,
+            source_root=config.docs_dir,
+            site_dir=config.site_dir,
+            site_name=config.site_name,
+            site_description=config.site_description,
+            lastmod_keys=PLUGIN_LASTMOD_KEYS,
         )
-        self.sitemap.site_name, self.sitemap.site_description = config.site_name, config.site_description
-        keys = list(LASTMOD_KEYS)
-        keys[keys.index("date") : keys.index("date")] = PLUGIN_LASTMOD_KEYS
-        self.sitemap.harvester.lastmod_keys = tuple(keys)
         self._pages, self._entries = [], {}
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
@@ -363,17 +366,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def _write(self, config: MkDocsConfig, also_in_robots: Sequence[str] = ()) -> WriteResult:
         assert self.sitemap is not None
-        for item in self.config.extra_urls:
-            try:
-                self.sitemap.add(entry_from_mapping(item, self.base_url))
-            except (KeyError, TypeError, ValueError) as error:
-                self.sitemap.report("mkdocs.yml", "extra_urls", f"{shown(item)}: {error}; left out")
+        self.sitemap.add_extra_urls(self.config.extra_urls, "mkdocs.yml")
         if self._owners_sitemap is not None:
             # docs/sitemap.xml is the owner's, copied to site/: named at its source, with the ways out.
             raise PluginError(
-                f"sitemap: {self._owners_sitemap} is a sitemap of yours in docs_dir (MkDocs copies it to "
-                f"{Path(self.site_dir) / ENTRY_POINT}), so it is left as it is and no sitemap was written. "
-                "Either remove it from docs_dir (or list it in exclude_docs), or rename it, and build again"
+                str(
+                    Sitemap.owners_sitemap(
+                        Path(self.site_dir) / ENTRY_POINT,
+                        f"{self._owners_sitemap} is a sitemap of yours in docs_dir",
+                        "Either remove it from docs_dir (or list it in exclude_docs), or rename it",
+                    )
+                )
             )
         report = self.sitemap.report_path(Path(config.config_file_path or ".").parent)
         report_to = [report] if report else []

@@ -20,9 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_plugins.core.errors import ConfigError, log, shown
-from sitemap_plugins.core.normalize import normalize_hreflang
-from sitemap_plugins.core.pages.files import url_path
+from sitemap_plugins import ConfigError, log, normalize_hreflang, shown, url_path
 
 #: Options only the MkDocs face has; everything else is the core's.
 MKDOCS_ONLY = ("enabled", "extra_urls")

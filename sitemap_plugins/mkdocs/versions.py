@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import datetime as dt
 import json
 import subprocess
 import sys
@@ -25,22 +24,19 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from sitemap_plugins.core.errors import ConfigError, Reporter, shown
-from sitemap_plugins.core.normalize import date_key
-from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, Options
-from sitemap_plugins.core.output.fileset import FileSet, has_marker
-from sitemap_plugins.core.output.render import Renderer, templates_named
-from sitemap_plugins.core.output.writer import (
+from sitemap_plugins import (
     ENTRY_POINT,
+    ConfigError,
     IndexItem,
+    Options,
+    SitemapError,
     WriteResult,
-    stop_at_a_robots_txt_leading_out,
-    update_robots_txt,
+    is_our_sitemap,
+    read_index_items,
+    shown,
+    write_index,
 )
-from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_date, read_sitemap_file
 from sitemap_plugins.mkdocs.project import load_yaml, plugin_options
-
-SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
 
 @dataclass
@@ -94,35 +90,11 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
         items += version_sitemaps(root, version, options.base_url)
     if not items:
         raise ConfigError("versions: no version selected has a sitemap of sitemap-plugins; nothing written")
-    report = Reporter(False, emit=emit)
-    renderer = Renderer(options)
-    fileset = FileSet(root)
     try:
-        stop_at_a_robots_txt_leading_out(fileset)
-        if fileset.owner_conflict(ENTRY_POINT):
-            raise ConfigError(
-                f"versions: {root / ENTRY_POINT} was not written by sitemap-plugins; move it away"
-            )
-        result = WriteResult(entry_point=options.base_url + ENTRY_POINT, index=True, sitemaps=len(items))
-        # An index lists at most 50,000 sitemaps and cannot list another index: past that, the
-        # rest go to indexes of their own, each named in robots.txt.
-        parts = [
-            items[start : start + MAX_INDEX_ENTRIES] for start in range(0, len(items), MAX_INDEX_ENTRIES)
-        ]
-        names = [ENTRY_POINT, *(f"sitemap-index-{number}.xml" for number in range(2, len(parts) + 1))]
-        result.sitemap_urls = [options.base_url + name for name in names]
-        try:
-            with templates_named():
-                for name, part in zip(names, parts, strict=True):
-                    fileset.stage(name, renderer.index(part).encode())
-                robots_block = renderer.robots_block(result.sitemap_urls)  # fails before the commit too
-            result.files, result.removed = fileset.commit(names[::-1], result.sitemap_urls)
-        finally:
-            fileset.discard()
-        update_robots_txt(fileset, robots_block, options, result, report, result.sitemap_urls)
-        return RootResult(items, result)
-    finally:
-        fileset.release()  # the next run may write into the directory
+        result = write_index(root, items, options, emit)
+    except SitemapError as error:
+        raise ConfigError(f"versions: {str(error).removeprefix('sitemap: ')}") from error
+    return RootResult(items, result)
 
 
 def read_versions(root: Path) -> list[Version]:
@@ -221,7 +193,7 @@ def _not_offered(root: Path, version: Version) -> str | None:
         return f"{path} leads out of the branch (a symbolic link)"
     if not path.is_file():
         return f"{path} does not exist; build the version with the sitemap plugin on (mike deploy)"
-    if not has_marker(path):
+    if not is_our_sitemap(path):
         return f"{path} was not written by sitemap-plugins (built before the plugin was on)"
     return None
 
@@ -229,25 +201,10 @@ def _not_offered(root: Path, version: Version) -> str | None:
 def version_sitemaps(root: Path, version: Version, base_url: str) -> list[IndexItem]:
     """The index entries for one version: its sitemap.xml, or the parts when that is an index,
     each with the lastmod of its newest page."""
-    path = root / version.name / ENTRY_POINT
-    document = _parse(path)
-    prefix = f"{base_url}{quote(version.name, safe='')}/"
-    url = prefix + ENTRY_POINT
-    if document.tag == SM + "sitemapindex":
-        return [
-            IndexItem(loc, read_date(item.findtext(SM + "lastmod")))
-            for item in document.iterfind(SM + "sitemap")
-            if (loc := (item.findtext(SM + "loc") or "").strip()).startswith(prefix)
-        ]
-    dates = [d for text in document.iterfind(f"{SM}url/{SM}lastmod") if (d := read_date(text.text))]
-    newest = max(dates, key=lambda d: date_key(d, dt.timezone.utc), default=None)
-    return [IndexItem(url, newest)]
-
-
-def _parse(path: Path):
+    url = f"{base_url}{quote(version.name, safe='')}/{ENTRY_POINT}"
     try:
-        return parse_sitemap(str(path), read_sitemap_file(path))
-    except ReadError as error:
+        return read_index_items(root / version.name / ENTRY_POINT, url)
+    except ValueError as error:  # ReadError: the file cannot be read
         raise ConfigError(f"versions: {error}") from error
 
 

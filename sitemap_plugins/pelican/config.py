@@ -16,9 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitemap_plugins.core.errors import ConfigError, shown
-from sitemap_plugins.core.model import CHANGEFREQS
-from sitemap_plugins.core.options import Options
+from sitemap_plugins import CHANGEFREQS, ConfigError, Options, shown
 
 #: pelican-sitemap's kinds of page.
 KINDS = ("articles", "pages", "indexes")

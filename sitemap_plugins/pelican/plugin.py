@@ -22,12 +22,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_plugins.core.errors import ConfigError, SitemapError
-from sitemap_plugins.core.model import Page
-from sitemap_plugins.core.normalize import to_uri
-from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, IndexItem
-from sitemap_plugins.core.pages.files import path_in
-from sitemap_plugins.core.sitemap import Sitemap
+from sitemap_plugins import (
+    BUILTIN_SITEMAP,
+    ConfigError,
+    IndexItem,
+    Page,
+    Sitemap,
+    SitemapError,
+    path_in,
+    to_uri,
+)
 from sitemap_plugins.pelican.config import KINDS, PelicanSettings, read_settings
 
 log = logging.getLogger(__name__)

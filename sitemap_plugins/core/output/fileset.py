@@ -349,6 +349,17 @@ def is_ours(directory: Path, name: str, manifest: Manifest) -> bool:
     return digest is not None and _digest_of(path) == digest
 
 
+def built_from(directory: str | os.PathLike[str]) -> str | None:
+    """The configuration the set of ours in `directory` was made from (`mkdocs.yml`), as its
+    manifest names it; None where there is no set of ours, or it was made from none."""
+    return read_manifest(Path(directory)).project
+
+
+def is_our_sitemap(path: str | os.PathLike[str]) -> bool:
+    """The file at `path` is a sitemap (or gzip of one) that sitemap-plugins wrote."""
+    return has_marker(Path(path))
+
+
 def read_manifest(directory: Path) -> Manifest:
     """What the last build wrote in `directory` (`MANIFEST`); nothing where it is missing or bad."""
     try:

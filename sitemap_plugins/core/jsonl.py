@@ -1,4 +1,4 @@
-"""JSON Lines to sitemap entries, for `sitemap-plugins generate --from-jsonl`, on every core.
+"""JSON Lines to a sitemap set (`sitemap-plugins generate --from-jsonl`), on every CPU.
 
 Each line is parsed, validated and rendered without looking at any other line, so on a machine
 with several CPUs, chunks of lines go to a standard-library process pool and come back, in
@@ -19,17 +19,21 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import IO, Any
 
-from sitemap_plugins.core.errors import Problem, Progress, Reporter, log
+from sitemap_plugins.core.errors import Problem, Reporter, log
 from sitemap_plugins.core.mapping import FieldError, entry_from_mapping
 from sitemap_plugins.core.model import X_DEFAULT, Entry
 from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.packing import RenderedUrl, render_entries
 from sitemap_plugins.core.output.render import Renderer, templates_named
-from sitemap_plugins.core.output.writer import RenderedUrl, render_entries
+from sitemap_plugins.core.output.result import WriteResult
+from sitemap_plugins.core.output.writer import write_sitemaps
+from sitemap_plugins.core.robots import RobotsRules, judge_entry, read_robots_rules
 from sitemap_plugins.core.validate import EntryValidator
 
 #: Lines per chunk: large enough that a chunk's trip to a worker costs little beside its work.
@@ -122,6 +126,41 @@ def _not_json(constant: str) -> Any:
 _JSON = json.JSONDecoder(parse_constant=_not_json)
 
 
+def write_from_jsonl(
+    stream: IO[str],
+    name: str,
+    out_dir: str | os.PathLike[str],
+    options: Options,
+    report: Reporter,
+    progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> WriteResult:
+    """The set of the entries of `stream` (called `name` in messages), written into `out_dir`;
+    nothing is held but the file being filled and the chunks the workers have.  What the
+    site's robots.txt there forbids is left out, said at INFO, as in `Sitemap.write`."""
+    rules = None
+    if options.respect_robots_txt:
+        rules = read_robots_rules(Path(out_dir) / "robots.txt", options.base_url)
+    if rules is not None:
+        jobs = 1  # robots.txt's rules are judged on the entries, which the workers do not send
+    entries = JsonlEntries(stream, name, options, report, progress, jobs)
+    try:
+        allowed = entries if rules is None else _allowed(entries, rules)
+        return write_sitemaps(allowed, out_dir, options, report)
+    finally:
+        entries.close()  # stops the workers now, whether the entries were read or not
+
+
+def _allowed(entries: Iterable[Entry | RenderedUrl], rules: RobotsRules) -> Iterator[Entry | RenderedUrl]:
+    """The entries robots.txt lets crawlers fetch; each one left out said at INFO, with its line."""
+    for entry in entries:
+        line = judge_entry(entry, rules)
+        if line is None:
+            yield entry
+        else:
+            log.info("sitemap: %s left out: robots.txt: %s", entry.label, line)
+
+
 class JsonlEntries:
     """The entries of a JSON Lines stream, in order; rendered by `jobs` worker processes when
     there is more than one and the stream is long enough, which start here and now.  Iterate
@@ -133,7 +172,7 @@ class JsonlEntries:
         name: str,
         options: Options,
         report: Reporter,
-        progress: Progress | None = None,
+        progress: Callable[[int], None] | None = None,
         jobs: int = 1,
     ) -> None:
         chunks = _chunks(stream)
@@ -167,7 +206,7 @@ def _chunks(stream: IO[str]) -> Iterator[Chunk]:
 
 
 def _in_process(
-    chunks: Iterable[Chunk], name: str, reader: LineReader, progress: Progress | None
+    chunks: Iterable[Chunk], name: str, reader: LineReader, progress: Callable[[int], None] | None
 ) -> Iterator[Entry]:
     for first, lines in chunks:
         for number, line in enumerate(lines, first):
@@ -175,7 +214,7 @@ def _in_process(
             if entry is not None:
                 yield entry
         if progress is not None:
-            progress.update(first + len(lines) - 1)
+            progress(first + len(lines) - 1)
 
 
 class _Workers:
@@ -186,7 +225,7 @@ class _Workers:
         name: str,
         options: Options,
         report: Reporter,
-        progress: Progress | None,
+        progress: Callable[[int], None] | None,
         jobs: int,
         head: list[Chunk],
     ) -> None:
@@ -218,7 +257,7 @@ class _Workers:
                 for problem in problems:
                     self.report(problem.subject, problem.field, problem.message)
                 if self.progress is not None:
-                    self.progress.update(oldest[0] + len(oldest[1]) - 1)
+                    self.progress(oldest[0] + len(oldest[1]) - 1)
                 yield from map(RenderedUrl._make, rendered)
         finally:
             self.close()

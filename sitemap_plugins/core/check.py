@@ -1,0 +1,603 @@
+"""Check a sitemap set: read a site's sitemaps the way a search engine does and find problems.
+
+robots.txt -> its `Sitemap:` lines -> the index -> each sitemap, gzip too; or a single file.  Each
+file is validated against the official schemas (shipped in the package, no network), then for
+what schemas cannot see: the protocol's limits and location rule, hreflang self-reference and
+reciprocity, language codes, duplicate URLs, lastmod dates, video fields, news age, and sitemap
+files that robots.txt does not lead to.  One line per problem: file, line, URL, message.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import re
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML
+from sitemap_plugins.core.normalize import normalize_hreflang
+from sitemap_plugins.core.options import (
+    MAX_BYTES,
+    MAX_INDEX_ENTRIES,
+    MAX_NEWS_PER_FILE,
+    MAX_URLS,
+)
+from sitemap_plugins.core.output.fileset import read_limited
+from sitemap_plugins.core.output.schemas import schema_errors
+from sitemap_plugins.core.pages.files import one_file, served
+from sitemap_plugins.core.pages.html import read_file
+from sitemap_plugins.core.robots import RobotsRules, read_robots_rules, sitemap_urls
+from sitemap_plugins.core.sitemap_reader import site_file
+from sitemap_plugins.core.validate import MAX_IMAGES, MAX_VIDEO_DURATION
+
+RSS = "rss"
+ATOM = "{http://www.w3.org/2005/Atom}"
+#: Clocks differ: a lastmod up to this far ahead is not "in the future".
+CLOCK_SKEW = dt.timedelta(minutes=10)
+_W3C = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
+
+
+@dataclass
+class Finding:
+    file: str
+    line: int | None
+    url: str | None
+    message: str
+    code: str
+
+    @property
+    def advice(self) -> bool:
+        """Nothing the protocol or Google's rules forbid: a hint (`ADVICE`), shown, exit 0."""
+        return self.code in ADVICE
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.url + ': ' if self.url else ''}{self.message} [{self.code}]"
+
+
+#: What breaks no rule of the protocol or of Google's, and is worth knowing: old news (a site may
+#: keep a longer window on purpose), sitemaps no robots.txt line names (Search Console can be told
+#: of them), a site under a path.  `check` exits 0 on these alone, 1 with `--strict`.
+ADVICE = frozenset(
+    {"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root", "missing-file"}
+)
+
+
+@dataclass
+class _Url:
+    file: str
+    line: int | None
+    links: dict[str, str] = field(default_factory=dict)
+    #: What the report shows of it (`--format html`).
+    element: Any = None
+
+
+class Checker:
+    def __init__(self, base_url: str, news_window_days: float = 2, now: dt.datetime | None = None) -> None:
+        self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.base = urlsplit(self.base_url)
+        self.news_window = dt.timedelta(days=news_window_days)
+        self.now = now or dt.datetime.now(dt.timezone.utc)
+        self.findings: list[Finding] = []
+        self.urls: dict[str, _Url] = {}
+        self.news_urls: dict[str, _Url] = {}
+        #: The links of the feeds the site offers as sitemaps.
+        self.feed_urls: dict[str, _Url] = {}
+        #: What the site's robots.txt forbids (read where the site is at the host's root).
+        self.robots_rules: RobotsRules | None = None
+        self.checked: set[Path] = set()
+        #: The site directory: sitemaps in its subdirectories may only list URLs under them.
+        self.site: Path | None = None
+        #: Keep each <url> element for the HTML report.
+        self.keep_elements = False
+        #: The site directory served at `base_url`, where a set is checked as a whole site: each
+        #: URL of it the set lists must be a file there.
+        self.files_root: Path | None = None
+
+    def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
+        self.findings.append(Finding(str(file), line, url, message, code))
+
+    def summary(self) -> str:
+        """What was read and found, as the terminal and the report both say it."""
+        errors = sum(1 for f in self.findings if not f.advice)
+        advice = len(self.findings) - errors
+        said = [f"{errors} problem(s)"] if errors else []
+        said += [f"{advice} advice (not errors; --strict fails on them)"] if advice else []
+        return f"{len(self.checked)} file(s), {len(self.urls):,} URLs: " + (", ".join(said) or "no problems")
+
+    # -- a site ------------------------------------------------------------------------------
+
+    def check_site(self, site: Path) -> None:
+        # A built site (its home page is there): what its sitemaps list of it must be files of it.
+        self.files_root = site if (site / "index.html").is_file() else None
+        robots = site / "robots.txt"
+        if self.base.path in ("", "/"):
+            self.robots_rules = read_robots_rules(robots, self.base_url)
+        entry_points: list[Path] = []
+        if self.base.path not in ("", "/"):
+            # Crawlers read robots.txt only at the root of a host, which this directory is not.
+            root = f"{self.base.scheme}://{self.base.netloc}/robots.txt"
+            self.add(
+                robots,
+                None,
+                None,
+                f"the site is under {self.base.path}: crawlers read only {root}, which is not in this "
+                f"directory; add 'Sitemap: {self.base_url}sitemap.xml' there",
+                "robots-not-root",
+            )
+            if robots.exists():
+                entry_points = self._robots_entry_points(robots, site)
+        elif not robots.exists():
+            self.add(
+                robots,
+                None,
+                None,
+                "no robots.txt: search engines will not find the sitemaps",
+                "robots-missing",
+            )
+        else:
+            entry_points = self._robots_entry_points(robots, site)
+        for path in entry_points:
+            self.check_file(path, site)
+        # Under a path, the robots.txt that reaches the set is at the root, not here: said above.
+        unseen_robots = self.base.path not in ("", "/") and not robots.exists()
+        if entry_points and (site / "versions.json").is_file():
+            # mike's branch: the versions not offered at the root keep sitemaps no crawler reaches
+            # (often of builds before the plugin): what robots.txt leads to is what is checked.
+            self._check_hreflang()
+            return
+        for path in _sitemap_files(site):
+            if path.resolve() not in self.checked and not self._is_gzip_copy(path):
+                if not unseen_robots:
+                    self.add(
+                        path,
+                        None,
+                        None,
+                        "not reachable from robots.txt (no Sitemap: line leads to it)",
+                        "unreachable",
+                    )
+                self.check_file(path, site)
+        self._check_hreflang()
+
+    def check(self, target: Path) -> None:
+        """A built directory (from its robots.txt) or one sitemap file (and its hreflang groups)."""
+        if target.is_dir():
+            self.site = target
+            self.check_site(target)
+        else:
+            self.site = target.parent
+            self.check_file(target)
+            self._check_hreflang()
+
+    def html_report(self) -> str:
+        """The findings as an HTML page (`--format html`)."""
+        from sitemap_plugins.core.output.report import check_report
+
+        return check_report(self, self.base_url)
+
+    def _robots_entry_points(self, robots: Path, site: Path) -> list[Path]:
+        """The sitemap files robots.txt's `Sitemap:` lines lead to in the site directory."""
+        entry_points: list[Path] = []
+        lines = robots.read_bytes().decode("utf-8", "replace").splitlines()
+        sitemap_lines = [
+            (n, line.split(":", 1)[1].strip())
+            for n, line in enumerate(lines, 1)
+            if line.strip().lower().startswith("sitemap:")
+        ]
+        if not sitemap_lines:
+            self.add(robots, None, None, "no Sitemap: line", "robots-no-sitemap")
+        for number, url in sitemap_lines:
+            if not urlsplit(url).scheme:
+                self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
+                continue
+            path = self._local(site, url)
+            if path is None:
+                if url.startswith(self.base_url):
+                    self.add(
+                        robots,
+                        number,
+                        url,
+                        "Sitemap: leads outside the site directory; not read",
+                        "location",
+                    )
+                continue  # another host: not ours to read
+            if not path.is_file():
+                self.add(robots, number, url, "Sitemap: points at a missing file", "robots-missing-file")
+                continue
+            entry_points.append(path)
+        return entry_points
+
+    def _is_gzip_copy(self, path: Path) -> bool:
+        """`sitemap.xml.gz` beside a checked `sitemap.xml` with the same content: the same sitemap."""
+        plain = path.with_suffix("")
+        if path.suffix != ".gz" or plain.resolve() not in self.checked:
+            return False
+        try:
+            data, too_big = read_limited(path, MAX_BYTES)
+            return not too_big and data == plain.read_bytes()
+        except (OSError, EOFError, zlib.error):
+            return False
+
+    # -- one file ----------------------------------------------------------------------------
+
+    def check_file(self, path: Path, site: Path | None = None) -> None:
+        if path.resolve() in self.checked:
+            return
+        self.checked.add(path.resolve())
+        site = site or path.parent
+        try:
+            data, too_big = read_limited(path, MAX_BYTES)
+        except (zlib.error, EOFError) as error:
+            self.add(path, None, None, f"not a valid gzip file ({error})", "gzip")
+            return
+        except OSError as error:
+            self.add(path, None, None, f"cannot be read ({error.strerror})", "xml")
+            return
+        if too_big:
+            # Not read further: a crawler stops at 50 MB, and a gzip bomb stops here.
+            self.add(
+                path,
+                None,
+                None,
+                "more than 50 MB (52,428,800 bytes) uncompressed; not read further",
+                "too-big",
+            )
+            return
+        try:
+            parser = etree.XMLParser(huge_tree=True, resolve_entities=False, load_dtd=False, no_network=True)
+            root = etree.fromstring(data, parser)
+        except etree.XMLSyntaxError as error:
+            self.add(path, error.lineno, None, f"not well-formed XML: {error.msg}", "xml")
+            return
+        if root.getroottree().docinfo.doctype:
+            self.add(
+                path,
+                1,
+                None,
+                "declares a DOCTYPE (entities, a DTD): search engines do not expand them, and nothing in "
+                "it is read here; a sitemap has none",
+                "xml",
+            )
+            return
+        if root.tag in (RSS, ATOM + "feed"):
+            self._feed(path, root)  # the protocol accepts RSS 2.0 and Atom 1.0 feeds as sitemaps
+            return
+        # A news sitemap with no article in the window is empty, as Google allows, though the
+        # schema wants a <url>.
+        empty_news = root.tag == SM + "urlset" and len(root) == 0 and root.nsmap.get("news") == NEWS[1:-1]
+        for message in [] if empty_news else schema_errors(data):
+            line = int(message.split(":")[0][5:]) if message.startswith("line ") else None
+            self.add(path, line, None, f"schema: {message.split(': ', 1)[-1]}", "schema")
+        if root.tag == SM + "sitemapindex":
+            self._index(path, root, site)
+        elif root.tag == SM + "urlset":
+            self._urlset(path, root)
+        else:
+            self.add(
+                path,
+                root.sourceline,
+                None,
+                f"not a sitemap: the root is <{etree.QName(root).localname}>",
+                "xml",
+            )
+
+    def _index(self, path: Path, root: Any, site: Path) -> None:
+        sitemaps = root.findall(SM + "sitemap")
+        if len(sitemaps) > MAX_INDEX_ENTRIES:
+            self.add(
+                path, None, None, f"{len(sitemaps):,} sitemaps: an index lists at most 50,000", "too-many"
+            )
+        for sitemap in sitemaps:
+            loc = (sitemap.findtext(SM + "loc") or "").strip()
+            self._lastmod(path, sitemap, loc)
+            if not self._in_scope(path, sitemap.sourceline, loc):
+                continue
+            target = self._local(site, loc)
+            if target is None or not target.is_file():
+                self.add(
+                    path,
+                    sitemap.sourceline,
+                    loc,
+                    "the index lists a sitemap that does not exist",
+                    "index-missing",
+                )
+            elif target.suffix in (".xml", ".gz", ".rss", ".atom") and _is_sitemap(target, feeds=True):
+                self.check_file(target, site)
+
+    def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """A listed URL the site's own robots.txt forbids is never crawled (Search Console:
+        "Submitted URL blocked by robots.txt")."""
+        if self.robots_rules is None or not url:
+            return
+        forbidding = self.robots_rules.blocking(url)
+        if forbidding is not None:
+            self.add(
+                path,
+                line,
+                url,
+                f"the site's robots.txt forbids this {what} to Googlebot or *: {forbidding}",
+                "robots-disallowed",
+            )
+
+    def _feed(self, path: Path, root: Any) -> None:
+        """An RSS 2.0 or Atom 1.0 feed read as the protocol reads it: each item's or entry's link
+        is a URL, in scope like any <loc>.  What makes it a feed is checked; the rest is the feed's."""
+        if root.tag == RSS:
+            channel = root.find("channel")
+            if channel is None:
+                self.add(path, root.sourceline, None, "not an RSS 2.0 feed: no <channel>", "feed")
+                return
+            links = [(item, (item.findtext("link") or "").strip()) for item in channel.iterfind("item")]
+        else:
+            links = [(entry, _atom_link(entry)) for entry in root.iterfind(ATOM + "entry")]
+        for element, url in links:
+            if not url:
+                self.add(path, element.sourceline, None, "a feed item without a link", "feed")
+            elif self._in_scope(path, element.sourceline, url):
+                self.feed_urls.setdefault(url, _Url(str(path), element.sourceline))
+
+    def _urlset(self, path: Path, root: Any) -> None:
+        urls = root.findall(SM + "url")
+        if len(urls) > MAX_URLS:
+            self.add(path, None, None, f"{len(urls):,} URLs: a sitemap holds at most 50,000", "too-many")
+        news_count = 0
+        for url in urls:
+            loc = (url.findtext(SM + "loc") or "").strip()
+            line = url.sourceline
+            self._in_scope(path, line, loc, sitemap_dir=True)
+            # A news sitemap repeats pages of the regular ones, as Google recommends: duplicates
+            # are looked for among news entries and among the others, separately.
+            news = url.find(NEWS + "news")
+            seen = self.news_urls if news is not None else self.urls
+            if loc in seen:
+                first = seen[loc]
+                self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
+            else:
+                seen[loc] = _Url(str(path), line, element=url if self.keep_elements else None)
+            self._lastmod(path, url, loc)
+            self._allowed(path, line, loc, "page")
+            images = url.findall(IMAGE + "image")
+            for image in images:
+                image_loc = (image.findtext(IMAGE + "loc") or "").strip()
+                self._allowed(path, image.sourceline, image_loc, "image")
+                self._served(path, image.sourceline, image_loc, "image")
+            if len(images) > MAX_IMAGES:
+                self.add(
+                    path, line, loc, f"{len(images):,} images: at most 1,000 per page", "too-many-images"
+                )
+            for video in url.findall(VIDEO + "video"):
+                self._video(path, video, loc)
+            if news is not None:
+                news_count += 1
+                self._news(path, news, loc)
+            links = {}
+            for link in url.findall(XHTML + "link"):
+                code, href = link.get("hreflang") or "", (link.get("href") or "").strip()
+                if code.lower() != "x-default":
+                    try:
+                        normalize_hreflang(code)
+                    except ValueError as error:
+                        self.add(path, link.sourceline, loc, f"hreflang: {error}", "hreflang-code")
+                links[code] = href
+            if seen[loc].file == str(path) and seen[loc].line == line:
+                seen[loc].links = links
+        if news_count > MAX_NEWS_PER_FILE:
+            self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """Checking a built site: an image or a video's file of it that no file of it answers is a
+        404.  Pages are not judged: a sitemap may list pages deployed apart (`extra_urls`)."""
+        if self.files_root is not None and served(self.files_root, self.base_url, url) is False:
+            self.add(
+                path,
+                line,
+                url,
+                f"the {what} is no file of {self.files_root}: a crawler gets a 404 unless it is "
+                "deployed apart",
+                "missing-file",
+            )
+
+    def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
+        parts = urlsplit(loc)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
+            return False
+        if (parts.scheme, parts.netloc.lower()) != (self.base.scheme, self.base.netloc.lower()):
+            self.add(
+                path,
+                line,
+                loc,
+                f"on another host than {self.base_url} (the protocol's location rule)",
+                "location",
+            )
+            return False
+        if not loc.startswith(self.base_url):
+            self.add(path, line, loc, f"outside {self.base_url}", "location")
+            return False
+        if len(loc) >= 2048:
+            self.add(path, line, loc, "2,048 characters or more", "location")
+        if sitemap_dir:
+            # A sitemap may only list URLs under its own directory.
+            try:
+                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
+            except ValueError:
+                folder = "."
+            prefix = self.base_url + ("" if folder == "." else folder + "/")
+            if not loc.startswith(prefix):
+                self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
+        return True
+
+    def _site_root(self, path: Path) -> Path:
+        return self.site or path.parent
+
+    def _lastmod(self, path: Path, element: Any, loc: str) -> None:
+        node = element.find(SM + "lastmod")
+        if node is None:
+            return
+        value = (node.text or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(path, node.sourceline, loc, f"lastmod {value!r} is not a W3C date", "lastmod")
+        elif when > self.now + CLOCK_SKEW:
+            self.add(path, node.sourceline, loc, f"lastmod {value} is in the future", "lastmod-future")
+
+    def _video(self, path: Path, video: Any, loc: str) -> None:
+        line = video.sourceline
+        for required in ("thumbnail_loc", "title", "description"):
+            if not (video.findtext(VIDEO + required) or "").strip():
+                self.add(path, line, loc, f"video: {required} is required", "video")
+        if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
+            self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
+        for name in ("content_loc", "thumbnail_loc", "player_loc"):
+            url = (video.findtext(VIDEO + name) or "").strip()
+            if url:
+                self._served(path, line, url, f"video's {name}")
+        duration = video.findtext(VIDEO + "duration")
+        if duration is not None and not (
+            duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION
+        ):
+            self.add(path, line, loc, f"video: duration {duration!r} must be 1 to 28,800 seconds", "video")
+        rating = video.findtext(VIDEO + "rating")
+        if rating is not None:
+            try:
+                ok = 0.0 <= float(rating) <= 5.0
+            except ValueError:
+                ok = False
+            if not ok:
+                self.add(path, line, loc, f"video: rating {rating!r} must be 0.0 to 5.0", "video")
+        for name in ("expiration_date", "publication_date"):
+            value = video.findtext(VIDEO + name)
+            if value is not None and _w3c(value.strip()) is None:
+                self.add(path, line, loc, f"video: {name} {value!r} is not a W3C date", "video")
+
+    def _news(self, path: Path, news: Any, loc: str) -> None:
+        value = (news.findtext(NEWS + "publication_date") or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(
+                path, news.sourceline, loc, f"news: publication_date {value!r} is not a W3C date", "news"
+            )
+        elif when < self.now - self.news_window:
+            days = self.news_window.total_seconds() / 86400
+            self.add(
+                path, news.sourceline, loc, f"news: published {value}, older than {days:g} days", "news-old"
+            )
+
+    def _check_hreflang(self) -> None:
+        """Each page of a group lists itself, and every listed alternate that is in the set links back."""
+        for loc, url in self.urls.items():
+            if not url.links:
+                continue
+            if loc not in url.links.values():
+                self.add(url.file, url.line, loc, "hreflang: the page does not list itself", "hreflang-self")
+            for code, href in url.links.items():
+                other = self.urls.get(href)
+                if href != loc and other is not None and loc not in other.links.values():
+                    message = f"hreflang: {href} ({code}) does not link back"
+                    self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
+                elif other is None and (why := self._not_indexable(href)) is not None:
+                    message = f"hreflang: {href} ({code}) is {why}: no translation a search engine indexes"
+                    self.add(url.file, url.line, loc, message, "hreflang-unlisted")
+
+    def _not_indexable(self, url: str) -> str | None:
+        """Why a page of the built site that the set does not list is none a search engine
+        indexes (a 404, noindex, a redirect, canonical elsewhere); None where it is one, or where
+        no built site is checked."""
+        if self.files_root is None or not url.startswith(self.base_url):
+            return None
+        if served(self.files_root, self.base_url, url) is False:
+            return "no file of the site (a 404)"
+        path = site_file(self.files_root, self.base_url, url)
+        if path is not None and path.is_dir():
+            path = path / "index.html"
+        if path is None or not path.is_file() or path.suffix not in (".html", ".htm"):
+            return None
+        facts = read_file(str(path), url, media=False)
+        if facts.noindex:
+            return "noindex"
+        if facts.redirect:
+            return "a redirect"
+        if facts.canonical and not one_file(facts.canonical, url):
+            return f"a copy of {facts.canonical} (its canonical)"
+        return None
+
+    def _local(self, site: Path, url: str) -> Path | None:
+        """The file a URL under base_url names in the site directory (`reader.site_file`)."""
+        return site_file(site, self.base_url, url)
+
+
+def _w3c(value: str) -> dt.datetime | None:
+    if not _W3C.match(value):
+        return None
+    text = value.replace("Z", "+00:00")
+    try:
+        if len(text) == 4:
+            return dt.datetime(int(text), 1, 1, tzinfo=dt.timezone.utc)
+        if len(text) == 7:
+            return dt.datetime(int(text[:4]), int(text[5:7]), 1, tzinfo=dt.timezone.utc)
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
+
+
+def _is_sitemap(path: Path, feeds: bool = False) -> bool:
+    """Does the file's head name a sitemap's root (or, with `feeds`, a feed's)?  A quick look
+    that spares parsing every XML file of a site; the parse decides."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096)
+        if head[:2] == b"\x1f\x8b":
+            with gzip.open(path, "rb") as stream:
+                head = stream.read(4096)
+    except (OSError, EOFError):
+        return False
+    roots = (b"<urlset", b"<sitemapindex", *((b"<rss", b"<feed") if feeds else ()))
+    return any(root in head for root in roots)
+
+
+def _atom_link(entry: Any) -> str:
+    """An Atom entry's link to its page: `rel="alternate"` or no `rel` (RFC 4287)."""
+    for link in entry.iterfind(ATOM + "link"):
+        if (link.get("rel") or "alternate") == "alternate":
+            return (link.get("href") or "").strip()
+    return ""
+
+
+def _sitemap_files(site: Path) -> list[Path]:
+    found = [p for pattern in ("*.xml", "*.xml.gz") for p in site.rglob(pattern) if p.is_file()]
+    return sorted(p for p in found if _is_sitemap(p))
+
+
+def base_url_of(target: Path) -> str | None:
+    """The site's address as the site names it: robots.txt's first `Sitemap:` line (the directory
+    of the sitemap it names), else the first address a sitemap file lists."""
+    site = target if target.is_dir() else target.parent
+    robots = site / "robots.txt"
+    try:
+        text = robots.read_bytes()[: 1 << 20].decode("utf-8", "replace") if robots.is_file() else ""
+    except OSError:
+        text = ""
+    for url in sitemap_urls(text):
+        if url.startswith(("http://", "https://")):
+            return url.rsplit("/", 1)[0] + "/"
+    files = [target] if target.is_file() else [site / "sitemap.xml", site / "sitemap.xml.gz"]
+    for path in files:
+        try:
+            data, _ = read_limited(path, MAX_BYTES)
+            root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+            continue
+        loc = (root.findtext(f"{SM}*/{SM}loc") or "").strip()
+        if loc.startswith(("http://", "https://")):
+            scheme, _, rest = loc.partition("://")
+            return f"{scheme}://{rest.split('/', 1)[0]}/"
+    return None

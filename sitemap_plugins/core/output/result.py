@@ -1,0 +1,147 @@
+"""What a write did: the files, the counts, and the lines that say them at the end of a build."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+
+@dataclass
+class WriteResult:
+    """What a write did: the files, the counts, and what the messages say of them."""
+
+    entry_point: str
+    files: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    sitemaps: int = 0
+    #: An index was written (`sitemap.xml` itself, or `sitemap-index.xml` beside it).
+    index: bool = False
+    #: `sitemap.xml` is an index: the pages needed several files (this many).
+    entry_point_is_index: bool = False
+    page_files: int = 0
+    urls: int = 0
+    images: int = 0
+    videos: int = 0
+    news: int = 0
+    #: A news sitemap is written (option `news`), even with no article in the window.
+    news_on: bool = False
+    #: The video feed's URL, where one was written (option `video_feed`).
+    video_feed: str | None = None
+    #: Pages the site's own robots.txt forbids, not listed (option `respect_robots_txt`).
+    robots_blocked: int = 0
+    #: The pages of the videos they show but say too little of for Google, one per video
+    #: (`Harvester.undescribed_videos`).
+    undescribed: list[str] = field(default_factory=list)
+    #: Pages git could not date: last changed before a shallow clone's history.
+    git_undated: int = 0
+    #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
+    listings_not_news: int = 0
+    #: Pages that copy their default language's page: left out, or listed in no group.
+    copies: int = 0
+    #: hreflang alternates dropped: they named pages the set leaves out (`Sitemap`).
+    alternates_dropped: int = 0
+    #: Why the pages listed without a lastmod have none: reason -> pages.
+    undated: Counter[str] = field(default_factory=Counter)
+    robots_txt: str | None = None
+    #: The languages of a set's pages (pages per language) where no page is in an hreflang group.
+    ungrouped_languages: Counter[str] = field(default_factory=Counter)
+    #: Another tool's sitemaps that ours took the place of (option `replace_sitemaps`).
+    replaced: list[str] = field(default_factory=list)
+    #: The URLs robots.txt names (a `Sitemap:` line each), in order.
+    sitemap_urls: list[str] = field(default_factory=list)
+    #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
+    robots_hint: list[str] = field(default_factory=list)
+
+    def robots_advice(self) -> str | None:
+        """What to add by hand when no robots.txt was written (a base_url with a path): said once."""
+        if not self.robots_hint:
+            return None
+        host = urlsplit(self.entry_point).netloc
+        return (
+            f"sitemap: no robots.txt written: crawlers read it only at the root of {host}; add "
+            f"{' and '.join(self.robots_hint)} to the robots.txt there"
+        )
+
+    @property
+    def videos_left_out(self) -> int:
+        return len(self.undescribed)
+
+    def notes(self) -> list[str]:
+        """The lines said before the summary, at INFO: what the owner may want to act on."""
+        notes = [advice] if (advice := self.robots_advice()) else []
+        if self.replaced:
+            notes.append(
+                f"sitemap: ours took the place of sitemaps another tool wrote: {', '.join(self.replaced)} "
+                "(one submitted in Search Console that is gone now: remove it there)"
+            )
+        if self.undescribed:
+            pages = sorted(set(self.undescribed))
+            named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
+            notes.append(
+                f"sitemap: {_count(self.videos_left_out, 'video')} left out, not described (Google "
+                f"requires a title, a description and a thumbnail): {named}; the report (option "
+                "`report`) names each, with what is missing"
+            )
+        if self.undated and self.undated.total() == self.urls and self.urls > 1:
+            # A whole set undated: what would date it, in one line.
+            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
+            notes.append(
+                f"sitemap: none of the {self.urls:,} pages has a lastmod ({reasons}): the pages' own dates "
+                '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of '
+                "their sources, or the lastmods of a sitemap the generator writes give them: "
+                "https://sitemap-plugins.github.io/lastmod/"
+            )
+        elif self.undated:
+            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
+            notes.append(
+                f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
+                "them: https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+            )
+        if self.ungrouped_languages:
+            languages = self.ungrouped_languages.most_common()
+            named = ", ".join(f"{code} {count:,}" for code, count in languages[:4])
+            more = f" and {len(languages) - 4:,} more" if len(languages) > 4 else ""
+            notes.append(
+                f"sitemap: the pages are in {len(languages)} languages ({named}{more}) and none names "
+                'its translations, so no hreflang group is listed: <link rel="alternate" hreflang> '
+                "links in each page's head, or the alternates of a sitemap the generator writes, give "
+                "them: https://sitemap-plugins.github.io/hreflang/"
+            )
+        if self.listings_not_news:
+            notes.append(
+                f"sitemap: {_count(self.listings_not_news, 'listing')} (index, archive, category pages) "
+                "matched the news rules but are no news articles: not in the news sitemap"
+            )
+        return notes
+
+    def summary(self, of: str | None = None) -> str:
+        """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end;
+        `of` names the set where one command writes several (`sitemap (de/mkdocs.yml): ...`)."""
+        files = f"{_count(self.urls, 'URL')} in {_count(self.page_files, 'file')}"
+        if self.news_on or self.sitemaps > self.page_files:
+            files += " + news sitemap" + ("" if self.news else " (empty: no article in the window)")
+        if self.index:
+            files += " + index"
+        parts = [files, _count(self.images, "image"), _count(self.videos, "video")]
+        if self.news:
+            parts.append(f"{self.news:,} news")
+        if self.videos_left_out:
+            parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+        if self.copies:
+            copies = f"{self.copies:,} cop{'y' if self.copies == 1 else 'ies'}"
+            parts.append(f"{copies} of another language's page left out: not translations")
+        if self.alternates_dropped:
+            links = f"{self.alternates_dropped:,} hreflang link{'' if self.alternates_dropped == 1 else 's'}"
+            parts.append(f"{links} dropped: they named pages not listed")
+        if self.robots_blocked:
+            parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
+        if self.video_feed:
+            parts.append(f"video feed: {self.video_feed}")
+        if self.git_undated:
+            parts.append(f"{_count(self.git_undated, 'page')} not dated by git: a shallow clone")
+        return (f"sitemap ({of}): " if of else "sitemap: ") + ", ".join(parts)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
