@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser import CHROMIUM_ARGS
 
 import sitemap_plugins as sp
+from sitemap_plugins.core.output.html_report import build_report, render_report
 from sitemap_plugins.core.output.render import Renderer
-from sitemap_plugins.core.output.report import build_report, render_report
 
 
 def make_report(path: Path, count: int) -> float:

@@ -32,7 +32,7 @@ from sitemap_plugins.core.model import (
     VideoRestriction,
     VideoUploader,
 )
-from sitemap_plugins.core.normalize import normalize_hreflang, to_uri
+from sitemap_plugins.core.normalize import changefreq_of, normalize_hreflang, priority_of, to_uri
 from sitemap_plugins.core.options import (
     DEFAULT_LASTMOD,
     LASTMOD_SOURCES,
@@ -88,6 +88,7 @@ __all__ = [
     "WriteResult",
     "base_url_of",
     "built_from",
+    "changefreq_of",
     "check_base_url",
     "check_indexnow_key",
     "default_jobs",
@@ -95,6 +96,7 @@ __all__ = [
     "log",
     "normalize_hreflang",
     "path_in",
+    "priority_of",
     "read_index_items",
     "shown",
     "slip_for",

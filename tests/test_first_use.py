@@ -287,7 +287,7 @@ def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
         "unknown sitemap option(s) gzpi (did you mean gzip?)",
         "option 'max_urls': must be a whole number from 1 to 50,000, got 0",
         "SITEMAP['feeds'] must be True or False, got 'yes'",
-        "SITEMAP['priorities']['articles'] must be a number from 0.0 to 1.0, got 3",
+        "SITEMAP['priorities']['articles']: 3 is not a number from 0 to 1",
     ):
         assert part in said, said
 

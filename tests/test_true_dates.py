@@ -4,6 +4,7 @@ future, sitemaps of the owner's own.  Real MkDocs and Pelican builds, real git c
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -148,9 +149,10 @@ def test_a_sitemap_the_owners_template_writes_stops_the_build(tmp_path):
     )
     (project / "templates" / "sitemap.html").write_text(own)
     run = pelican(project)
-    said = " ".join((run.stdout + run.stderr).split())
+    # Pelican's console wraps long lines and puts the logging call's place at the end of one.
+    said = " ".join(word for word in (run.stdout + run.stderr).split() if not re.fullmatch(r"\S+\.py:\d+", word))
     assert run.returncode != 0
-    assert "sitemap.xml is written by this build from the template 'sitemap'" in said
+    assert "sitemap.xml is a sitemap of yours, from the template 'sitemap'" in said
     assert (
         "remove 'sitemap' from DIRECT_TEMPLATES" in said and "SITEMAP_SAVE_AS = 'sitemap-theme.xml'" in said
     )

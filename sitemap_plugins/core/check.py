@@ -177,7 +177,7 @@ class Checker:
 
     def html_report(self) -> str:
         """The findings as an HTML page (`--format html`)."""
-        from sitemap_plugins.core.output.report import check_report
+        from sitemap_plugins.core.output.html_report import check_report
 
         return check_report(self, self.base_url)
 

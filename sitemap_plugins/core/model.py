@@ -189,7 +189,7 @@ class Page:
 
     @property
     def label(self) -> str:
-        return f"{self.source} ({self.url})" if self.source else str(self.url)
+        return entry_label(self.source, self.url)
 
 
 @dataclass(frozen=True)

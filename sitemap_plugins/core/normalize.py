@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
+import math
 import re
 from functools import lru_cache
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from sitemap_plugins.core.errors import shown
 from sitemap_plugins.core.iso_codes import ISO_639_1, ISO_639_3, ISO_3166_1_ALPHA_2, ISO_15924
+from sitemap_plugins.core.model import CHANGEFREQS
 
 #: The characters XML 1.0 forbids (control characters but tab, LF and CR; lone surrogates;
 #: U+FFFE and U+FFFF), for a character class (a test holds it to the XML 1.0 `Char` production).
@@ -337,3 +340,26 @@ def country_codes(values: object) -> list[str]:
     if unknown:
         raise ValueError(f"{', '.join(unknown)} not ISO 3166-1 alpha-2 country code(s)")
     return list(dict.fromkeys(codes))
+
+
+# --- priority and changefreq ----------------------------------------------------------------------
+
+
+def priority_of(value: Any) -> float:
+    """A `<priority>`: a number from 0 to 1, whether written 0.5, "0.5" or 1; ValueError says
+    what is wrong with `value` (a yes/no is no number)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if isinstance(value, bool) or not 0.0 <= number <= 1.0:
+        raise ValueError("is not a number from 0 to 1")
+    return round(number, 4)
+
+
+def changefreq_of(value: Any) -> str:
+    """A `<changefreq>`, in any case (`Weekly`); ValueError says what is wrong with `value`."""
+    text = str(value).strip().lower()
+    if text not in CHANGEFREQS:
+        raise ValueError(f"is not one of {', '.join(CHANGEFREQS)}")
+    return text

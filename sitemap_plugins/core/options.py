@@ -12,8 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
-from sitemap_plugins.core.model import CHANGEFREQS
-from sitemap_plugins.core.normalize import http_url, normalize_hreflang, normalize_news_language
+from sitemap_plugins.core.normalize import (
+    changefreq_of,
+    http_url,
+    normalize_hreflang,
+    normalize_news_language,
+    priority_of,
+)
 
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
 MAX_URLS = 50_000
@@ -66,17 +71,15 @@ class Rule:
 
     def __post_init__(self) -> None:
         check_types(self, "rules: ")
-        if self.priority is not None:
-            try:
-                self.priority = float(self.priority)
-            except (TypeError, ValueError):
-                self.priority = -1.0
-            if not 0.0 <= self.priority <= 1.0:
-                raise ConfigError(f"option 'rules' ({shown(self.match)}): priority must be from 0.0 to 1.0")
-        if self.changefreq is not None and str(self.changefreq).lower() not in CHANGEFREQS:
-            raise ConfigError(
-                f"option 'rules' ({shown(self.match)}): changefreq must be one of {', '.join(CHANGEFREQS)}"
-            )
+        for name, check in (("priority", priority_of), ("changefreq", changefreq_of)):
+            value = getattr(self, name)
+            if value is not None:
+                try:
+                    setattr(self, name, check(value))
+                except ValueError as error:
+                    raise ConfigError(
+                        f"option 'rules' ({shown(self.match)}): {name} {shown(value)} {error}"
+                    ) from None
 
 
 #: The faces that read options: mkdocs.yml, pelicanconf.py's `SITEMAP`, the command's flags

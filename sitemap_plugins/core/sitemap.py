@@ -249,8 +249,8 @@ class Sitemap:
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages
         if report_to:
+            from sitemap_plugins.core.output.html_report import build_report, write_report
             from sitemap_plugins.core.output.render import Renderer
-            from sitemap_plugins.core.output.report import build_report, write_report
 
             data = build_report(
                 self.entries.values(),

@@ -26,6 +26,7 @@ from sitemap_plugins.core.model import (
     VideoRestriction,
 )
 from sitemap_plugins.core.normalize import (
+    changefreq_of,
     clean_text,
     country_codes,
     date_key,
@@ -36,6 +37,7 @@ from sitemap_plugins.core.normalize import (
     normalize_hreflang,
     normalize_news_language,
     parse_date,
+    priority_of,
     to_uri,
 )
 from sitemap_plugins.core.options import Options
@@ -57,13 +59,19 @@ RESOLUTIONS = ("sd", "hd")
 FUTURE_SLACK = dt.timedelta(days=1)
 
 
+def later_than_the_build(date: dt.date | dt.datetime, build_time: dt.datetime, tz: dt.tzinfo) -> bool:
+    """A date later than the build (a day of slack for time zones) is no last change: Bing
+    ignores such dates and Google distrusts them."""
+    return date_key(date, tz) > build_time + FUTURE_SLACK
+
+
 class EntryValidator:
     def __init__(self, options: Options, report: Reporter, now: dt.datetime | None = None) -> None:
         self.options = options
         self.report = report
         self.tz = options.tzinfo
         #: The build's time: a lastmod after it (and a day of slack) is no last change.
-        self.latest = (now or dt.datetime.now(dt.timezone.utc)) + FUTURE_SLACK
+        self.now = now or dt.datetime.now(dt.timezone.utc)
 
     # -- entry -------------------------------------------------------------------------------
 
@@ -76,8 +84,7 @@ class EntryValidator:
         entry.loc = loc
         label = entry.label
         entry.lastmod = self._date(label, "lastmod", entry.lastmod)
-        if entry.lastmod is not None and date_key(entry.lastmod, self.tz) > self.latest:
-            # Bing ignores future dates and Google distrusts them.
+        if entry.lastmod is not None and later_than_the_build(entry.lastmod, self.now, self.tz):
             self.report(label, "lastmod", f"{format_w3c(entry.lastmod)} is later than the build; left out")
             entry.lastmod = None
         entry.changefreq = self._changefreq(label, entry.changefreq)
@@ -159,13 +166,11 @@ class EntryValidator:
             return value  # type: ignore[no-any-return]
         if value is None or value == "":
             return None
-        text = str(value).strip().lower()
-        if text not in CHANGEFREQS:
-            self.report(
-                label, "changefreq", f"{shown(value)} is not one of {', '.join(CHANGEFREQS)}; left out"
-            )
+        try:
+            return changefreq_of(value)
+        except ValueError as error:
+            self.report(label, "changefreq", f"{shown(value)} {error}; left out")
             return None
-        return text
 
     def _number(self, label: str, field: str, value: Any, low: float, high: float) -> float | None:
         if value is None or value == "":
@@ -182,8 +187,13 @@ class EntryValidator:
     def _priority(self, label: str, value: Any) -> float | None:
         if value.__class__ is float and 0.0 <= value <= 1.0:  # as most are written
             return round(value, 4)
-        number = self._number(label, "priority", value, 0.0, 1.0)
-        return None if number is None else round(number, 4)
+        if value is None or value == "":
+            return None
+        try:
+            return priority_of(value)
+        except ValueError as error:
+            self.report(label, "priority", f"{shown(value)} {error}; left out")
+            return None
 
     def _whole(self, label: str, field: str, value: Any, low: int, high: int | None = None) -> int | None:
         if value is None or value == "":

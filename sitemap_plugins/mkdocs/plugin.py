@@ -328,9 +328,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
             if result.entry_point_is_index and config.theme.name == "material":
                 log.warning(material_index_warning(result))
-            for note in result.notes():
-                log.info(note)
-            log.info(result.summary())
+            for line in self.sitemap.closing_lines(result):
+                log.info(line)
 
     def _other_languages(self, config: MkDocsConfig) -> list[ProjectSet]:
         """One project per language, as Material documents it (`extra.alternate`, each

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitemap_plugins import CHANGEFREQS, ConfigError, Options, shown
+from sitemap_plugins import ConfigError, Options, changefreq_of, priority_of, shown
 
 #: pelican-sitemap's kinds of page.
 KINDS = ("articles", "pages", "indexes")
@@ -118,16 +118,15 @@ def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
 
 
 def _priority(where: str, value: Any) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        number = -1.0
-    if not 0.0 <= number <= 1.0:
-        raise ConfigError(f"{where} must be a number from 0.0 to 1.0, got {shown(value)}")
-    return number
+    return _checked(where, value, priority_of)
 
 
 def _changefreq(where: str, value: Any) -> str:
-    if str(value).lower() not in CHANGEFREQS:
-        raise ConfigError(f"{where} must be one of {', '.join(CHANGEFREQS)}, got {shown(value)}")
-    return str(value).lower()
+    return _checked(where, value, changefreq_of)
+
+
+def _checked(where: str, value: Any, check: Any) -> Any:
+    try:
+        return check(value)
+    except ValueError as error:
+        raise ConfigError(f"{where}: {shown(value)} {error}") from None

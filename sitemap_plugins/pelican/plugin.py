@@ -28,7 +28,6 @@ from sitemap_plugins import (
     IndexItem,
     Page,
     Sitemap,
-    SitemapError,
     path_in,
     to_uri,
 )
@@ -76,9 +75,9 @@ class _Build:
             emit=log.warning,
             source_root=settings.get("PATH"),
             site_dir=os.path.abspath(pelican.output_path),
+            site_name=settings.get("SITENAME"),
+            site_description=settings.get("SITESUBTITLE"),
         )
-        self.sitemap.site_name = settings.get("SITENAME")
-        self.sitemap.site_description = settings.get("SITESUBTITLE")
         self.output_path = Path(os.path.abspath(pelican.output_path))
         self.source_root = settings.get("PATH") or "."
         self.stack: list[_Run] = []
@@ -258,11 +257,8 @@ class _Build:
             replaceable=replaceable,
             report_to=[report] if report else [],
         )
-        for note in result.notes():
-            log.info(note)
-        problems = len(self.sitemap.report.problems)
-        said = f"; {problems} problem(s), see the warnings above" if problems else ""
-        log.info("%s%s", result.summary(), said)
+        for line in self.sitemap.closing_lines(result):
+            log.info(line)
         return True
 
     def _stop_at_owners_sitemap(self) -> None:
@@ -270,12 +266,13 @@ class _Build:
         with the two ways out, rather than replace it or write a set that does not name it."""
         for name, template in self.owners_sitemaps.items():
             if name in BUILTIN_SITEMAP:
-                raise SitemapError(
-                    f"sitemap: {self.output_path / name} is written by this build from the template "
-                    f"{template!r} (DIRECT_TEMPLATES or TEMPLATE_PAGES), so it is yours and no sitemap "
-                    f"was written. Either take it out of the build (remove {template!r} from "
-                    "DIRECT_TEMPLATES, or from TEMPLATE_PAGES), or save it under another name "
-                    f"({template.upper()}_SAVE_AS = '{template}-theme.xml'), and build again"
+                raise Sitemap.owners_sitemap(
+                    self.output_path / name,
+                    f"{name} is a sitemap of yours, from the template {template!r} (DIRECT_TEMPLATES or "
+                    "TEMPLATE_PAGES)",
+                    f"Either take it out of the build (remove {template!r} from DIRECT_TEMPLATES, or "
+                    f"from TEMPLATE_PAGES), or save it under another name ({template.upper()}_SAVE_AS = "
+                    f"'{template}-theme.xml')",
                 )
 
     def _harvest(self) -> None:

@@ -222,9 +222,6 @@ class Renderer:
         _refuse_blocks(self.url_xml.parse(source, name, filename), filename)
         return f"{{% for entry in entries %}}{source}{SEPARATOR}{{% endfor %}}", filename, uptodate
 
-    def url(self, entry: Entry) -> str:
-        return self.urls([entry])[0]
-
     # -- files -------------------------------------------------------------------------------------
 
     def urlset(self, urls: Sequence[str], namespaces: Iterable[str]) -> str:

@@ -36,7 +36,7 @@ from sitemap_plugins.core.pages.files import MAX_HTML_BYTES, one_file, path_in, 
 from sitemap_plugins.core.pages.gitdates import GitDates
 from sitemap_plugins.core.pages.html import HtmlFacts, content_digest, read_file, read_html
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
-from sitemap_plugins.core.validate import FUTURE_SLACK
+from sitemap_plugins.core.validate import later_than_the_build
 
 #: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
 LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
@@ -434,9 +434,8 @@ class Harvester:
         return any(start <= wall.replace(tzinfo=zone).timestamp() <= end for zone in (dt.timezone.utc, None))
 
     def _in_the_future(self, date: Any, label: str, field: str) -> bool:
-        """A date later than the build (a day of slack for time zones) is no last change: Bing
-        ignores such dates and Google distrusts them.  Said, and the source is skipped."""
-        if date_key(date, self.options.tzinfo) <= self.build_time + FUTURE_SLACK:
+        """A date later than the build is no last change: said, and the source is skipped."""
+        if not later_than_the_build(date, self.build_time, self.options.tzinfo):
             return False
         self.report(
             label,
