@@ -8,7 +8,8 @@ from lxml import html as lxml_html
 from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
-from sitemap_plugins.core.pages.html import parse_srcset, read_html
+from sitemap_plugins.core.pages.html import read_html
+from sitemap_plugins.core.pages.media import parse_srcset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pages"
 BASE = "https://example.com/"

@@ -14,16 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
+from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.mapping import entry_from_mapping
-from sitemap_plugins.core.model import X_DEFAULT, Entry, Page
+from sitemap_plugins.core.model import Entry, Page
 from sitemap_plugins.core.normalize import date_key, to_uri
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
+from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
 from sitemap_plugins.core.pages.files import display_name, served, site_pages
-from sitemap_plugins.core.pages.harvest import NOT_COMMITTED, UNDATED_LISTING, Harvester
+from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
@@ -40,7 +42,7 @@ def build_time() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
-class Sitemap:
+class Sitemap(HreflangGroups):
     def __init__(
         self,
         options: Options,
@@ -83,7 +85,9 @@ class Sitemap:
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
         if lastmod_keys:
-            self.harvester.lastmod_keys = _before_the_date(self.harvester.lastmod_keys, lastmod_keys)
+            self.harvester.dates.lastmod_keys = _before_the_date(
+                self.harvester.dates.lastmod_keys, lastmod_keys
+            )
 
     def add_page(self, page: Page) -> Entry | None:
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
@@ -210,15 +214,7 @@ class Sitemap:
         `report_to`: where the HTML report of the build goes (option `report`, resolved);
         `also_in_robots`: other sets' sitemaps this set's robots.txt names; `project`: the
         configuration the set is made from (`write_sitemaps`)."""
-        if self.options.respect_robots_txt:
-            self._leave_out_blocked(Path(out_dir) / ROBOTS_TXT)
-        if self.site_dir is not None:
-            self._leave_out_missing(self.site_dir)
-        self._leave_out_repeated_videos()
-        self._date_listings()
-        self._complete_alternates()
-        if not self.entries:
-            self._say_why_nothing_is_listed()
+        self._settle(Path(out_dir))
         undated = self._undated()
         out = Path(out_dir)
         others = self.harvester.other_sitemaps
@@ -236,9 +232,29 @@ class Sitemap:
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
         )
+        self._count(result, undated)
+        if report_to:
+            self._write_report(report_to, result)
+        return result
+
+    def _settle(self, out: Path) -> None:
+        """The entries as they are written: what robots.txt forbids, what leads nowhere and the
+        frame's players left out, listings dated, hreflang groups completed."""
+        if self.options.respect_robots_txt:
+            self._leave_out_blocked(out / ROBOTS_TXT)
+        if self.site_dir is not None:
+            self._leave_out_missing(self.site_dir)
+        self._leave_out_repeated_videos()
+        self._date_listings()
+        self._complete_alternates()
+        if not self.entries:
+            self._say_why_nothing_is_listed()
+
+    def _count(self, result: WriteResult, undated: Counter[str]) -> None:
+        """What the harvest and the groups left out or could not say, for the closing lines."""
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
         result.robots_blocked = self._robots_blocked
-        result.git_undated = self.harvester.git_undated
+        result.git_undated = self.harvester.dates.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
         result.alternates_dropped = len(self.alternates_dropped)
@@ -248,27 +264,28 @@ class Sitemap:
             languages = self.harvester.languages
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages
-        if report_to:
-            from sitemap_plugins.core.output.html_report import build_report, write_report
-            from sitemap_plugins.core.output.render import Renderer
 
-            data = build_report(
-                self.entries.values(),
-                self.harvester.left_out,
-                self.report.problems,
-                self.options.base_url,
-                result.summary(),
-                self.harvester.build_time,
-                self.harvester.images_left_out,
-                self.harvester.undescribed_videos,
-                self.harvester.git_undated,
-                result.video_feed,
-                self.alternates_dropped,
-            )
-            renderer = Renderer(self.options)
-            for path in report_to:
-                write_report(path, data, renderer, self.report)
-        return result
+    def _write_report(self, report_to: Sequence[Path], result: WriteResult) -> None:
+        """The HTML report of the build (option `report`), at each of `report_to`."""
+        from sitemap_plugins.core.output.html_report import build_report, write_report
+        from sitemap_plugins.core.output.render import Renderer
+
+        data = build_report(
+            self.entries.values(),
+            self.harvester.left_out,
+            self.report.problems,
+            self.options.base_url,
+            result.summary(),
+            self.harvester.build_time,
+            self.harvester.images_left_out,
+            self.harvester.undescribed_videos,
+            self.harvester.dates.git_undated,
+            result.video_feed,
+            self.alternates_dropped,
+        )
+        renderer = Renderer(self.options)
+        for path in report_to:
+            write_report(path, data, renderer, self.report)
 
     def _say_why_nothing_is_listed(self) -> None:
         """Most pages left out as canonical elsewhere, under one other address: the base URL is
@@ -390,7 +407,7 @@ class Sitemap:
     def _undated(self) -> Counter[str]:
         """Why the pages listed without a lastmod have none, counted; git is asked once which of
         the sources it has no commit of it ignores (a staged copy of the docs, often)."""
-        uncommitted = self.harvester.uncommitted
+        uncommitted = self.harvester.dates.uncommitted
         by_git: dict[Any, list[str]] = {}
         for loc, entry in self.entries.items():
             if (
@@ -429,116 +446,6 @@ class Sitemap:
             into.alternates.setdefault(code, url)
         for key, value in other.extra.items():
             into.extra.setdefault(key, value)
-
-    # -- hreflang groups ---------------------------------------------------------------------------
-
-    def _leave_out_copies(self) -> None:
-        """A page that shows the same words as its counterpart in the default language
-        (`x_default`) is a copy of it, however it was made (static-i18n's fallback, a build
-        script that copies untranslated pages, projects that share files): no translation.  It
-        is left out as fallback copies are (`list_fallbacks` lists it, in no group)."""
-        digests, original_language = self.harvester.digests, self.options.x_default
-        if not digests or not original_language:
-            return
-        copies: dict[str, str] = {}
-        for entry in self.entries.values():
-            original = entry.alternates.get(original_language)
-            if original is None or (original := _uri(original)) not in digests:
-                continue
-            for url in (_uri(u) for u in entry.alternates.values()):
-                if url != original and digests.get(url) is not None and digests.get(url) == digests[original]:
-                    copies[url] = original
-        for url, original in sorted(copies.items()):
-            copy = self.entries.get(url)
-            if copy is None:
-                continue
-            self._unlisted.add(url)
-            self.copies += 1
-            if self.options.list_fallbacks:
-                copy.alternates = {}
-                continue
-            del self.entries[url]
-            reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
-            self.harvester.leave_out(url, copy.source, "copy", reason)
-
-    def _drop_alternates_not_listed(self) -> None:
-        """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
-        a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
-        fetch) tells them of a translation that is none: dropped from the group, and said."""
-        reasons = {_uri(page.url): page.reason for page in self.harvester.left_out}
-        reasons.update(dict.fromkeys(self._unlisted - reasons.keys(), "not listed"))
-        site_dir, base = self.site_dir, self.options.base_url
-        for entry in self.entries.values():
-            dropped = {}
-            for code, url in entry.alternates.items():
-                uri = _uri(url)
-                reason = reasons.get(uri)
-                judged = uri not in self.entries and uri not in self._elsewhere and site_dir is not None
-                if reason is None and judged:
-                    reason = "no file of the site (a 404)" if served(site_dir, base, uri) is False else None
-                if reason is not None and uri != entry.loc:
-                    dropped[code] = (url, reason)
-            for code, (url, reason) in sorted(dropped.items()):
-                self.alternates_dropped.append((entry.label, code, url, reason))
-                log.info(
-                    "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
-                    entry.label,
-                    code,
-                    url,
-                    reason,
-                )
-            if dropped:
-                entry.alternates = {
-                    code: url for code, url in entry.alternates.items() if code not in dropped
-                }
-                if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
-                    entry.alternates = {}  # itself alone is no group
-
-    def _complete_alternates(self) -> None:
-        """Join alternate sets that share a URL into one group and give every member the group.
-
-        A page that another page names as its alternate gets the group too, so links are
-        reciprocal even when only one side declared them.
-        """
-        self._leave_out_copies()
-        # A translation named as its files spell it is listed as its canonical spells it.
-        if spellings := self.harvester.spellings:
-            for entry in self.entries.values():
-                alternates = entry.alternates.items()
-                entry.alternates = {code: spellings.get(_uri(url), url) for code, url in alternates}
-        self._drop_alternates_not_listed()
-        parent: dict[str, str] = {}
-
-        def root(url: str) -> str:
-            while parent.setdefault(url, url) != url:
-                parent[url] = parent[parent[url]]
-                url = parent[url]
-            return url
-
-        declaring = [e for e in self.entries.values() if e.alternates]
-        for entry in declaring:
-            first = root(entry.loc)
-            for url in entry.alternates.values():
-                parent[root(url)] = first
-        groups: dict[str, dict[str, str]] = {}
-        for entry in declaring:
-            group = groups.setdefault(root(entry.loc), {})
-            for code, url in sorted(entry.alternates.items()):
-                if group.setdefault(code, url) != url:
-                    self.report(
-                        entry.label,
-                        f"alternates[{code}]",
-                        f"{url} disagrees with {group[code]}, named for {code} by another page "
-                        "of the same group; the first is kept",
-                    )
-        for group in groups.values():
-            if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
-                group[X_DEFAULT] = group[self.options.x_default]
-        for url in list(parent):
-            entry = self.entries.get(url)
-            group = groups.get(root(url))
-            if entry is not None and group is not None and url in group.values():
-                entry.alternates = dict(group)
 
 
 def _before_the_date(keys: Sequence[str], more: Sequence[str]) -> tuple[str, ...]:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
-import os
 import re
-import time
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,57 +22,21 @@ from sitemap_plugins.core.errors import Reporter, log, shown
 from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_block, video_fields
 from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from sitemap_plugins.core.normalize import (
-    date_key,
-    format_w3c,
     http_url,
     normalize_hreflang,
     parse_date,
     to_uri,
 )
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.files import MAX_HTML_BYTES, one_file, path_in, read_page_file, same_file
-from sitemap_plugins.core.pages.gitdates import GitDates
+from sitemap_plugins.core.pages.dates import PageDates, first
+from sitemap_plugins.core.pages.files import MAX_HTML_BYTES, one_file, read_page_file, same_file
 from sitemap_plugins.core.pages.html import HtmlFacts, content_digest, read_file, read_html
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
-from sitemap_plugins.core.validate import later_than_the_build
 
-#: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
-LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
-#: Of those, the keys that name a publication, not a change: a floor for lastmod, not lastmod.
-PUBLICATION_KEYS = ("date", "date.created")
 #: The keys of a page's `sitemap:` front matter.
 SITEMAP_KEYS = ("priority", "changefreq", "lastmod", "exclude")
-#: Why a page in a repository has no date from git, until git says whether it ignores the file.
-NOT_COMMITTED = "not committed to git"
-#: Why a listing has no date: nothing it shows has one.
-UNDATED_LISTING = "a listing whose pages have no date"
-#: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
-_ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 #: Metadata keys read for a news article's publication date.
 PUBLISHED_KEYS = ("date.created", "published", "date")
-
-# -- metadata -------------------------------------------------------------------------------------
-
-
-def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
-    """`meta["date"]["updated"]` for `"date.updated"`; a mapping is not a value (`date: {...}`)."""
-    value: Any = meta
-    for key in dotted.split("."):
-        if not is_mapping(value) or key not in value:
-            return None
-        value = value[key]
-    return None if is_mapping(value) else value
-
-
-def _first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
-    """The first of the dotted `keys` the metadata has a value for, and that value."""
-    for key in keys:
-        value = lookup(meta, key)
-        if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
-            value = value[-1] if value else None
-        if value not in (None, ""):
-            return key, value
-    return None
 
 
 def _or(value: Any, fallback: Any) -> Any:
@@ -102,11 +64,8 @@ class Harvester:
         self.options = options
         self.report = report
         self.build_time = build_time
-        self.source_root = source_root
-        self._git: dict[Path, GitDates] = {}
-        if source_root is not None and "git" in options.lastmod:
-            # Started now, read at the first page: git runs beside the build.
-            self._git[source_root] = GitDates(source_root, report.notice)
+        #: When each page last changed (the `lastmod` option's sources).
+        self.dates = PageDates(options, report, build_time, source_root)
         #: Every page not listed, with the reason, in the order met.
         self.left_out: list[LeftOut] = []
         #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
@@ -115,8 +74,6 @@ class Harvester:
         #: Videos in pages that say too little of them for Google (no title, description or
         #: thumbnail) and no `video:` metadata completes: not listed, named in the report.
         self.undescribed_videos: list[UndescribedVideo] = []
-        #: Pages git could not date: last changed before a shallow clone's history.
-        self.git_undated = 0
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
         #: The fingerprint of each page in a language group (`htmlfacts.content_digest`).
@@ -126,26 +83,11 @@ class Harvester:
         self.spellings: dict[str, str] = {}
         #: A page left out as another's copy -> the canonical URL its head names.
         self.canonical_elsewhere: dict[str, str] = {}
-        #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
-        self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The sitemaps another tool wrote into the site (`Sitemap.read_other_sitemaps`): what
         #: they say of a page fills in where the page says less.
         self.other_sitemaps = OtherSitemaps()
         #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
         self.languages: Counter[str] = Counter()
-        #: The wall clock as the build began: a date from then on is no change of a page.
-        self._started = time.time()
-        self.lastmod_keys = LASTMOD_KEYS
-
-    @property
-    def lastmod_keys(self) -> tuple[str, ...]:
-        """Metadata keys for lastmod, in order; adapters add their generator's plugins' keys."""
-        return self._lastmod_keys
-
-    @lastmod_keys.setter
-    def lastmod_keys(self, keys: tuple[str, ...]) -> None:
-        self._lastmod_keys = keys
-        self._modified_keys = tuple(k for k in keys if k not in PUBLICATION_KEYS)
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
@@ -153,23 +95,8 @@ class Harvester:
         path = self._site_path(page.url)
         reason = self._exclusion(page, path)
         facts = self._read(page) if reason is None else HtmlFacts()
-        if facts.unread is not None:
-            self.report(label, "file", f"{facts.unread}; not read, so not listed")
-            self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
+        if not self._readable(page, facts, label):
             return None
-        if facts.empty:
-            self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
-            return None
-        if facts.truncated:
-            size = MAX_HTML_BYTES >> 20
-            log.info(
-                "sitemap: %s is over %d MB, all Google reads of a page: its first %d MB were read",
-                label,
-                size,
-                size,
-            )
-        for field, message in facts.problems:
-            self.report(label, field, message)
         listed_at = page.url
         if reason is None:
             reason, listed_at = self._as_the_html_says(page, facts, label)
@@ -184,7 +111,7 @@ class Harvester:
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
         theirs = self.other_sitemaps.about(listed_at, page.url)
-        lastmod, lastmod_source = self._lastmod(page, label, facts, theirs)
+        lastmod, lastmod_source = self.dates.lastmod(page, label, facts, theirs)
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = Entry(
@@ -204,16 +131,8 @@ class Harvester:
             # A translation shows other words than its original; a copy (a script's, a hook's)
             # the same: `Sitemap` tells them apart by this.
             self.digests[entry.loc] = self._content_digest(page)
-        if self.options.images and not page.listing:
-            if self.options.images_decorative:
-                entry.images = self._images(facts.images + [url for url, _ in facts.decorative_images])
-            else:
-                entry.images = self._images(facts.images)
-                self.images_left_out.update(kind for _, kind in facts.decorative_images)
-            if not entry.images and theirs is not None and theirs.images:
-                entry.images = self._images(theirs.images)
-        if self.options.videos and not page.listing:
-            entry.videos = self._videos(page, facts, label)
+        if not page.listing:  # a listing's images and videos are those of the pages it shows
+            self._add_media(entry, page, facts, theirs, label)
         if self.options.news is not None:
             if not page.listing:
                 entry.news = self._news(page, path, label)
@@ -223,6 +142,43 @@ class Harvester:
                 self.listings_not_news += 1
                 log.info("sitemap: %s: a listing, not a news article; not in the news sitemap", label)
         return entry
+
+    def _readable(self, page: Page, facts: HtmlFacts, label: str) -> bool:
+        """The page's file could be read and holds something; its problems said."""
+        if facts.unread is not None:
+            self.report(label, "file", f"{facts.unread}; not read, so not listed")
+            self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
+            return False
+        if facts.empty:
+            self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
+            return False
+        if facts.truncated:
+            size = MAX_HTML_BYTES >> 20
+            log.info(
+                "sitemap: %s is over %d MB, all Google reads of a page: its first %d MB were read",
+                label,
+                size,
+                size,
+            )
+        for field, message in facts.problems:
+            self.report(label, field, message)
+        return True
+
+    def _add_media(
+        self, entry: Entry, page: Page, facts: HtmlFacts, theirs: PageFacts | None, label: str
+    ) -> None:
+        """The page's own images and videos (its decorations too with `images_decorative`); the
+        images another tool's sitemap names where the page shows none."""
+        if self.options.images:
+            if self.options.images_decorative:
+                entry.images = self._images(facts.images + [url for url, _ in facts.decorative_images])
+            else:
+                entry.images = self._images(facts.images)
+                self.images_left_out.update(kind for _, kind in facts.decorative_images)
+            if not entry.images and theirs is not None and theirs.images:
+                entry.images = self._images(theirs.images)
+        if self.options.videos:
+            entry.videos = self._videos(page, facts, label)
 
     def _content_digest(self, page: Page) -> str | None:
         if page.content is not None or page.html:
@@ -320,147 +276,6 @@ class Harvester:
         return None, page.url
 
     # -- values -----------------------------------------------------------------------------------
-
-    def _lastmod(
-        self, page: Page, label: str, facts: HtmlFacts, theirs: PageFacts | None
-    ) -> tuple[Any, str | None]:
-        """The last significant change.  A modification the metadata states (`lastmod`,
-        `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
-        `date.created`) is only a floor, whatever source gives the change: a page changed, for
-        its readers, no earlier than it was published (git's date of the commit that wrote a
-        post the day before its `date` is not its lastmod)."""
-        published = None
-        if "metadata" in self.options.lastmod:
-            published = self._meta_date(page, label, PUBLICATION_KEYS)
-        for source in self.options.lastmod:
-            value: Any = None
-            if source == "metadata":
-                value = self._meta_date(page, label, self._modified_keys)
-            elif source == "git" and page.source_path:
-                dates = self._git_dates(page.source_path)
-                value = dates.lastmod(page.source_path)
-                if value is None and dates.undated(page.source_path):
-                    self.git_undated += 1
-            elif source == "mtime" and page.source_path:
-                try:
-                    stamp = Path(page.source_path).stat().st_mtime
-                except OSError:
-                    stamp = None
-                value = dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc) if stamp else None
-                if value is not None and self._during_the_build(value, value):
-                    value = None  # a file this build wrote: its time says when it was built
-            elif source == "build":
-                value = self.build_time
-            elif source == "html" and facts.modified:
-                try:
-                    value = parse_date(facts.modified, self.options.tzinfo)
-                except ValueError as error:
-                    self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
-                else:
-                    if self._in_the_future(value, label, "lastmod (the page's HTML)"):
-                        value = None
-            elif source == "sitemaps" and theirs is not None and theirs.lastmod:
-                field = f"lastmod ({theirs.file}, another tool's sitemap)"
-                try:
-                    value = parse_date(theirs.lastmod, self.options.tzinfo)
-                except ValueError as error:
-                    log.info("sitemap: %s: %s: %s; not used", label, field, error)
-                else:
-                    if self._in_the_future(value, label, field):
-                        value = None
-            if value:
-                later = self._later(published, value)
-                return later, ("metadata" if later is published else source)
-        if published:
-            return published, "metadata"
-        return None, f"none: {self._why_undated(page)}"
-
-    def _why_undated(self, page: Page) -> str:
-        """Why no source dated the page, in the words the summary counts and the report shows."""
-        if page.listing:
-            return UNDATED_LISTING
-        if "git" not in self.options.lastmod:
-            return "no source in the lastmod option dates it"
-        if not page.source_path:
-            return "no source file"
-        dates = self._git_dates(page.source_path)
-        if dates.root is None:
-            return "not in a git repository (or git is not installed)"
-        if dates.undated(page.source_path):
-            return "changed before a shallow clone's history"
-        if path_in(dates.root, os.path.abspath(page.source_path)) is None:
-            return "outside the git repository"
-        self.uncommitted[page.url] = (dates, str(page.source_path))
-        return NOT_COMMITTED
-
-    def _meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
-        found = _first(page.meta, keys)
-        if found is None:
-            return None
-        key, value = found
-        # A date given without a time stays a date: generators turn it into midnight (Material's
-        # blog in UTC, Pelican in TIMEZONE), which carries no more than the date.
-        if isinstance(value, dt.datetime) and value.time() == dt.time():
-            value = value.date()
-        field = f"lastmod (metadata {shown(key)})"
-        try:
-            date = parse_date(value, self.options.tzinfo)
-        except ValueError as error:
-            self.report(label, field, f"{error}; not used")
-            return None
-        if self._during_the_build(date, value):
-            # Another plugin's clock (git-revision-date-localized stamps `time.time()` on pages
-            # git does not know, such as a blog's generated views): when the page was built,
-            # not when it changed.  The next source dates the page.
-            log.debug("sitemap: %s: %s %s is the build's own time; not used", label, field, value)
-            return None
-        return None if self._in_the_future(date, label, field) else date
-
-    def _during_the_build(self, date: Any, given: Any) -> bool:
-        """`date` fell while this build ran, by the wall clock (SOURCE_DATE_EPOCH aside).  A date
-        given without a zone may be in another zone than the site's (a plugin's own `timezone`):
-        UTC's and the machine's are tried too."""
-        if not isinstance(date, dt.datetime):
-            return False
-        start, end = self._started - 1, time.time() + 1
-        if start <= date.timestamp() <= end:
-            return True
-        naive = (isinstance(given, dt.datetime) and given.tzinfo is None) or (
-            isinstance(given, str) and not _ZONE.search(given.strip()[10:])
-        )
-        if not naive:
-            return False
-        wall = date.replace(tzinfo=None)
-        return any(start <= wall.replace(tzinfo=zone).timestamp() <= end for zone in (dt.timezone.utc, None))
-
-    def _in_the_future(self, date: Any, label: str, field: str) -> bool:
-        """A date later than the build is no last change: said, and the source is skipped."""
-        if not later_than_the_build(date, self.build_time, self.options.tzinfo):
-            return False
-        self.report(
-            label,
-            field,
-            f"{format_w3c(date)} is later than the build ({format_w3c(self.build_time)}); not used",
-        )
-        return True
-
-    def _later(self, first: Any, second: Any) -> Any:
-        if first is None:
-            return second
-        tz = self.options.tzinfo
-        return first if date_key(first, tz) > date_key(second, tz) else second
-
-    def _git_dates(self, source_path: str | Path) -> GitDates:
-        if self.source_root is not None and self.source_root in self._git:
-            return self._git[self.source_root]  # every page of a generator's source tree
-        directory = self.source_root or Path(source_path).parent
-        for known, dates in self._git.items():
-            # A directory outside any repository is remembered too: one `git` process and one
-            # message per build, not one per page.
-            if directory == known or known in directory.parents:
-                return dates
-        dates = self._git[directory] = GitDates(directory, self.report.notice)
-        return dates
 
     def _alternates(self, page: Page, facts: HtmlFacts, label: str) -> dict[str, str]:
         """The generator's translations and the page's own `<link rel="alternate" hreflang>`.
@@ -610,7 +425,7 @@ class Harvester:
         assert news is not None
         if not self._news_rules_match(page, path):
             return None
-        found = _first(page.meta, PUBLISHED_KEYS)
+        found = first(page.meta, PUBLISHED_KEYS)
         if found is None:
             self.report(
                 label,

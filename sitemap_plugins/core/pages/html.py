@@ -12,113 +12,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from sitemap_plugins.core.model import Video
 from sitemap_plugins.core.normalize import http_url
 from sitemap_plugins.core.pages.files import read_page_file, utf8_html
+from sitemap_plugins.core.pages.media import read_media, resolve
+from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidden, is_frame
 
-#: Fragments that mark the dark variant of an image whose light variant the page also shows.
-DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
 #: `<meta property>` names that carry the page's last modification.
 MODIFIED_META = ("article:modified_time", "og:updated_time")
 
-# -- Where the content is -------------------------------------------------------------------------
-#: Where themes put a page's content, most specific first: Material's and Zensical's `.md-content`,
-#: `role="main"` (MkDocs' and Read the Docs' themes), `<main>`, then the outermost `<article>`s
-#: (Pelican's themes).  Found in one pass over the tags that carry them.
-CONTENT_CLASS = "md-content"
-REGION_TAGS = ("div", "section", "main", "article")
-#: Elements whose children a reader never sees as the page's own images or videos: a
-#: `<template>` is not rendered, `<noscript>` repeats what a script shows.
-HIDDEN_TAGS = ("template", "noscript")
-
-# -- Images that are not content, by kind ---------------------------------------------------------
-# `images_decorative: true` lists all of these too; the report counts them by kind.
-#: Classes of emoji images: pymdownx.emoji (twemoji, emojione, gemoji) and others.
-EMOJI_CLASSES = frozenset({"twemoji", "emojione", "gemoji", "emoji", "emoticon"})
-#: `alt=":wink:"`: an emoji written as a shortcode, whatever CDN serves its picture.
-EMOJI_SHORTCODE = re.compile(r":[\w+\-]+:")
-#: Hosts that serve people's profile pictures: GitHub, Gravatar, GitLab, Bitbucket, and the
-#: services all-contributors tables and blog themes take them from.
-AVATAR_HOSTS = (
-    "avatars.githubusercontent.com",
-    "avatars0.githubusercontent.com",
-    "avatars1.githubusercontent.com",
-    "avatars2.githubusercontent.com",
-    "avatars3.githubusercontent.com",
-    "gravatar.com",
-    "secure.gravatar.com",
-    "www.gravatar.com",
-    "0.gravatar.com",
-    "1.gravatar.com",
-    "2.gravatar.com",
-    "s.gravatar.com",
-    "secure.gitlab.com",
-    "avatar-management--avatars.us-west-2.prod.public.atl-paas.net",
-    "unavatar.io",
-    "i.pravatar.cc",
-    "ui-avatars.com",
-)
-#: Paths that name an avatar on a host that serves other pictures too.
-AVATAR_PATHS = (
-    re.compile(r"^/uploads/-/system/user/avatar/"),  # GitLab
-    re.compile(r"^/account/[^/]+/avatar/"),  # Bitbucket
-    re.compile(r"^/[^/]+\.png$"),  # github.com/<user>.png
-)
-AVATAR_PATH_HOSTS = frozenset({"gitlab.com", "bitbucket.org", "github.com"})
-#: A class that names an avatar: `avatar`, `md-author`, `*-avatar*`, `avatar-*`, on the image or
-#: the element right around it (Material's blog authors and git authors, contributor grids).
-AVATAR_CLASS = re.compile(r"(?:^|-)avatars?(?:$|-)|^(?:md-author|md-profile|author|profile)$")
-#: Badge services: their pictures say a build passed or a version was released, not what a page is.
-#: The rule (`_is_badge`) tells a badge by what it is on the page; these hosts are for the badges
-#: nothing on the page tells (not linked, no size, no text in the URL: `![](https://img.shields.io/pypi/v/x)`).
-BADGE_HOSTS = (
-    "img.shields.io",
-    "shields.io",
-    "badgen.net",
-    "badge.fury.io",
-    "codecov.io",
-    "app.codecov.io",
-    "coveralls.io",
-    "pepy.tech",
-    "static.pepy.tech",
-    "api.codeclimate.com",
-    "app.codacy.com",
-    "travis-ci.org",
-    "travis-ci.com",
-    "api.travis-ci.com",
-    "ci.appveyor.com",
-    "snyk.io",
-    "api.netlify.com",
-    "deepwiki.com",
-    "readthedocs.org",
-    "img.badgesize.io",
-    "badges.gitter.im",
-    "api.securityscorecards.dev",
-    "www.bestpractices.dev",
-    "bestpractices.coreinfrastructure.org",
-)
-#: A badge on a code host: GitHub's workflow badges, GitLab's pipeline and coverage badges.
-BADGE_PATH = re.compile(r"/badge\.svg$|/badges/")
-BADGE_PATH_HOSTS = frozenset({"github.com", "gitlab.com"})
-#: Emoji sets and CDNs (GitHub's `/images/icons/emoji/` too), for emoji without a shortcode `alt`.
-EMOJI_PATH = re.compile(r"twemoji|emojione|joypixels|/emojis?/")
-
-_YOUTUBE_HOSTS = {
-    "youtube.com",
-    "www.youtube.com",
-    "m.youtube.com",
-    "youtube-nocookie.com",
-    "www.youtube-nocookie.com",
-}
-_YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
-_VIMEO_ID = re.compile(r"^/video/(\d+)")
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
 _BODY_TAG = re.compile(rb"<body\b", re.IGNORECASE)
@@ -191,7 +98,7 @@ def read_html(
     #: "frame" (the rest of a page whose content region was found).
     parts: list[tuple[Any, str]] = []
     if body is not None:
-        region = _content_region(root)
+        region = content_region(root)
         parts = [(element, "region") for element in region or [body]]
         if region:
             parts.append((body, "frame"))  # what is not in the region is the frame
@@ -221,8 +128,8 @@ def _theme_players(page: bytes, facts: HtmlFacts) -> None:
     if body is None:
         return
     found = HtmlFacts(base=facts.base)
-    for region in _content_region(root) or [body]:
-        _read_media(region, facts.base, found, "region")
+    for region in content_region(root) or [body]:
+        read_media(region, facts.base, found, "region")
     known = {video.key for video in facts.videos}
     facts.videos += [video for video in found.videos if video.key not in known]
 
@@ -237,14 +144,14 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     else:
         root = _parse(html or b"")
         body = next(root.iter("body"), None) if root is not None else None
-        regions = (_content_region(root) or [body]) if body is not None else []
+        regions = (content_region(root) or [body]) if body is not None else []
     words: list[str] = []
     for region in regions:
         for element in region.iter():
-            hidden = _hidden(element)
-            if isinstance(element.tag, str) and element.tag not in _WORDLESS and not hidden:
+            unseen = hidden(element)
+            if isinstance(element.tag, str) and element.tag not in _WORDLESS and not unseen:
                 words += (element.text or "").split()  # not a comment's, not a script's
-            if element is not region and not hidden:
+            if element is not region and not unseen:
                 words += (element.tail or "").split()
     return hashlib.sha256(" ".join(words).encode("utf-8", "surrogatepass")).hexdigest() if words else None
 
@@ -262,7 +169,7 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     facts = HtmlFacts()
     base = facts.base = _read_head(head, url, facts) if head is not None else url
     for element, kind in parts:
-        _read_media(element, base, facts, kind)
+        read_media(element, base, facts, kind)
     if facts.canonical == url:
         facts.canonical = None
     return facts
@@ -307,24 +214,6 @@ def _parse_head(page: bytes) -> Any:
     if root is None or root.find("body") is None:
         root = _parse(page)
     return root.find("head") if root is not None else None
-
-
-def _content_region(root: Any) -> list[Any]:
-    """The elements holding the page's content (`CONTENT_CLASS`, `REGION_TAGS`); none where the
-    page has no such region (its body is then read, with its frame left out)."""
-    role_main = main = None
-    articles = []
-    for element in root.iter(*REGION_TAGS):
-        if CONTENT_CLASS in (element.get("class") or "").split():
-            return [element]
-        if role_main is None and element.get("role") == "main":
-            role_main = element
-        elif element.tag == "main" and main is None:
-            main = element
-        elif element.tag == "article" and next(element.iterancestors("article"), None) is None:
-            articles.append(element)
-    first = role_main if role_main is not None else main
-    return [first] if first is not None else articles
 
 
 # -- the head ---------------------------------------------------------------------------------------
@@ -398,49 +287,18 @@ def _json_ld_modified(text: str) -> str | None:
     return None
 
 
-# -- images and videos ------------------------------------------------------------------------------
-
-
-def _read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
-    """Images and videos in `root`, which is the page's `content`, its content `region` (whose
-    navigation, and headers, footers and asides not an article's own, are the theme's frame), or
-    the rest of the page, its `frame` (read after the region: what is new there is frame)."""
-    seen = set(facts.images) | {url for url, _ in facts.decorative_images}
-    origin = _origin(base)
-    for element in root.iter("img", "video", "iframe", "lite-youtube"):
-        if _hidden(element):
-            continue
-        in_frame = part == "frame" or (part == "region" and _framed(element, root))
-        if element.tag == "img":
-            image = _image(element, base)
-            if image is None or image in seen:
-                continue
-            seen.add(image)
-            kind = "frame" if in_frame else _decoration(element, image, origin)
-            if kind is None:
-                facts.images.append(image)
-            else:
-                facts.decorative_images.append((image, kind))
-        elif in_frame:
-            continue
-        elif element.tag == "video":
-            facts.videos.append(_html5_video(element, base))
-        elif (video := _embedded_video(element, base)) is not None:
-            facts.videos.append(video)
-
-
 def _links(regions: list[Any], base: str) -> list[str]:
     """The links a reader follows from the content `regions` to other pages: `<a href>` outside
     the region's own frame and outside what is never shown, resolved, without fragments."""
     found: dict[str, None] = {}
     for region in regions:
-        if _hidden(region):
+        if hidden(region):
             continue
         # The region's few frame and hidden elements, rather than each link's ancestors.
         unseen = {
             anchor
             for element in region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS)
-            if element.tag in HIDDEN_TAGS or _is_frame(element, region)
+            if element.tag in HIDDEN_TAGS or is_frame(element, region)
             for anchor in element.iter("a")
         }
         for anchor in region.iter("a"):
@@ -451,327 +309,3 @@ def _links(regions: list[Any], base: str) -> list[str]:
             url = href if href.startswith(("https://", "http://")) else resolve(base, href)
             found.setdefault(url.partition("#")[0], None)
     return list(found)
-
-
-def _framed(element: Any, region: Any) -> bool:
-    """In the frame within `region` (a link, a picture or a player): inside one of its frame
-    elements (`_is_frame`)."""
-    for ancestor in element.iterancestors():
-        if ancestor is region:
-            return False
-        if _is_frame(ancestor, region):
-            return True
-    return False
-
-
-def _is_frame(element: Any, region: Any) -> bool:
-    """A frame element within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>`
-    that is no article's own.  What lies around the region does not count: a theme may put the
-    region, an `<article>`, in an `<aside id="featured">`."""
-    if element.tag == "nav":
-        return True
-    if element.tag not in ("header", "footer", "aside") or region.tag == "article":
-        return False
-    for ancestor in element.iterancestors():
-        if ancestor is region:
-            return True
-        if ancestor.tag == "article":
-            return False
-    return True
-
-
-def _origin(url: str) -> str:
-    """`https://example.com/` of a page's URL: the site's own images are not from a service."""
-    scheme, _, rest = url.partition("://")
-    return f"{scheme}://{rest.split('/', 1)[0]}/" if rest else "\0"
-
-
-def _hidden(element: Any) -> bool:
-    return any(True for _ in element.iterancestors(*HIDDEN_TAGS))
-
-
-def _decoration(img: Any, url: str, origin: str) -> str | None:
-    """What kind of image that is not content `img` (at `url`, on a page of `origin`) is: emoji,
-    avatar, badge; None for content."""
-    classes = (img.get("class") or "").lower().split()
-    alt = (img.get("alt") or "").strip()
-    if set(classes) & EMOJI_CLASSES or EMOJI_SHORTCODE.fullmatch(alt) or _is_emoji(alt):
-        return "emoji"
-    parent = img.getparent()
-    around = (parent.get("class") or "").lower().split() if parent is not None else []
-    if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
-        return "avatar"
-    if url.startswith(origin):
-        return None  # the site's own image: no avatar or badge service, no emoji CDN
-    try:
-        parts = urlsplit(url)
-        host, path = (parts.hostname or "").lower(), parts.path
-    except ValueError:  # a malformed host: validation names it
-        host, path = "", ""
-    if host in AVATAR_HOSTS or (host in AVATAR_PATH_HOSTS and any(p.search(path) for p in AVATAR_PATHS)):
-        return "avatar"
-    if (
-        host in BADGE_HOSTS
-        or host.endswith(".shields.io")
-        or (host in BADGE_PATH_HOSTS and BADGE_PATH.search(path))
-    ):
-        return "badge"
-    if EMOJI_PATH.search(url.lower()):
-        return "emoji"
-    if _is_badge(img, url):
-        return "badge"
-    return None
-
-
-#: Query names with which a picture is drawn from its own text: a badge's label, a button's text.
-_TEXT_QUERY = re.compile(r"(?:^|&)(?:text|label|message|subject|status|logo|style)=", re.IGNORECASE)
-_IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|webp|avif|svg)$", re.IGNORECASE)
-#: A badge, a button or a widget is about as tall as a line of text.
-_LINE_HEIGHT = 40
-
-
-def _is_badge(img: Any, url: str) -> bool:
-    """A status badge, a button or a widget, told by what it is on the page, whatever host draws it:
-    a picture drawn from its own text (`button.svg?text=Get started`, `?label=pypi`); or one that
-    links to another page (a CI run, a coverage report, a package, a sign-up) and is a vector
-    drawing, or no taller than a line of text, or one of a row of such linked pictures."""
-    query = url.partition("?")[2]
-    if query and _TEXT_QUERY.search(query):
-        return True
-    link = next(img.iterancestors("a"), None)
-    href = (link.get("href") or "").strip() if link is not None else ""
-    if not href or href.startswith("#") or href == url or _IMAGE_FILE.search(href.partition("?")[0]):
-        return False  # not a link to another page (a photo linking to its full size is content)
-    height = _declared_height(img)
-    if (height is not None and height > _LINE_HEIGHT) or _sized_by_the_column(img):
-        return False  # drawn taller than a line, or as a share of the text's width: shown for itself
-    path = url.partition("?")[0].partition("#")[0]
-    return height is not None or path.lower().endswith(".svg") or _in_a_row_of_linked_pictures(link)
-
-
-def _declared_height(img: Any) -> int | None:
-    """The height in pixels the page gives the picture (`height`, or its style's), if any."""
-    height = (img.get("height") or "").strip().removesuffix("px")
-    if not height:
-        match = re.search(r"(?:^|;)\s*height\s*:\s*(\d+)px", img.get("style") or "")
-        height = match[1] if match else ""
-    return int(height) if height.isdigit() else None
-
-
-_SHARE_OF_WIDTH = re.compile(r"(?:^|;)\s*width\s*:\s*[\d.]+%")
-
-
-def _sized_by_the_column(img: Any) -> bool:
-    """The page draws the picture as a share of the text's width (`style="width: 20%"`): a logo
-    or an illustration; a badge is drawn at its own small size."""
-    style_width = _SHARE_OF_WIDTH.search(img.get("style") or "")
-    return (img.get("width") or "").strip().endswith("%") or style_width is not None
-
-
-def _in_a_row_of_linked_pictures(link: Any) -> bool:
-    """`link` stands beside other links that hold a picture alone, with no words between them."""
-    parent = link.getparent()
-    if parent is None or (parent.text or "").strip():
-        return False
-    linked = 0
-    for child in parent:
-        if not isinstance(child.tag, str) or (child.tail or "").strip():
-            return False
-        if child.tag == "a" and not "".join(child.itertext()).strip() and child.find(".//img") is not None:
-            linked += 1
-        elif child.tag != "br":
-            return False
-    return linked >= 2
-
-
-def _is_emoji(text: str) -> bool:
-    """One emoji character as written in `alt` (with its variation selector, skin tone, or a
-    sequence of them joined): a symbol picture, not a description."""
-    if not text or len(text) > 16:
-        return False
-    symbols = 0
-    for character in text:
-        if character in "\u200d\ufe0f\ufe0e" or 0x1F3FB <= ord(character) <= 0x1F3FF:
-            continue  # joiner, variation selectors, skin tones
-        if unicodedata.category(character) != "So" and not 0x1F1E6 <= ord(character) <= 0x1F1FF:
-            return False
-        symbols += 1
-    return symbols > 0
-
-
-def resolve(base: str, href: str) -> str:
-    """`href` resolved against `base` as a browser does; as written where it cannot be (a
-    malformed host: validation names it)."""
-    try:
-        return urljoin(base, href)
-    except ValueError:
-        return href
-
-
-def parse_srcset(value: str) -> list[tuple[str, str]]:
-    """`(url, descriptor)` pairs per the HTML spec's srcset parsing (URLs may contain commas)."""
-    candidates = []
-    position, length = 0, len(value)
-    while position < length:
-        while position < length and (value[position].isspace() or value[position] == ","):
-            position += 1
-        start = position
-        while position < length and not value[position].isspace():
-            position += 1
-        url, descriptor = value[start:position], ""
-        if url.endswith(","):
-            url = url.rstrip(",")
-        else:
-            start = position
-            while position < length and value[position] != ",":
-                position += 1
-            descriptor = value[start:position].strip()
-        if url:
-            candidates.append((url, descriptor))
-    return candidates
-
-
-def _largest(candidates: list[tuple[str, str]]) -> str | None:
-    """Widest `w` candidate if any has a width, else the highest density (`x`, default 1x)."""
-    widths, densities = [], []
-    for url, descriptor in candidates:
-        try:
-            if descriptor.endswith("w"):
-                widths.append((int(descriptor[:-1]), url))
-            else:
-                densities.append((float(descriptor[:-1]) if descriptor.endswith("x") else 1.0, url))
-        except ValueError:
-            continue
-    best = max(widths, key=lambda c: c[0]) if widths else max(densities, key=lambda c: c[0], default=None)
-    return best[1] if best else None
-
-
-def _is_pixel(element: Any) -> bool:
-    """A tracking pixel: 0 or 1 wide and high (most images say neither)."""
-    return _is_pixel_size(element.get("width")) and _is_pixel_size(element.get("height"))
-
-
-def _is_pixel_size(value: str | None) -> bool:
-    return value is not None and value.strip().lower().removesuffix("px") in ("0", "1")
-
-
-def _image(img: Any, base: str) -> str | None:
-    if _is_pixel(img):
-        return None
-    src = (img.get("src") or "").strip()
-    if not src or src.startswith("data:"):
-        src = (img.get("data-src") or "").strip()  # lazy-loading scripts keep the real URL here
-    candidates = [(src, "")] if src and not src.startswith("data:") else []
-    for srcset in (img.get("srcset"), img.get("data-srcset")):
-        candidates += parse_srcset(srcset or "")
-    # libxml2's HTML parser does not know <source> is void and nests the <img> inside it.
-    for picture in img.iterancestors("picture"):
-        for source in picture.iter("source"):
-            candidates += parse_srcset(source.get("srcset") or "")
-        break
-    chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
-    if not chosen:
-        return None
-    url, _, fragment = resolve(base, chosen).partition("#")
-    # Material's `#only-dark` and GitHub's `#gh-dark-mode-only` mark the dark twin of an image
-    # listed in its light variant: one of a pair is listed, and no image URL keeps a fragment.
-    return None if fragment in DARK_VARIANTS else url
-
-
-def _text(element: Any) -> str | None:
-    text = " ".join("".join(element.itertext()).split()) if element is not None else ""
-    return text or None
-
-
-_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-
-
-def _section_of(element: Any) -> tuple[str | None, str | None]:
-    """What a player's own section says of it: its heading (the one before it), and its nearest
-    paragraph (after it first) up to the next heading of that heading's level or higher, however
-    the section nests it; never one across such a heading, which is another topic's."""
-    root = element.getroottree().getroot()
-    nodes = [node for node in root.iter() if isinstance(node.tag, str)]
-    at = nodes.index(element)
-    after = at + 1 + sum(1 for node in element.iterdescendants() if isinstance(node.tag, str))
-    start = next((i for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), -1)
-    level = _HEADINGS[nodes[start].tag] if start >= 0 else 7
-    end = next((i for i in range(after, len(nodes)) if _HEADINGS.get(nodes[i].tag, 9) <= level), len(nodes))
-    following = (nodes[i] for i in range(after, end))
-    preceding = (nodes[i] for i in range(at - 1, start, -1))
-    paragraph = next(
-        (
-            text
-            for node in (*following, *preceding)
-            if node.tag == "p" and not _hidden(node) and (text := _text(node))
-        ),
-        None,
-    )
-    return (_text(nodes[start]) if start >= 0 else None), paragraph
-
-
-def _html5_video(video: Any, base: str) -> Video:
-    src = video.get("src")
-    if not src:
-        sources = [s for s in video.iter("source") if s.get("src")]
-        mp4 = [s for s in sources if "mp4" in (s.get("type") or "") or s.get("src").endswith(".mp4")]
-        src = (mp4 or sources)[0].get("src") if sources else None
-    figure = next(video.iterancestors("figure"), None)
-    caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
-    anchor = figure if figure is not None else video
-    return Video(
-        content_loc=resolve(base, src.strip()) if src else None,
-        thumbnail_loc=resolve(base, video.get("poster").strip()) if video.get("poster") else None,
-        title=_own_title(video.get("title") or video.get("aria-label")) or caption,
-        description=caption
-        if caption and (video.get("title") or video.get("aria-label"))
-        else _section_of(anchor)[1],
-    )
-
-
-#: The titles embed codes write whatever the video (YouTube's, Vimeo's, players' defaults): no title.
-_DEFAULT_TITLES = frozenset(
-    {"youtube video player", "youtube video", "youtube", "vimeo video player", "vimeo-player", "vimeo",
-     "video player", "video", "embedded video", "embedded content", "player", "iframe"}
-)  # fmt: skip
-
-
-def _own_title(title: str | None) -> str | None:
-    """A player's `title`, unless it is one an embed code writes for every video."""
-    return None if title is None or " ".join(title.split()).lower() in _DEFAULT_TITLES else title
-
-
-def _embedded_video(element: Any, base: str) -> Video | None:
-    if element.tag == "lite-youtube":
-        video_id = element.get("videoid")
-        if not video_id:
-            return None
-        player = f"https://www.youtube.com/embed/{video_id}"
-        title = _own_title(element.get("playlabel") or element.get("title"))
-    else:
-        src = (element.get("src") or element.get("data-src") or "").strip()
-        if not src:
-            return None
-        player = resolve(base, src)
-        try:
-            parts = urlsplit(player)
-            host = (parts.hostname or "").lower()
-        except ValueError:  # a malformed host: not a player we know
-            return None
-        title = _own_title(element.get("title"))
-        if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
-            video_id = match[1]
-        elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):
-            heading, paragraph = _section_of(element)
-            return Video(player_loc=player, title=title or heading, description=paragraph)
-        else:
-            return None
-    # A player with no title of its own is titled by its section's heading, as a reader sees it.
-    heading, paragraph = _section_of(element)
-    # YouTube serves a thumbnail for every video id at this address.
-    return Video(
-        player_loc=player,
-        thumbnail_loc=f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg",
-        title=title or heading,
-        description=paragraph,
-    )

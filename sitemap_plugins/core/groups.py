@@ -1,0 +1,148 @@
+"""hreflang groups across a set: every version of a page lists itself and all the others, plus
+`x-default`; a copy of another language's page is no translation, and an alternate never names
+a page the set leaves out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sitemap_plugins.core.errors import Reporter, log
+from sitemap_plugins.core.model import X_DEFAULT, Entry
+from sitemap_plugins.core.normalize import to_uri
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.pages.files import served
+
+if TYPE_CHECKING:
+    from sitemap_plugins.core.pages.harvest import Harvester
+
+
+class HreflangGroups:
+    """What `Sitemap` does with the alternates of its entries, before they are written."""
+
+    options: Options
+    report: Reporter
+    harvester: Harvester
+    entries: dict[str, Entry]
+    site_dir: Path | None
+    #: URLs not listed that pages may name as translations (`Sitemap`).
+    _unlisted: set[str]
+    #: Pages of other sets of the run (`Sitemap.pages_elsewhere`).
+    _elsewhere: set[str]
+    copies: int
+    alternates_dropped: list[tuple[str, str, str, str]]
+
+    def _leave_out_copies(self) -> None:
+        """A page that shows the same words as its counterpart in the default language
+        (`x_default`) is a copy of it, however it was made (static-i18n's fallback, a build
+        script that copies untranslated pages, projects that share files): no translation.  It
+        is left out as fallback copies are (`list_fallbacks` lists it, in no group)."""
+        digests, original_language = self.harvester.digests, self.options.x_default
+        if not digests or not original_language:
+            return
+        copies: dict[str, str] = {}
+        for entry in self.entries.values():
+            original = entry.alternates.get(original_language)
+            if original is None or (original := _uri(original)) not in digests:
+                continue
+            for url in (_uri(u) for u in entry.alternates.values()):
+                if url != original and digests.get(url) is not None and digests.get(url) == digests[original]:
+                    copies[url] = original
+        for url, original in sorted(copies.items()):
+            copy = self.entries.get(url)
+            if copy is None:
+                continue
+            self._unlisted.add(url)
+            self.copies += 1
+            if self.options.list_fallbacks:
+                copy.alternates = {}
+                continue
+            del self.entries[url]
+            reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
+            self.harvester.leave_out(url, copy.source, "copy", reason)
+
+    def _drop_alternates_not_listed(self) -> None:
+        """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
+        a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
+        fetch) tells them of a translation that is none: dropped from the group, and said."""
+        reasons = {_uri(page.url): page.reason for page in self.harvester.left_out}
+        reasons.update(dict.fromkeys(self._unlisted - reasons.keys(), "not listed"))
+        site_dir, base = self.site_dir, self.options.base_url
+        for entry in self.entries.values():
+            dropped = {}
+            for code, url in entry.alternates.items():
+                uri = _uri(url)
+                reason = reasons.get(uri)
+                judged = uri not in self.entries and uri not in self._elsewhere and site_dir is not None
+                if reason is None and judged:
+                    reason = "no file of the site (a 404)" if served(site_dir, base, uri) is False else None
+                if reason is not None and uri != entry.loc:
+                    dropped[code] = (url, reason)
+            for code, (url, reason) in sorted(dropped.items()):
+                self.alternates_dropped.append((entry.label, code, url, reason))
+                log.info(
+                    "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
+                    entry.label,
+                    code,
+                    url,
+                    reason,
+                )
+            if dropped:
+                entry.alternates = {
+                    code: url for code, url in entry.alternates.items() if code not in dropped
+                }
+                if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
+                    entry.alternates = {}  # itself alone is no group
+
+    def _complete_alternates(self) -> None:
+        """Join alternate sets that share a URL into one group and give every member the group.
+
+        A page that another page names as its alternate gets the group too, so links are
+        reciprocal even when only one side declared them.
+        """
+        self._leave_out_copies()
+        # A translation named as its files spell it is listed as its canonical spells it.
+        if spellings := self.harvester.spellings:
+            for entry in self.entries.values():
+                alternates = entry.alternates.items()
+                entry.alternates = {code: spellings.get(_uri(url), url) for code, url in alternates}
+        self._drop_alternates_not_listed()
+        parent: dict[str, str] = {}
+
+        def root(url: str) -> str:
+            while parent.setdefault(url, url) != url:
+                parent[url] = parent[parent[url]]
+                url = parent[url]
+            return url
+
+        declaring = [e for e in self.entries.values() if e.alternates]
+        for entry in declaring:
+            first = root(entry.loc)
+            for url in entry.alternates.values():
+                parent[root(url)] = first
+        groups: dict[str, dict[str, str]] = {}
+        for entry in declaring:
+            group = groups.setdefault(root(entry.loc), {})
+            for code, url in sorted(entry.alternates.items()):
+                if group.setdefault(code, url) != url:
+                    self.report(
+                        entry.label,
+                        f"alternates[{code}]",
+                        f"{url} disagrees with {group[code]}, named for {code} by another page "
+                        "of the same group; the first is kept",
+                    )
+        for group in groups.values():
+            if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
+                group[X_DEFAULT] = group[self.options.x_default]
+        for url in list(parent):
+            entry = self.entries.get(url)
+            group = groups.get(root(url))
+            if entry is not None and group is not None and url in group.values():
+                entry.alternates = dict(group)
+
+
+def _uri(url: str) -> str:
+    try:
+        return to_uri(url)
+    except ValueError:
+        return url

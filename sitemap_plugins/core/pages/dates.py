@@ -1,0 +1,232 @@
+"""When a page last changed, for its readers: from the sources the `lastmod` option lists, in
+order (its metadata, the git history of its source, its HTML, a sitemap another tool wrote, the
+file's time, the build's), never earlier than its publication, never during the build or after."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sitemap_plugins.core.errors import Reporter, log, shown
+from sitemap_plugins.core.mapping import is_mapping
+from sitemap_plugins.core.model import Page
+from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.pages.files import path_in
+from sitemap_plugins.core.pages.gitdates import GitDates
+from sitemap_plugins.core.pages.html import HtmlFacts
+from sitemap_plugins.core.pages.other_sitemaps import PageFacts
+from sitemap_plugins.core.validate import later_than_the_build
+
+#: Metadata keys read for lastmod, most specific first (`date: {updated}` is Material's blog form).
+LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated", "date", "date.created")
+#: Of those, the keys that name a publication, not a change: a floor for lastmod, not lastmod.
+PUBLICATION_KEYS = ("date", "date.created")
+#: Why a page in a repository has no date from git, until git says whether it ignores the file.
+NOT_COMMITTED = "not committed to git"
+#: Why a listing has no date: nothing it shows has one.
+UNDATED_LISTING = "a listing whose pages have no date"
+#: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
+_ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
+
+# -- metadata -------------------------------------------------------------------------------------
+
+
+def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
+    """`meta["date"]["updated"]` for `"date.updated"`; a mapping is not a value (`date: {...}`)."""
+    value: Any = meta
+    for key in dotted.split("."):
+        if not is_mapping(value) or key not in value:
+            return None
+        value = value[key]
+    return None if is_mapping(value) else value
+
+
+def first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
+    """The first of the dotted `keys` the metadata has a value for, and that value."""
+    for key in keys:
+        value = lookup(meta, key)
+        if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
+            value = value[-1] if value else None
+        if value not in (None, ""):
+            return key, value
+    return None
+
+
+class PageDates:
+    """The dates of a build's pages; git is asked once per repository, beside the build."""
+
+    def __init__(
+        self, options: Options, report: Reporter, build_time: dt.datetime, source_root: Path | None = None
+    ) -> None:
+        self.options = options
+        self.report = report
+        self.build_time = build_time
+        self.source_root = source_root
+        self._git: dict[Path, GitDates] = {}
+        if source_root is not None and "git" in options.lastmod:
+            # Started now, read at the first page: git runs beside the build.
+            self._git[source_root] = GitDates(source_root, report.notice)
+        #: Pages git could not date: last changed before a shallow clone's history.
+        self.git_undated = 0
+        #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
+        self.uncommitted: dict[str, tuple[GitDates, str]] = {}
+        #: The wall clock as the build began: a date from then on is no change of a page.
+        self._started = time.time()
+        self.lastmod_keys = LASTMOD_KEYS
+
+    @property
+    def lastmod_keys(self) -> tuple[str, ...]:
+        """Metadata keys for lastmod, in order; adapters add their generator's plugins' keys."""
+        return self._lastmod_keys
+
+    @lastmod_keys.setter
+    def lastmod_keys(self, keys: tuple[str, ...]) -> None:
+        self._lastmod_keys = keys
+        self._modified_keys = tuple(k for k in keys if k not in PUBLICATION_KEYS)
+
+    def lastmod(
+        self, page: Page, label: str, facts: HtmlFacts, theirs: PageFacts | None
+    ) -> tuple[Any, str | None]:
+        """The last significant change.  A modification the metadata states (`lastmod`,
+        `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
+        `date.created`) is only a floor, whatever source gives the change: a page changed, for
+        its readers, no earlier than it was published (git's date of the commit that wrote a
+        post the day before its `date` is not its lastmod)."""
+        published = None
+        if "metadata" in self.options.lastmod:
+            published = self.meta_date(page, label, PUBLICATION_KEYS)
+        for source in self.options.lastmod:
+            value: Any = None
+            if source == "metadata":
+                value = self.meta_date(page, label, self._modified_keys)
+            elif source == "git" and page.source_path:
+                dates = self._git_dates(page.source_path)
+                value = dates.lastmod(page.source_path)
+                if value is None and dates.undated(page.source_path):
+                    self.git_undated += 1
+            elif source == "mtime" and page.source_path:
+                try:
+                    stamp = Path(page.source_path).stat().st_mtime
+                except OSError:
+                    stamp = None
+                value = dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc) if stamp else None
+                if value is not None and self._during_the_build(value, value):
+                    value = None  # a file this build wrote: its time says when it was built
+            elif source == "build":
+                value = self.build_time
+            elif source == "html" and facts.modified:
+                try:
+                    value = parse_date(facts.modified, self.options.tzinfo)
+                except ValueError as error:
+                    self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
+                else:
+                    if self._in_the_future(value, label, "lastmod (the page's HTML)"):
+                        value = None
+            elif source == "sitemaps" and theirs is not None and theirs.lastmod:
+                field = f"lastmod ({theirs.file}, another tool's sitemap)"
+                try:
+                    value = parse_date(theirs.lastmod, self.options.tzinfo)
+                except ValueError as error:
+                    log.info("sitemap: %s: %s: %s; not used", label, field, error)
+                else:
+                    if self._in_the_future(value, label, field):
+                        value = None
+            if value:
+                later = self._later(published, value)
+                return later, ("metadata" if later is published else source)
+        if published:
+            return published, "metadata"
+        return None, f"none: {self.why_undated(page)}"
+
+    def why_undated(self, page: Page) -> str:
+        """Why no source dated the page, in the words the summary counts and the report shows."""
+        if page.listing:
+            return UNDATED_LISTING
+        if "git" not in self.options.lastmod:
+            return "no source in the lastmod option dates it"
+        if not page.source_path:
+            return "no source file"
+        dates = self._git_dates(page.source_path)
+        if dates.root is None:
+            return "not in a git repository (or git is not installed)"
+        if dates.undated(page.source_path):
+            return "changed before a shallow clone's history"
+        if path_in(dates.root, os.path.abspath(page.source_path)) is None:
+            return "outside the git repository"
+        self.uncommitted[page.url] = (dates, str(page.source_path))
+        return NOT_COMMITTED
+
+    def meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
+        found = first(page.meta, keys)
+        if found is None:
+            return None
+        key, value = found
+        # A date given without a time stays a date: generators turn it into midnight (Material's
+        # blog in UTC, Pelican in TIMEZONE), which carries no more than the date.
+        if isinstance(value, dt.datetime) and value.time() == dt.time():
+            value = value.date()
+        field = f"lastmod (metadata {shown(key)})"
+        try:
+            date = parse_date(value, self.options.tzinfo)
+        except ValueError as error:
+            self.report(label, field, f"{error}; not used")
+            return None
+        if self._during_the_build(date, value):
+            # Another plugin's clock (git-revision-date-localized stamps `time.time()` on pages
+            # git does not know, such as a blog's generated views): when the page was built,
+            # not when it changed.  The next source dates the page.
+            log.debug("sitemap: %s: %s %s is the build's own time; not used", label, field, value)
+            return None
+        return None if self._in_the_future(date, label, field) else date
+
+    def _during_the_build(self, date: Any, given: Any) -> bool:
+        """`date` fell while this build ran, by the wall clock (SOURCE_DATE_EPOCH aside).  A date
+        given without a zone may be in another zone than the site's (a plugin's own `timezone`):
+        UTC's and the machine's are tried too."""
+        if not isinstance(date, dt.datetime):
+            return False
+        start, end = self._started - 1, time.time() + 1
+        if start <= date.timestamp() <= end:
+            return True
+        naive = (isinstance(given, dt.datetime) and given.tzinfo is None) or (
+            isinstance(given, str) and not _ZONE.search(given.strip()[10:])
+        )
+        if not naive:
+            return False
+        wall = date.replace(tzinfo=None)
+        return any(start <= wall.replace(tzinfo=zone).timestamp() <= end for zone in (dt.timezone.utc, None))
+
+    def _in_the_future(self, date: Any, label: str, field: str) -> bool:
+        """A date later than the build is no last change: said, and the source is skipped."""
+        if not later_than_the_build(date, self.build_time, self.options.tzinfo):
+            return False
+        self.report(
+            label,
+            field,
+            f"{format_w3c(date)} is later than the build ({format_w3c(self.build_time)}); not used",
+        )
+        return True
+
+    def _later(self, first: Any, second: Any) -> Any:
+        if first is None:
+            return second
+        tz = self.options.tzinfo
+        return first if date_key(first, tz) > date_key(second, tz) else second
+
+    def _git_dates(self, source_path: str | Path) -> GitDates:
+        if self.source_root is not None and self.source_root in self._git:
+            return self._git[self.source_root]  # every page of a generator's source tree
+        directory = self.source_root or Path(source_path).parent
+        for known, dates in self._git.items():
+            # A directory outside any repository is remembered too: one `git` process and one
+            # message per build, not one per page.
+            if directory == known or known in directory.parents:
+                return dates
+        dates = self._git[directory] = GitDates(directory, self.report.notice)
+        return dates

@@ -1,0 +1,65 @@
+"""Where a page's content is, and what in it is the theme's frame (navigation, headers,
+footers and asides that are no article's own) or never shown (`<template>`, `<noscript>`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# -- Where the content is -------------------------------------------------------------------------
+#: Where themes put a page's content, most specific first: Material's and Zensical's `.md-content`,
+#: `role="main"` (MkDocs' and Read the Docs' themes), `<main>`, then the outermost `<article>`s
+#: (Pelican's themes).  Found in one pass over the tags that carry them.
+CONTENT_CLASS = "md-content"
+REGION_TAGS = ("div", "section", "main", "article")
+#: Elements whose children a reader never sees as the page's own images or videos: a
+#: `<template>` is not rendered, `<noscript>` repeats what a script shows.
+HIDDEN_TAGS = ("template", "noscript")
+
+
+def content_region(root: Any) -> list[Any]:
+    """The elements holding the page's content (`CONTENT_CLASS`, `REGION_TAGS`); none where the
+    page has no such region (its body is then read, with its frame left out)."""
+    role_main = main = None
+    articles = []
+    for element in root.iter(*REGION_TAGS):
+        if CONTENT_CLASS in (element.get("class") or "").split():
+            return [element]
+        if role_main is None and element.get("role") == "main":
+            role_main = element
+        elif element.tag == "main" and main is None:
+            main = element
+        elif element.tag == "article" and next(element.iterancestors("article"), None) is None:
+            articles.append(element)
+    first = role_main if role_main is not None else main
+    return [first] if first is not None else articles
+
+
+def framed(element: Any, region: Any) -> bool:
+    """In the frame within `region` (a link, a picture or a player): inside one of its frame
+    elements (`is_frame`)."""
+    for ancestor in element.iterancestors():
+        if ancestor is region:
+            return False
+        if is_frame(ancestor, region):
+            return True
+    return False
+
+
+def is_frame(element: Any, region: Any) -> bool:
+    """A frame element within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>`
+    that is no article's own.  What lies around the region does not count: a theme may put the
+    region, an `<article>`, in an `<aside id="featured">`."""
+    if element.tag == "nav":
+        return True
+    if element.tag not in ("header", "footer", "aside") or region.tag == "article":
+        return False
+    for ancestor in element.iterancestors():
+        if ancestor is region:
+            return True
+        if ancestor.tag == "article":
+            return False
+    return True
+
+
+def hidden(element: Any) -> bool:
+    return any(True for _ in element.iterancestors(*HIDDEN_TAGS))
