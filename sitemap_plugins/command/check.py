@@ -57,12 +57,18 @@ def run_check(args: argparse.Namespace) -> int:
     findings = checker.findings
     errors = [f for f in findings if not f.advice]
     advice = [f for f in findings if f.advice]
+    _say(checker, args)
+    return 1 if errors or (args.strict and advice) else 0
+
+
+def _say(checker: Checker, args: argparse.Namespace) -> None:
+    """The findings on stdout, as lines (the summary on stderr), JSON or an HTML page."""
     if args.format == "html":
         sys.stdout.write(checker.html_report())
     elif args.format == "json":
         json.dump(
             {
-                "problems": [{**asdict(f), "advice": f.advice} for f in findings],
+                "problems": [{**asdict(f), "advice": f.advice} for f in checker.findings],
                 "urls": len(checker.urls),
             },
             sys.stdout,
@@ -70,8 +76,7 @@ def run_check(args: argparse.Namespace) -> int:
         )
         print()
     else:
-        for finding in findings:
+        for finding in checker.findings:
             print(finding)
         if not args.quiet:
             print(f"sitemap-plugins check: {checker.summary()}", file=sys.stderr)
-    return 1 if errors or (args.strict and advice) else 0

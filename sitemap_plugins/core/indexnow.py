@@ -182,7 +182,6 @@ def submit_changes(
     the caller must mend (a flag, the key, an unreadable set).  What it does is said on stderr."""
     key = check_indexnow_key(key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
     base_url = check_base_url(base_url, "--base-url")
-    base = urlsplit(base_url)
     endpoint = _endpoint(endpoint or ENDPOINT)
     backoff = _backoff(backoff)
     deadline = time.monotonic() + RUN_DEADLINE
@@ -205,20 +204,7 @@ def submit_changes(
     if send_all:
         changes = Changes(new=list(current), removed=changes.removed)
     key_url = base_url + key_file_name(key)
-    key_location = key_url if base.path not in ("", "/") else None
-    urls, skipped = outside_site(changes.urls, base_url)
-    for url, why in skipped[:5]:
-        print(f"sitemap-plugins submit: skipped {url}: {why}", file=sys.stderr)
-    if len(skipped) > 5:
-        print(
-            f"sitemap-plugins submit: skipped {len(skipped) - 5:,} more URLs, not the site's own",
-            file=sys.stderr,
-        )
-    work = batches(urls)
-    payloads = [
-        {"host": host, "key": key, **({"keyLocation": key_location} if key_location else {}), "urlList": urls}
-        for host, urls in work
-    ]
+    payloads = _payloads(changes, base_url, key, key_url)
     print(
         f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "
         f"{len(changes.removed):,} removed, {changes.unchanged:,} unchanged",
@@ -232,26 +218,45 @@ def submit_changes(
     served = _served_key(key_url, key, deadline)
     if served is not None:
         raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
-    refused = 0
-    for payload in payloads:
-        response = send(endpoint, payload, backoff, _stderr, deadline=deadline)
-        count = f"{len(payload['urlList']):,} URLs of {payload['host']}"
-        if response.status in (200, 202):
-            print(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})", file=sys.stderr)
-            continue
-        refused += 1
-        if 300 <= response.status < 400:
-            where = response.location or "nowhere"
-            print(
-                f"sitemap-plugins submit: {count}: not sent: the endpoint redirects (HTTP {response.status} "
-                f"to {where}), and a submission is never redirected; use the address it names as --endpoint",
-                file=sys.stderr,
-            )
-            continue
-        meaning = REFUSALS.get(response.status, "the endpoint did not take them")
-        said = f"HTTP {response.status}" if response.status else response.body
-        print(f"sitemap-plugins submit: {count}: refused ({said}): {meaning}", file=sys.stderr)
-    return 1 if refused else 0
+    accepted = [_sent(endpoint, payload, backoff, deadline) for payload in payloads]
+    return 0 if all(accepted) else 1
+
+
+def _payloads(changes: Changes, base_url: str, key: str, key_url: str) -> list[dict]:
+    """The requests to send: the site's own URLs in batches per host, the key (and where it
+    is, under a base URL with a path); the URLs that are not the site's said and skipped."""
+    key_location = key_url if urlsplit(base_url).path not in ("", "/") else None
+    urls, skipped = outside_site(changes.urls, base_url)
+    for url, why in skipped[:5]:
+        print(f"sitemap-plugins submit: skipped {url}: {why}", file=sys.stderr)
+    if len(skipped) > 5:
+        print(
+            f"sitemap-plugins submit: skipped {len(skipped) - 5:,} more URLs, not the site's own",
+            file=sys.stderr,
+        )
+    located = {"keyLocation": key_location} if key_location else {}
+    return [{"host": host, "key": key, **located, "urlList": batch} for host, batch in batches(urls)]
+
+
+def _sent(endpoint: str, payload: dict, backoff: float, deadline: float) -> bool:
+    """One request sent, and its answer said; whether the endpoint took it."""
+    response = send(endpoint, payload, backoff, _stderr, deadline=deadline)
+    count = f"{len(payload['urlList']):,} URLs of {payload['host']}"
+    if response.status in (200, 202):
+        print(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})", file=sys.stderr)
+        return True
+    if 300 <= response.status < 400:
+        where = response.location or "nowhere"
+        print(
+            f"sitemap-plugins submit: {count}: not sent: the endpoint redirects (HTTP {response.status} "
+            f"to {where}), and a submission is never redirected; use the address it names as --endpoint",
+            file=sys.stderr,
+        )
+        return False
+    meaning = REFUSALS.get(response.status, "the endpoint did not take them")
+    said = f"HTTP {response.status}" if response.status else response.body
+    print(f"sitemap-plugins submit: {count}: refused ({said}): {meaning}", file=sys.stderr)
+    return False
 
 
 def _endpoint(value: str) -> str:

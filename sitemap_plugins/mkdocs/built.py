@@ -14,15 +14,12 @@ from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Options, Page, Sitemap
 from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
     Project,
-    Source,
-    is_blog_view,
     language_groups,
     language_roots,
-    read_markdown,
     read_project,
     share_languages,
-    sources_by_url,
 )
+from sitemap_plugins.mkdocs.sources import Source, is_blog_view, read_markdown, sources_by_url
 
 
 def material_index_warning(result: WriteResult) -> str:

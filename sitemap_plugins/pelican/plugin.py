@@ -132,44 +132,9 @@ class _Build:
         saved_as = path_in(run.output_path, path) or ""
         content = _item(context)
         if content is not None:
-            status = getattr(content, "status", "published")
-            if status != "published" or (hasattr(content, "private") and _private(content)):
-                kind = "private" if status == "published" else status
-                source = self._source_name(str(content.source_path))
-                url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
-                self.sitemap.leave_out(
-                    url,
-                    source,
-                    kind,
-                    f"{kind}: Status: {status} in its metadata"
-                    if kind != "private"
-                    else "private: Private: true in its metadata",
-                )
-                return None
-            meta = dict(content.metadata)
-            if "sitemap" not in meta:
-                own = None
-                if "priority" in meta or "changefreq" in meta:
-                    own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
-                meta["sitemap"] = own
-            url = _absolute(run.site_url, _served_url(content.url, saved_as))
-            alternates = {content.lang: url} if content.lang else {}
-            for translation in getattr(content, "translations", ()):
-                if translation.lang:
-                    alternates[translation.lang] = _absolute(run.site_url, _served_url(translation.url, ""))
-            source_path = str(content.source_path)
-            kind = "articles" if "article" in context else "pages"
-            page = self._page(
-                kind,
-                url=url,
-                language=content.lang,
-                meta=meta,
-                title=content.title,
-                source=self._source_name(source_path),
-                source_path=source_path,
-                alternates=alternates if len(alternates) > 1 else {},
+            return self._content_record(
+                run, saved_as, content, "articles" if "article" in context else "pages"
             )
-            return _Written(page, kind, overrides=hasattr(content, "override_save_as"))
         # write_file's `url` and `template_name` are not in the context; what is there tells the
         # kind: a taxonomy object, a period, `page_name` (direct templates), or nothing (TEMPLATE_PAGES).
         taxonomy = next((context[k] for k in ("tag", "category", "author") if k in context), None)
@@ -193,6 +158,41 @@ class _Build:
             listing=listing,
         )
         return _Written(page, "indexes", overrides=not listing, direct=saved_as if direct else None)
+
+    def _content_record(self, run: _Run, saved_as: str, content: Any, kind: str) -> _Written | None:
+        """An article or a page: its metadata and translations; a draft or a private one is
+        left out, said at INFO."""
+        status = getattr(content, "status", "published")
+        if status != "published" or (hasattr(content, "private") and _private(content)):
+            left_as = "private" if status == "published" else status
+            url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
+            why = "private: Private: true" if left_as == "private" else f"{left_as}: Status: {status}"
+            source = self._source_name(str(content.source_path))
+            self.sitemap.leave_out(url, source, left_as, f"{why} in its metadata")
+            return None
+        meta = dict(content.metadata)
+        if "sitemap" not in meta:
+            own = None
+            if "priority" in meta or "changefreq" in meta:
+                own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
+            meta["sitemap"] = own
+        url = _absolute(run.site_url, _served_url(content.url, saved_as))
+        alternates = {content.lang: url} if content.lang else {}
+        for translation in getattr(content, "translations", ()):
+            if translation.lang:
+                alternates[translation.lang] = _absolute(run.site_url, _served_url(translation.url, ""))
+        source_path = str(content.source_path)
+        page = self._page(
+            kind,
+            url=url,
+            language=content.lang,
+            meta=meta,
+            title=content.title,
+            source=self._source_name(source_path),
+            source_path=source_path,
+            alternates=alternates if len(alternates) > 1 else {},
+        )
+        return _Written(page, kind, overrides=hasattr(content, "override_save_as"))
 
     def _source_name(self, source_path: str) -> str:
         """A content file as the report names it: relative to the content directory."""

@@ -1,0 +1,161 @@
+"""What `check` asks of each listed URL once the files are read: a lastmod that is a W3C date and
+not in the future, videos and news within Google's limits, hreflang groups that are whole and
+name only pages a search engine indexes, and, in a built directory, a file served at each URL."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sitemap_plugins.core.model import NEWS, SM, VIDEO
+from sitemap_plugins.core.pages.files import one_file, served
+from sitemap_plugins.core.pages.html import read_file
+from sitemap_plugins.core.sitemap_reader import site_file
+from sitemap_plugins.core.validate import MAX_VIDEO_DURATION
+
+if TYPE_CHECKING:
+    from sitemap_plugins.core.check import Finding, _Url
+
+#: Clocks differ: a lastmod up to this far ahead is not "in the future".
+CLOCK_SKEW = dt.timedelta(minutes=10)
+_W3C = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
+
+
+class EntryChecks:
+    """The checks of `Checker` on the URLs it has read."""
+
+    base_url: str
+    now: dt.datetime
+    news_window: dt.timedelta
+    urls: dict[str, _Url]
+    findings: list[Finding]
+    #: The site directory served at `base_url`, where a set is checked as a whole site.
+    files_root: Path | None
+
+    add: Callable[[Path | str, int | None, str | None, str, str], None]
+
+    def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """Checking a built site: an image or a video's file of it that no file of it answers is a
+        404.  Pages are not judged: a sitemap may list pages deployed apart (`extra_urls`)."""
+        if self.files_root is not None and served(self.files_root, self.base_url, url) is False:
+            self.add(
+                path,
+                line,
+                url,
+                f"the {what} is no file of {self.files_root}: a crawler gets a 404 unless it is "
+                "deployed apart",
+                "missing-file",
+            )
+
+    def _lastmod(self, path: Path, element: Any, loc: str) -> None:
+        node = element.find(SM + "lastmod")
+        if node is None:
+            return
+        value = (node.text or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(path, node.sourceline, loc, f"lastmod {value!r} is not a W3C date", "lastmod")
+        elif when > self.now + CLOCK_SKEW:
+            self.add(path, node.sourceline, loc, f"lastmod {value} is in the future", "lastmod-future")
+
+    def _video(self, path: Path, video: Any, loc: str) -> None:
+        line = video.sourceline
+        for required in ("thumbnail_loc", "title", "description"):
+            if not (video.findtext(VIDEO + required) or "").strip():
+                self.add(path, line, loc, f"video: {required} is required", "video")
+        if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
+            self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
+        for name in ("content_loc", "thumbnail_loc", "player_loc"):
+            url = (video.findtext(VIDEO + name) or "").strip()
+            if url:
+                self._served(path, line, url, f"video's {name}")
+        duration = video.findtext(VIDEO + "duration")
+        if duration is not None and not (
+            duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION
+        ):
+            self.add(path, line, loc, f"video: duration {duration!r} must be 1 to 28,800 seconds", "video")
+        rating = video.findtext(VIDEO + "rating")
+        if rating is not None:
+            try:
+                ok = 0.0 <= float(rating) <= 5.0
+            except ValueError:
+                ok = False
+            if not ok:
+                self.add(path, line, loc, f"video: rating {rating!r} must be 0.0 to 5.0", "video")
+        for name in ("expiration_date", "publication_date"):
+            value = video.findtext(VIDEO + name)
+            if value is not None and _w3c(value.strip()) is None:
+                self.add(path, line, loc, f"video: {name} {value!r} is not a W3C date", "video")
+
+    def _news(self, path: Path, news: Any, loc: str) -> None:
+        value = (news.findtext(NEWS + "publication_date") or "").strip()
+        when = _w3c(value)
+        if when is None:
+            self.add(
+                path, news.sourceline, loc, f"news: publication_date {value!r} is not a W3C date", "news"
+            )
+        elif when < self.now - self.news_window:
+            days = self.news_window.total_seconds() / 86400
+            self.add(
+                path, news.sourceline, loc, f"news: published {value}, older than {days:g} days", "news-old"
+            )
+
+    def _check_hreflang(self) -> None:
+        """Each page of a group lists itself, and every listed alternate that is in the set links back."""
+        for loc, url in self.urls.items():
+            if not url.links:
+                continue
+            if loc not in url.links.values():
+                self.add(url.file, url.line, loc, "hreflang: the page does not list itself", "hreflang-self")
+            for code, href in url.links.items():
+                other = self.urls.get(href)
+                if href != loc and other is not None and loc not in other.links.values():
+                    message = f"hreflang: {href} ({code}) does not link back"
+                    self.add(url.file, url.line, loc, message, "hreflang-reciprocal")
+                elif other is None and (why := self._not_indexable(href)) is not None:
+                    message = f"hreflang: {href} ({code}) is {why}: no translation a search engine indexes"
+                    self.add(url.file, url.line, loc, message, "hreflang-unlisted")
+
+    def _not_indexable(self, url: str) -> str | None:
+        """Why a page of the built site that the set does not list is none a search engine
+        indexes (a 404, noindex, a redirect, canonical elsewhere); None where it is one, or where
+        no built site is checked."""
+        if self.files_root is None or not url.startswith(self.base_url):
+            return None
+        if served(self.files_root, self.base_url, url) is False:
+            return "no file of the site (a 404)"
+        path = site_file(self.files_root, self.base_url, url)
+        if path is not None and path.is_dir():
+            path = path / "index.html"
+        if path is None or not path.is_file() or path.suffix not in (".html", ".htm"):
+            return None
+        facts = read_file(str(path), url, media=False)
+        if facts.noindex:
+            return "noindex"
+        if facts.redirect:
+            return "a redirect"
+        if facts.canonical and not one_file(facts.canonical, url):
+            return f"a copy of {facts.canonical} (its canonical)"
+        return None
+
+    def _local(self, site: Path, url: str) -> Path | None:
+        """The file a URL under base_url names in the site directory (`reader.site_file`)."""
+        return site_file(site, self.base_url, url)
+
+
+def _w3c(value: str) -> dt.datetime | None:
+    if not _W3C.match(value):
+        return None
+    text = value.replace("Z", "+00:00")
+    try:
+        if len(text) == 4:
+            return dt.datetime(int(text), 1, 1, tzinfo=dt.timezone.utc)
+        if len(text) == 7:
+            return dt.datetime(int(text[:4]), int(text[5:7]), 1, tzinfo=dt.timezone.utc)
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
