@@ -18,6 +18,7 @@ from sitemap_plugins.core.errors import (
     shown,
     slip_for,
 )
+from sitemap_plugins.core.files import path_in, url_path
 from sitemap_plugins.core.indexnow import submit_changes
 from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
 from sitemap_plugins.core.model import (
@@ -49,7 +50,6 @@ from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap
 from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
 from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, write_index, write_sitemaps
-from sitemap_plugins.core.pages.files import path_in, url_path
 from sitemap_plugins.core.sitemap import Sitemap
 from sitemap_plugins.core.sitemap_reader import read_index_items
 

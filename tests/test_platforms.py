@@ -20,7 +20,7 @@ from protego import Protego
 from sitemap_checks import assert_valid, urls
 
 from sitemap_plugins.command.main import main
-from sitemap_plugins.core.pages import files as pagefiles
+from sitemap_plugins.core import files as pagefiles
 
 SHIM = Path(__file__).resolve().parent / "shims" / "windows"
 #: A process started with this environment runs as a Windows Python would (see the shim's docstring).

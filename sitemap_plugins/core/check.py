@@ -12,14 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitemap_plugins.core.check_entries import EntryChecks
+from sitemap_plugins.core.check_entries import EntryChecks, Finding, ListedUrl
 from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML
 from sitemap_plugins.core.normalize import normalize_hreflang
 from sitemap_plugins.core.options import (
@@ -37,41 +36,6 @@ RSS = "rss"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
-@dataclass
-class Finding:
-    file: str
-    line: int | None
-    url: str | None
-    message: str
-    code: str
-
-    @property
-    def advice(self) -> bool:
-        """Nothing the protocol or Google's rules forbid: a hint (`ADVICE`), shown, exit 0."""
-        return self.code in ADVICE
-
-    def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "")
-        return f"{where}: {self.url + ': ' if self.url else ''}{self.message} [{self.code}]"
-
-
-#: What breaks no rule of the protocol or of Google's, and is worth knowing: old news (a site may
-#: keep a longer window on purpose), sitemaps no robots.txt line names (Search Console can be told
-#: of them), a site under a path.  `check` exits 0 on these alone, 1 with `--strict`.
-ADVICE = frozenset(
-    {"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root", "missing-file"}
-)
-
-
-@dataclass
-class _Url:
-    file: str
-    line: int | None
-    links: dict[str, str] = field(default_factory=dict)
-    #: What the report shows of it (`--format html`).
-    element: Any = None
-
-
 class Checker(EntryChecks):
     def __init__(self, base_url: str, news_window_days: float = 2, now: dt.datetime | None = None) -> None:
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
@@ -79,10 +43,10 @@ class Checker(EntryChecks):
         self.news_window = dt.timedelta(days=news_window_days)
         self.now = now or dt.datetime.now(dt.timezone.utc)
         self.findings: list[Finding] = []
-        self.urls: dict[str, _Url] = {}
-        self.news_urls: dict[str, _Url] = {}
+        self.urls: dict[str, ListedUrl] = {}
+        self.news_urls: dict[str, ListedUrl] = {}
         #: The links of the feeds the site offers as sitemaps.
-        self.feed_urls: dict[str, _Url] = {}
+        self.feed_urls: dict[str, ListedUrl] = {}
         #: What the site's robots.txt forbids (read where the site is at the host's root).
         self.robots_rules: RobotsRules | None = None
         self.checked: set[Path] = set()
@@ -334,7 +298,7 @@ class Checker(EntryChecks):
             if not url:
                 self.add(path, element.sourceline, None, "a feed item without a link", "feed")
             elif self._in_scope(path, element.sourceline, url):
-                self.feed_urls.setdefault(url, _Url(str(path), element.sourceline))
+                self.feed_urls.setdefault(url, ListedUrl(str(path), element.sourceline))
 
     def _urlset(self, path: Path, root: Any) -> None:
         urls = root.findall(SM + "url")
@@ -353,7 +317,7 @@ class Checker(EntryChecks):
                 first = seen[loc]
                 self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
             else:
-                seen[loc] = _Url(str(path), line, element=url if self.keep_elements else None)
+                seen[loc] = ListedUrl(str(path), line, element=url if self.keep_elements else None)
             self._lastmod(path, url, loc)
             self._allowed(path, line, loc, "page")
             images = url.findall(IMAGE + "image")

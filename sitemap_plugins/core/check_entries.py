@@ -7,21 +7,54 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sitemap_plugins.core.files import one_file, served
 from sitemap_plugins.core.model import NEWS, SM, VIDEO
-from sitemap_plugins.core.pages.files import one_file, served
 from sitemap_plugins.core.pages.html import read_file
 from sitemap_plugins.core.sitemap_reader import site_file
 from sitemap_plugins.core.validate import MAX_VIDEO_DURATION
 
-if TYPE_CHECKING:
-    from sitemap_plugins.core.check import Finding, _Url
-
 #: Clocks differ: a lastmod up to this far ahead is not "in the future".
 CLOCK_SKEW = dt.timedelta(minutes=10)
 _W3C = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
+
+
+@dataclass
+class Finding:
+    file: str
+    line: int | None
+    url: str | None
+    message: str
+    code: str
+
+    @property
+    def advice(self) -> bool:
+        """Nothing the protocol or Google's rules forbid: a hint (`ADVICE`), shown, exit 0."""
+        return self.code in ADVICE
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.url + ': ' if self.url else ''}{self.message} [{self.code}]"
+
+
+#: What breaks no rule of the protocol or of Google's, and is worth knowing: old news (a site may
+#: keep a longer window on purpose), sitemaps no robots.txt line names (Search Console can be told
+#: of them), a site under a path.  `check` exits 0 on these alone, 1 with `--strict`.
+ADVICE = frozenset(
+    {"news-old", "unreachable", "robots-missing", "robots-no-sitemap", "robots-not-root", "missing-file"}
+)
+
+
+@dataclass
+class ListedUrl:
+    file: str
+    line: int | None
+    links: dict[str, str] = field(default_factory=dict)
+    #: What the report shows of it (`--format html`).
+    element: Any = None
 
 
 class EntryChecks:
@@ -30,7 +63,7 @@ class EntryChecks:
     base_url: str
     now: dt.datetime
     news_window: dt.timedelta
-    urls: dict[str, _Url]
+    urls: dict[str, ListedUrl]
     findings: list[Finding]
     #: The site directory served at `base_url`, where a set is checked as a whole site.
     files_root: Path | None

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemap_plugins.core.errors import Reporter, log
+from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
 from sitemap_plugins.core.normalize import to_uri
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.files import served
 
 if TYPE_CHECKING:
     from sitemap_plugins.core.pages.harvest import Harvester

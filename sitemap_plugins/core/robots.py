@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from sitemap_plugins.core.pages.files import link_target
+from sitemap_plugins.core.files import link_target
 
 SITEMAP_LINE = re.compile(r"^\ufeff?[ \t]*sitemap[ \t]*:[ \t]*(?P<url>[^\s#]*)", re.IGNORECASE)
 

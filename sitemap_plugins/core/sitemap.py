@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
+from sitemap_plugins.core.files import display_name, served, site_pages
 from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import Entry, Page
@@ -24,7 +25,6 @@ from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
-from sitemap_plugins.core.pages.files import display_name, served, site_pages
 from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules

@@ -16,11 +16,11 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from sitemap_plugins.core.files import NotRegularFile
 from sitemap_plugins.core.normalize import date_key, parse_date, to_uri
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.output.fileset import gunzip_at_most, read_limited
 from sitemap_plugins.core.output.packing import IndexItem
-from sitemap_plugins.core.pages.files import NotRegularFile
 from sitemap_plugins.core.robots import sitemap_urls
 
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitemap_plugins.core.errors import SitemapError
-from sitemap_plugins.core.pages.files import read_regular
+from sitemap_plugins.core.files import read_regular
 
 MANIFEST = ".sitemap-plugins.json"
 TEMP_PREFIX = ".sitemap-plugins-"

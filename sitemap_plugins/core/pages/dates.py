@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import Reporter, log, shown
+from sitemap_plugins.core.files import path_in
 from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.files import path_in
 from sitemap_plugins.core.pages.gitdates import GitDates
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from sitemap_plugins.core.errors import log
-from sitemap_plugins.core.pages.files import path_in
+from sitemap_plugins.core.files import path_in
 
 _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain it
 

@@ -1,6 +1,6 @@
 """Turn a built page (URL, metadata, rendered HTML) into a complete sitemap entry.
 
-What the page's HTML says comes from `htmlfacts` (one parse of the part that tells it); this
+What the page's HTML says comes from `html` (one parse of the part that tells it); this
 module assembles the entry from it and the page's metadata.  lastmod comes from
 the sources the `lastmod` option lists, in order.  Exclusion (options, `sitemap: false`), section
 rules and per-page values are applied here too, so both adapters get the same behaviour by
@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_plugins.core.errors import Reporter, log, shown
+from sitemap_plugins.core.files import MAX_HTML_BYTES, one_file, read_page_file, same_file
 from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_block, video_fields
 from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from sitemap_plugins.core.normalize import (
@@ -29,7 +30,6 @@ from sitemap_plugins.core.normalize import (
 )
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.dates import PageDates, first
-from sitemap_plugins.core.pages.files import MAX_HTML_BYTES, one_file, read_page_file, same_file
 from sitemap_plugins.core.pages.html import HtmlFacts, content_digest, read_file, read_html
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
 
@@ -76,7 +76,7 @@ class Harvester:
         self.undescribed_videos: list[UndescribedVideo] = []
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
-        #: The fingerprint of each page in a language group (`htmlfacts.content_digest`).
+        #: The fingerprint of each page in a language group (`html.content_digest`).
         self.digests: dict[str, str | None] = {}
         #: A page's URL -> the spelling of it its canonical names, where that is another
         #: (`X/index.html` for `X/`): links and alternates that name the page reach its entry.

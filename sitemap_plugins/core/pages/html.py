@@ -17,10 +17,9 @@ from typing import Any
 
 from lxml import etree
 
-from sitemap_plugins.core.model import Video
+from sitemap_plugins.core.files import read_page_file, utf8_html
 from sitemap_plugins.core.normalize import http_url
-from sitemap_plugins.core.pages.files import read_page_file, utf8_html
-from sitemap_plugins.core.pages.media import read_media, resolve
+from sitemap_plugins.core.pages.media import Media, read_media, resolve
 from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidden, is_frame
 
 #: `<meta property>` names that carry the page's last modification.
@@ -36,8 +35,8 @@ _PARSER = etree.HTMLParser(encoding="utf-8")
 
 
 @dataclass
-class HtmlFacts:
-    """What one parse of a page's HTML tells the sitemap."""
+class HtmlFacts(Media):
+    """What one parse of a page's HTML tells the sitemap (its pictures and players: `Media`)."""
 
     noindex: bool = False
     redirect: bool = False
@@ -48,11 +47,6 @@ class HtmlFacts:
     #: `<meta name="description">`: the description of the page's videos where they have none.
     description: str | None = None
     alternates: dict[str, str] = field(default_factory=dict)
-    images: list[str] = field(default_factory=list)
-    videos: list[Video] = field(default_factory=list)
-    #: Images that are not content, with their kind (emoji, avatar, badge, frame): listed only
-    #: with `images_decorative`, counted in the report.
-    decorative_images: list[tuple[str, str]] = field(default_factory=list)
     #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
     #: `dateModified` (a theme override can carry dates this way).
     modified: str | None = None
@@ -60,7 +54,7 @@ class HtmlFacts:
     problems: list[tuple[str, str]] = field(default_factory=list)
     #: Why the page's file was not read (not a regular file, no permission): it is not listed.
     unread: str | None = None
-    #: The file is larger than search engines read: its first `pagefiles.MAX_HTML_BYTES` were read.
+    #: The file is larger than search engines read: its first `files.MAX_HTML_BYTES` were read.
     truncated: bool = False
     #: The file holds nothing (no bytes, or only white space): no page a reader can read.
     empty: bool = False
@@ -127,7 +121,7 @@ def _theme_players(page: bytes, facts: HtmlFacts) -> None:
     body = next(root.iter("body"), None) if root is not None else None
     if body is None:
         return
-    found = HtmlFacts(base=facts.base)
+    found = Media()
     for region in content_region(root) or [body]:
         read_media(region, facts.base, found, "region")
     known = {video.key for video in facts.videos}

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_plugins.core.model import Video
 from sitemap_plugins.core.pages.regions import framed, hidden
-
-if TYPE_CHECKING:
-    from sitemap_plugins.core.pages.html import HtmlFacts
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
 DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
@@ -100,7 +98,18 @@ _YOUTUBE_ID = re.compile(r"^/embed/([A-Za-z0-9_-]{6,})")
 _VIMEO_ID = re.compile(r"^/video/(\d+)")
 
 
-def read_media(root: Any, base: str, facts: HtmlFacts, part: str) -> None:
+@dataclass
+class Media:
+    """A page's pictures and players, in the order met."""
+
+    images: list[str] = field(default_factory=list)
+    videos: list[Video] = field(default_factory=list)
+    #: Images that are not content, with their kind (emoji, avatar, badge, frame): listed only
+    #: with `images_decorative`, counted in the report.
+    decorative_images: list[tuple[str, str]] = field(default_factory=list)
+
+
+def read_media(root: Any, base: str, facts: Media, part: str) -> None:
     """Images and videos in `root`, which is the page's `content`, its content `region` (whose
     navigation, and headers, footers and asides not an article's own, are the theme's frame), or
     the rest of the page, its `frame` (read after the region: what is new there is frame)."""

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitemap_plugins.core.files import read_regular, same_file, served
 from sitemap_plugins.core.normalize import date_key, format_w3c, to_uri
 from sitemap_plugins.core.output.fileset import is_ours, read_manifest
-from sitemap_plugins.core.pages.files import read_regular, same_file, served
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import (
     SM,
