@@ -14,6 +14,7 @@ from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Options, Page, Sitemap
 from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
     Project,
+    core_values,
     language_groups,
     language_roots,
     read_project,
@@ -142,12 +143,10 @@ class ProjectSet:
 def project_options(project: Project, overrides: Mapping[str, Any] | None = None) -> Options:
     """The sitemap plugin's options in the project's configuration, with the MkDocs plugin's
     defaults, then `overrides` (the command's `--config` and flags)."""
-    values = {k: v for k, v in project.options.items() if k not in MKDOCS_ONLY}
+    values = core_values(project.options, project.default_language)
     if isinstance(values.get("report"), str):  # relative to the project's configuration file
         values["report"] = str(project.config_file.parent / Path(values["report"]).expanduser())
     values.setdefault("gzip", True)  # as the MkDocs plugin: MkDocs wrote sitemap.xml.gz, sites link to it
-    x_default = values.get("x_default", True)
-    values["x_default"] = project.default_language if x_default is True else (x_default or None)
     values.setdefault("base_url", project.site_url)
     try:
         return Options.from_mapping({**values, **(overrides or {})}, MKDOCS_ONLY)

@@ -48,7 +48,7 @@ from sitemap_plugins.mkdocs.built import (
     write_root_last,
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
-from sitemap_plugins.mkdocs.project import read_project
+from sitemap_plugins.mkdocs.project import core_values, read_project
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
 log = logging.getLogger("mkdocs.plugins.sitemap")
@@ -197,11 +197,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._pages, self._entries = [], {}
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
-        values = {k: v for k, v in self.config.items() if k not in ("enabled", "base_url", "extra_urls")}
+        values = core_values(self.config, _default_language(config))
+        del values["base_url"]  # site_url unless set: given apart
         values["rules"] = [dict(rule) for rule in values["rules"]]
         values["news"] = dict(values["news"]) if values["news"] else None
-        x_default = values.pop("x_default")
-        values["x_default"] = _default_language(config) if x_default is True else (x_default or None)
         return values
 
     # -- pages -----------------------------------------------------------------------------------

@@ -24,6 +24,16 @@ MKDOCS_ONLY = ("enabled", "extra_urls")
 BLOG_PLUGINS = ("blog", "material/blog")
 
 
+def core_values(options: Mapping[str, Any], default_language: str | None) -> dict[str, Any]:
+    """The sitemap plugin's options as the core takes them, from mkdocs.yml or zensical.toml:
+    those only this face has (`MKDOCS_ONLY`) left out, `x_default: true` (the default) the
+    project's default language."""
+    values = {k: v for k, v in options.items() if k not in MKDOCS_ONLY}
+    x_default = values.get("x_default", True)
+    values["x_default"] = default_language if x_default is True else (x_default or None)
+    return values
+
+
 @dataclass
 class Project:
     config_file: Path
