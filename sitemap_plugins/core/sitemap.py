@@ -169,9 +169,12 @@ class Sitemap(HreflangGroups):
             self.report(f"{name} (another tool's sitemap)", "loc", message)
         return found
 
-    def join_groups(self, groups: dict[str, dict[str, str]]) -> None:
+    def join_groups(self, groups: dict[str, dict[str, str]], x_default: str | None = None) -> None:
         """Put the listed pages in hreflang `groups` (url -> {language: url}) found beyond their
-        own metadata: across the projects of one project per language."""
+        own metadata: across the projects of one project per language; `x_default`: the
+        language whose page is `x-default` in every group (the main one), where it is known."""
+        if x_default:
+            self.options.x_default = x_default
         self.pages_elsewhere(url for group in groups.values() for url in group.values())
         for url, group in groups.items():
             entry = self.entries.get(_uri(url))

@@ -344,8 +344,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         try:
             own = read_project(Path(config.config_file_path), self.base_url)
             others = projects_built_beside(own)
-            if self.config.x_default is True and own.default_language:
-                self.sitemap.options.x_default = own.default_language  # the main language
             sets = [
                 project_set(
                     other, project_options(other), [p.site_dir for p in (own, *others) if p is not other]
@@ -357,7 +355,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return []
         urls = [*self.sitemap.entries, *(page.url for s in sets for page in s.pages if not page.fallback_of)]
         groups = hreflang_groups([own, *others], urls)
-        self.sitemap.join_groups(groups)
+        main_language = own.default_language if self.config.x_default is True else None
+        self.sitemap.join_groups(groups, x_default=main_language)
         for other in sets:
             other.add_pages(groups)
         return sets
