@@ -14,6 +14,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "invalid_output: the test writes invalid sitemaps on purpose (skips the schema sweep)"
     )
+    config.addinivalue_line("markers", "browser: drives Chromium (skipped, saying why, where there is none)")
+    config.addinivalue_line(
+        "markers",
+        "slow: builds real sites (MkDocs, Pelican, Zensical, mike, Hugo, Sphinx); -m 'not slow' leaves them",
+    )
 
 
 @pytest.fixture(autouse=True)

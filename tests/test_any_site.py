@@ -15,6 +15,8 @@ from mkdocs_helpers import PNG
 from pelican_helpers import build, write_theme
 from sitemap_checks import NS, parse, urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 
 def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

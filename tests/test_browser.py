@@ -11,6 +11,8 @@ from browser import browser, serve
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from sitemap_checks import parse, urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 MARKER = "window.__sitemapPluginsMarker"
 
 
@@ -49,6 +51,7 @@ def _follow_link(
     return page.url, kinds, page.evaluate(f"{MARKER} === true")
 
 
+@pytest.mark.browser
 def test_material_instant_navigation_reads_our_urlset(tmp_path):
     project = copy_sample("mkdocs-blog", tmp_path)
     with serve(project / "site") as base_url, browser() as chromium:
@@ -65,6 +68,7 @@ def test_material_instant_navigation_reads_our_urlset(tmp_path):
         assert page.locator("h1").first.inner_text().startswith("Post number")
 
 
+@pytest.mark.browser
 def test_an_index_at_sitemap_xml_turns_instant_navigation_off(tmp_path):
     """What every peer that writes an index at sitemap.xml does to a Material site (and so what
     the test above would catch): every click is a full page load."""
@@ -80,6 +84,7 @@ def test_an_index_at_sitemap_xml_turns_instant_navigation_off(tmp_path):
         assert "document" in kinds and not same_page
 
 
+@pytest.mark.browser
 def test_static_i18n_language_selector_lands_on_the_translation(tmp_path):
     project = copy_sample("mkdocs-i18n", tmp_path)
     with serve(project / "site") as base_url, browser() as chromium:
@@ -125,6 +130,7 @@ def _language_project(root: Path, language: str, base_url: str, site_dir: Path, 
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("max_urls", [50_000, 1])
 def test_material_language_selector_keeps_the_reader_on_the_page(tmp_path, max_urls):
     site = tmp_path / "site"

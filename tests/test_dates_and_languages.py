@@ -18,6 +18,8 @@ from pelican_helpers import pelican, write_theme
 from protego import Protego
 from sitemap_checks import NS, parse
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 BLOG = "https://blog.example.com/"
 
 

@@ -17,6 +17,8 @@ from sitemap_checks import parse, urls
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.pelican.config import read_settings
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 try:
     import tomllib
 except ImportError:  # Python 3.10
@@ -142,6 +144,7 @@ def test_every_configuration_example_parses_and_names_real_options(where, kind, 
         read_settings(settings, settings["SITEURL"])
 
 
+@pytest.mark.browser
 def test_the_docs_in_a_browser_home_every_page_and_instant_navigation(tmp_path):
     """Served on 127.0.0.1 under its own address: the home page renders, the navigation reaches
     every page, and Material's instant navigation (which reads our sitemap.xml to know the site's

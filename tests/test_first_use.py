@@ -15,6 +15,8 @@ from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 
 def _left_out(report: Path) -> dict[str, tuple[str, str]]:
     """The report's left-out table: source -> (kind, reason)."""
@@ -323,6 +325,7 @@ def test_check_of_a_file_that_is_no_sitemap_and_of_an_address(tmp_path):
     )
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("max_urls", [50_000, 1])
 def test_the_stylesheets_note_is_where_a_person_sees_it(tmp_path, max_urls):
     """Chromium lays a banner about XSLT's removal over the top of a page it draws with XSLT: the

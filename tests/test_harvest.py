@@ -485,7 +485,9 @@ def test_rules_then_page_metadata(site):
 
 
 def test_bad_rules_are_configuration_errors():
-    with pytest.raises(sp.ConfigError, match=r"'rules' \('blog/\*'\): priority 7 is not a number from 0 to 1"):
+    with pytest.raises(
+        sp.ConfigError, match=r"'rules' \('blog/\*'\): priority 7 is not a number from 0 to 1"
+    ):
         sp.Options(base_url=BASE, rules=[{"match": "blog/*", "priority": 7}])
     with pytest.raises(sp.ConfigError, match="each rule needs a 'match' glob"):
         sp.Options(base_url=BASE, rules=[{"priority": 0.5}])

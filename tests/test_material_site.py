@@ -11,6 +11,8 @@ import pytest
 from mkdocs_helpers import mkdocs
 from sitemap_checks import NS, assert_valid_tree, parse
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 BASE = "https://example.github.io/grill/"
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"

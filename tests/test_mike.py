@@ -17,6 +17,8 @@ from lxml import etree
 from protego import Protego
 from sitemap_checks import NS, assert_valid, parse, urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 pytest.importorskip("mike", reason="mike does not install here (pip install mike)")
 
 BASE = "https://v.example.org/"
@@ -186,6 +188,7 @@ def test_bad_input_is_one_line_and_nothing_is_committed(tmp_path, case):
     assert run(repo, "git", "worktree", "list").stdout.count("\n") == 1  # no worktree left behind
 
 
+@pytest.mark.browser
 def test_material_version_selector_keeps_the_reader_on_the_page(tmp_path):
     """Material fetches ../<version>/sitemap.xml and stays on the same page when that urlset lists it."""
     served = tmp_path / "served"

@@ -13,6 +13,8 @@ from mkdocs_helpers import SAMPLES, built_pages, copy_sample, edit_config, mkdoc
 from protego import Protego
 from sitemap_checks import NS, parse, urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 pytest.importorskip("mkdocs")
 pytest.importorskip("material")
 

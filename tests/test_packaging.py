@@ -8,6 +8,10 @@ import textwrap
 import zipfile
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds real sites
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

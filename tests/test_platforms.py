@@ -22,6 +22,8 @@ from sitemap_checks import assert_valid, urls
 from sitemap_plugins.command.main import main
 from sitemap_plugins.core import files as pagefiles
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 SHIM = Path(__file__).resolve().parent / "shims" / "windows"
 #: A process started with this environment runs as a Windows Python would (see the shim's docstring).
 WINDOWS_LIKE = {"PYTHONPATH": str(SHIM), "PYTHONWARNDEFAULTENCODING": "1"}

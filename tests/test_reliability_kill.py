@@ -18,6 +18,8 @@ from sitemap_checks import assert_valid, parse, urls
 
 from sitemap_plugins.core.output.fileset import MANIFEST
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 BASE = "https://example.com/"
 ENTRIES = 1_200
 MAX_URLS = 250  # 5 parts and an index

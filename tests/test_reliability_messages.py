@@ -21,6 +21,8 @@ import sitemap_plugins as sp
 from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.jsonl import LineReader
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 BASE = "https://example.com/"
 
 

@@ -71,6 +71,7 @@ def test_every_left_out_page_is_there_with_its_reason(features):
     assert not list((project / "site").rglob("*report*"))
 
 
+@pytest.mark.browser
 def test_the_report_opens_from_disk_filters_sorts_and_draws(features, tmp_path):
     _, report = features
     with browser() as chromium:
@@ -184,6 +185,7 @@ def test_a_broken_template_of_the_users_is_named_in_a_real_build(tmp_path, name,
         assert not (project / "site" / "sitemap.xml").exists()
 
 
+@pytest.mark.browser
 def test_the_xslt_view_shows_decoded_iris_and_readable_dates(tmp_path):
     import sitemap_plugins as sp
 
@@ -276,6 +278,7 @@ def test_the_chart_counts_dates_in_the_month_written_and_every_report_writes_dat
     assert build_dates == check_dates == {"2026-11-01 00:30 +01:00", "2026-09-04"}
 
 
+@pytest.mark.browser
 @pytest.mark.invalid_output
 def test_a_report_opens_nothing_but_web_pages(tmp_path):
     """`check --format html` of a sitemap holding `javascript:` URLs: they are shown as text,

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from sitemap_checks import urls
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sites"
 
 

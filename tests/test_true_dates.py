@@ -9,10 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import NS, parse
+
+pytestmark = pytest.mark.slow  # builds real sites
 
 BASE = "https://example.com/"
 GIT_ENV = {
@@ -150,7 +153,9 @@ def test_a_sitemap_the_owners_template_writes_stops_the_build(tmp_path):
     (project / "templates" / "sitemap.html").write_text(own)
     run = pelican(project)
     # Pelican's console wraps long lines and puts the logging call's place at the end of one.
-    said = " ".join(word for word in (run.stdout + run.stderr).split() if not re.fullmatch(r"\S+\.py:\d+", word))
+    said = " ".join(
+        word for word in (run.stdout + run.stderr).split() if not re.fullmatch(r"\S+\.py:\d+", word)
+    )
     assert run.returncode != 0
     assert "sitemap.xml is a sitemap of yours, from the template 'sitemap'" in said
     assert (

@@ -11,9 +11,12 @@ from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+import pytest
 from mkdocs_helpers import PNG, copy_sample, mkdocs, write_images
 from pelican_helpers import pelican, write_theme
 from sitemap_checks import NS, parse, urls
+
+pytestmark = pytest.mark.slow  # builds real sites
 
 
 def _images(sitemap: Path) -> dict[str, list[str]]:

@@ -14,6 +14,8 @@ import yaml
 from mkdocs_helpers import copy_sample, mkdocs
 from sitemap_checks import NS, parse
 
+pytestmark = pytest.mark.slow  # builds real sites
+
 try:  # tomllib is 3.11+
     import tomllib
 except ImportError:  # pragma: no cover
