@@ -24,9 +24,15 @@ def add_settings(project: Path, text: str) -> None:
         stream.write("\n" + text.strip() + "\n")
 
 
+#: The build's time for Pelican builds (SOURCE_DATE_EPOCH, as reproducible builds set it):
+#: 2027-01-01, after every date the samples hold, so that none is "later than the build" on a
+#: machine whose clock is behind.  A test may set its own.
+BUILD_TIME = "1798761600"
+
+
 def pelican(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     # Pelican logs through rich, which wraps lines at the terminal width: wide enough to read whole.
-    env = {**os.environ, "COLUMNS": "400"}
+    env = {"SOURCE_DATE_EPOCH": BUILD_TIME, **os.environ, "COLUMNS": "400"}
     return subprocess.run(
         [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", *args, "content"],
         cwd=project,
