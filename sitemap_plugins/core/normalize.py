@@ -345,16 +345,21 @@ def country_codes(values: object) -> list[str]:
 # --- priority and changefreq ----------------------------------------------------------------------
 
 
-def priority_of(value: Any) -> float:
-    """A `<priority>`: a number from 0 to 1, whether written 0.5, "0.5" or 1; ValueError says
-    what is wrong with `value` (a yes/no is no number)."""
+def number_in(value: Any, low: float, high: float) -> float:
+    """A number from `low` to `high`, whether written 0.5, "0.5" or 1; ValueError says what is
+    wrong with `value` (a yes/no is no number)."""
     try:
         number = float(value)
     except (TypeError, ValueError):
         number = math.nan
-    if isinstance(value, bool) or not 0.0 <= number <= 1.0:
-        raise ValueError("is not a number from 0 to 1")
-    return round(number, 4)
+    if isinstance(value, bool) or not low <= number <= high:
+        raise ValueError(f"is not a number from {low:g} to {high:g}")
+    return number
+
+
+def priority_of(value: Any) -> float:
+    """A `<priority>`: a number from 0 to 1 (`number_in`), to four places."""
+    return round(number_in(value, 0.0, 1.0), 4)
 
 
 def changefreq_of(value: Any) -> str:

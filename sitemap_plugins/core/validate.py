@@ -8,7 +8,6 @@ itself is bad, the entry) is left out, so whatever reaches the templates is vali
 from __future__ import annotations
 
 import datetime as dt
-import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +35,7 @@ from sitemap_plugins.core.normalize import (
     is_plain_uri,
     normalize_hreflang,
     normalize_news_language,
+    number_in,
     parse_date,
     priority_of,
     to_uri,
@@ -176,13 +176,10 @@ class EntryValidator:
         if value is None or value == "":
             return None
         try:
-            number = float(value)
-        except (TypeError, ValueError):
-            number = math.nan
-        if isinstance(value, bool) or not low <= number <= high:
-            self.report(label, field, f"{shown(value)} is not a number from {low:g} to {high:g}; left out")
+            return number_in(value, low, high)
+        except ValueError as error:
+            self.report(label, field, f"{shown(value)} {error}; left out")
             return None
-        return number
 
     def _priority(self, label: str, value: Any) -> float | None:
         if value.__class__ is float and 0.0 <= value <= 1.0:  # as most are written
