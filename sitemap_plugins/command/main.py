@@ -271,8 +271,8 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
             group.add_argument(
                 _flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
-        elif kind is int:
-            group.add_argument(_flag(field.name), type=int, metavar="N", help=help_text)
+        elif kind in (int, float):
+            group.add_argument(_flag(field.name), type=kind, metavar="N", help=help_text)
         elif kind is list:
             group.add_argument(
                 _flag(field.name), action="append", metavar="VALUE", help=help_text + " (repeatable)"

@@ -172,6 +172,12 @@ class Options:
     exclude_regex: list[str] = option(
         factory=list, help="Regular expressions searched in page URL paths to leave out (`^tag/`)."
     )
+    changefreq: str | None = option(
+        None, help="The changefreq of every page its metadata and `rules` give none (`weekly`)."
+    )
+    priority: float | None = option(
+        None, help="The priority of every page its metadata and `rules` give none (`0.5`)."
+    )
     rules: list[Rule] = option(
         factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
     )
@@ -222,6 +228,13 @@ class Options:
                 raise ConfigError(
                     f"option 'exclude_regex': {shown(pattern)} is not a regular expression ({error})"
                 ) from error
+        for name, check in (("changefreq", changefreq_of), ("priority", priority_of)):
+            value = getattr(self, name)
+            if value is not None:
+                try:
+                    setattr(self, name, check(value))
+                except ValueError as error:
+                    raise ConfigError(f"option '{name}': {shown(value)} {error}") from None
         if not isinstance(self.rules, (list, tuple)):
             raise ConfigError(
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"

@@ -87,8 +87,10 @@ class EntryValidator:
         if entry.lastmod is not None and later_than_the_build(entry.lastmod, self.now, self.tz):
             self.report(label, "lastmod", f"{format_w3c(entry.lastmod)} is later than the build; left out")
             entry.lastmod = None
-        entry.changefreq = self._changefreq(label, entry.changefreq)
-        entry.priority = self._priority(label, entry.priority)
+        # The site-wide defaults come last: after the page's own values and the rules.
+        entry.changefreq = self._changefreq(label, entry.changefreq) or self.options.changefreq
+        priority = self._priority(label, entry.priority)
+        entry.priority = self.options.priority if priority is None else priority
         # Most entries lack some extensions: those are not looked at.
         if entry.images:
             entry.images = self._images(label, entry.images)

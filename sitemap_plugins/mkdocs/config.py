@@ -44,6 +44,9 @@ class SitemapConfig(base.Config):
     exclude = c.ListOfItems(c.Type(str), default=[])
     #: Regular expressions searched in URL paths (pelican-sitemap's `exclude`); checked by the core.
     exclude_regex = c.ListOfItems(c.Type(str), default=[])
+    #: The defaults of every page (metadata and `rules` first).
+    changefreq = c.Optional(c.Choice(CHANGEFREQS))
+    priority = c.Optional(c.Type((int, float)))
     rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
     #: publication_name, publication_language, include, metadata_flag, window_days: checked by
     #: the core's NewsOptions, whose messages name the key.

@@ -1,0 +1,97 @@
+"""Site-wide `changefreq` and `priority` at the top level of the options (as other plugins take
+them): the default of every page, after the page's own values and the `rules`, on every face."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs_helpers import mkdocs
+from pelican_helpers import build
+from sitemap_checks import NS, parse
+
+pytestmark = pytest.mark.slow  # builds real sites
+
+BASE = "https://example.com/"
+
+
+def _values(sitemap: Path) -> dict[str, tuple[str | None, str | None]]:
+    return {
+        url.findtext("s:loc", namespaces=NS): (
+            url.findtext("s:changefreq", namespaces=NS),
+            url.findtext("s:priority", namespaces=NS),
+        )
+        for url in parse(sitemap).iterfind("s:url", NS)
+    }
+
+
+def test_mkdocs_defaults_come_after_the_pages_own_and_the_rules(tmp_path):
+    """`changefreq: weekly` and `priority: 0.5` under the plugin: a page with its own priority
+    keeps it, a page a rule matches takes the rule's, the rest the defaults."""
+    docs = tmp_path / "docs"
+    (docs / "blog").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "pinned.md").write_text("---\nsitemap:\n  priority: 0.9\n---\n# Pinned\n")
+    (docs / "blog" / "post.md").write_text("# Post\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Defaults\nsite_url: https://example.com/\nplugins:\n  - sitemap:\n"
+        "      changefreq: weekly\n      priority: 0.5\n"
+        "      rules: [{match: 'blog/*', changefreq: daily}]\n"
+    )
+    done = mkdocs(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert _values(tmp_path / "site" / "sitemap.xml") == {
+        BASE: ("weekly", "0.5"),
+        BASE + "blog/post/": ("daily", "0.5"),
+        BASE + "pinned/": ("weekly", "0.9"),
+    }
+
+
+def test_a_bad_default_is_an_option_error_naming_it(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Defaults\nsite_url: https://example.com/\nplugins:\n  - sitemap:\n      priority: 2\n"
+    )
+    done = mkdocs(tmp_path)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "option 'priority': 2 is not a number from 0 to 1" in done.stderr
+
+
+def test_pelican_defaults_come_after_its_per_kind_values(tmp_path):
+    """Pelican's `priorities` per kind (pelican-sitemap's) come before the site-wide default."""
+    project = tmp_path / "blog"
+    (project / "content").mkdir(parents=True)
+    (project / "content" / "post.md").write_text("Title: Post\nDate: 2026-03-01\n\nText.\n")
+    (project / "pelicanconf.py").write_text(
+        'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\n'
+        'SITEMAP = {"changefreq": "monthly", "priority": 0.3, "priorities": {"articles": 0.8}}\n'
+    )
+    output = build(project)
+    assert _values(output / "sitemap.xml") == {
+        BASE: ("monthly", "0.3"),
+        BASE + "post.html": ("monthly", "0.8"),
+    }
+
+
+def test_the_command_gives_the_defaults_to_every_entry(tmp_path):
+    """`--changefreq` and `--priority`: every JSON line without its own value takes them."""
+    lines = tmp_path / "entries.jsonl"
+    lines.write_text(json.dumps({"loc": "a/"}) + "\n" + json.dumps({"loc": "b/", "priority": 1}) + "\n")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "sitemap_plugins", "generate", "--base-url", BASE, "--out", str(out)),
+            *("--from-jsonl", str(lines), "--changefreq", "yearly", "--priority", "0.4"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert _values(out / "sitemap.xml") == {BASE + "a/": ("yearly", "0.4"), BASE + "b/": ("yearly", "1.0")}
