@@ -1,5 +1,6 @@
-"""Site-wide `changefreq` and `priority` at the top level of the options (as other plugins take
-them): the default of every page, after the page's own values and the `rules`, on every face."""
+"""What site owners shape (#61): site-wide `changefreq` and `priority` at the top level of the
+options, the default of every page after its own values and the `rules`, on every face; and
+other tools' sitemaps named in the index and robots.txt (`extra_sitemaps`)."""
 
 from __future__ import annotations
 
@@ -95,3 +96,73 @@ def test_the_command_gives_the_defaults_to_every_entry(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert _values(out / "sitemap.xml") == {BASE + "a/": ("yearly", "0.4"), BASE + "b/": ("yearly", "1.0")}
+
+
+def _api_site(tmp_path: Path) -> Path:
+    """A built site whose API reference another tool built under /api/, with its own sitemap."""
+    site = tmp_path / "site"
+    (site / "api").mkdir(parents=True)
+    (site / "index.html").write_text(
+        "<html><head><title>Home</title></head><body><main>Home</main></body></html>"
+    )
+    (site / "api" / "index.html").write_text("<html><body><main>API</main></body></html>")
+    (site / "api" / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}api/</loc><lastmod>2025-06-07</lastmod></url></urlset>\n"
+    )
+    return site
+
+
+def test_other_tools_sitemaps_are_named_in_the_index_and_robots_txt(tmp_path):
+    """`extra_sitemaps`: the API's own sitemap is named in sitemap-index.xml (dated by its newest
+    page) and robots.txt, and is neither replaced nor called stale; `check` reads it with ours."""
+    site = _api_site(tmp_path)
+    before = (site / "api" / "sitemap.xml").read_bytes()
+    args = ["generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site)]
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", *args, "--extra-sitemaps", "api/sitemap.xml"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "stale" not in done.stderr and "did not write" not in done.stderr
+    assert (site / "api" / "sitemap.xml").read_bytes() == before
+    index = {
+        item.findtext("s:loc", namespaces=NS): item.findtext("s:lastmod", namespaces=NS)
+        for item in parse(site / "sitemap-index.xml").iterfind("s:sitemap", NS)
+    }
+    assert index[BASE + "api/sitemap.xml"] == "2025-06-07"
+    assert set(index) == {BASE + "sitemap.xml", BASE + "api/sitemap.xml"}
+    # The API's page is offered by its own sitemap: not a second time by ours.
+    assert [
+        u.findtext("s:loc", namespaces=NS) for u in parse(site / "sitemap.xml").iterfind("s:url", NS)
+    ] == [BASE]
+    robots = (site / "robots.txt").read_text()
+    assert f"Sitemap: {BASE}api/sitemap.xml\n" in robots and f"Sitemap: {BASE}sitemap-index.xml\n" in robots
+    checked = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "check", str(site), "--base-url", BASE],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_an_extra_sitemap_of_another_host_or_missing_is_said(tmp_path):
+    site = _api_site(tmp_path)
+    args = [sys.executable, "-m", "sitemap_plugins", "generate", "--from-dir", str(site), "--base-url", BASE]
+    elsewhere = subprocess.run(
+        [*args, "--out", str(site), "--extra-sitemaps", "https://other.example/sitemap.xml"],
+        capture_output=True,
+        text=True,
+    )
+    assert elsewhere.returncode == 2
+    assert (
+        "option 'extra_sitemaps': https://other.example/sitemap.xml is not on https://example.com/'s host"
+        in (elsewhere.stderr)
+    )
+    missing = subprocess.run(
+        [*args, "--out", str(site), "--extra-sitemaps", "shop/sitemap.xml"], capture_output=True, text=True
+    )
+    assert missing.returncode == 0, missing.stderr
+    assert "sitemap: extra_sitemaps: extra_sitemaps: https://example.com/shop/sitemap.xml:" in missing.stderr
+    assert "shop/sitemap.xml" not in (site / "robots.txt").read_text()

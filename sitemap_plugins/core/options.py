@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
 from sitemap_plugins.core.normalize import (
@@ -181,6 +182,11 @@ class Options:
     rules: list[Rule] = option(
         factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
     )
+    extra_sitemaps: list[str] = option(
+        factory=list,
+        help="Other tools' sitemaps of the site to name in the index and robots.txt: paths under the "
+        "base URL, or URLs of its host.",
+    )
     news: NewsOptions | None = option(None, help="Google News sitemap settings; no news sitemap when unset.")
     indexnow_key: str | None = option(
         None, help="IndexNow key: `<key>.txt` is written for `submit` (default: $INDEXNOW_KEY)."
@@ -240,6 +246,10 @@ class Options:
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"
             )
         self.rules = [_rule(r) for r in self.rules]
+        self.extra_sitemaps = [
+            _extra_sitemap(item, self.base_url)
+            for item in _string_list("extra_sitemaps", self.extra_sitemaps)
+        ]
         self.video_feed = _video_feed(self.video_feed)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
@@ -327,6 +337,22 @@ def check_types(instance: Any, prefix: str) -> None:
         wrong_bool = isinstance(value, bool) and bool not in accepted
         if wrong_bool or not isinstance(value, accepted):
             raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
+
+
+def _extra_sitemap(value: str, base_url: str) -> str:
+    """Another tool's sitemap as a URL under the site's host: a path is under the base URL."""
+    text = value.strip()
+    url = text if text.startswith(("https://", "http://")) else base_url + text.lstrip("/")
+    try:
+        uri = http_url(url)
+    except ValueError as error:
+        raise ConfigError(f"option 'extra_sitemaps': {shown(value)}: {error}") from None
+    if urlsplit(uri).netloc != urlsplit(base_url).netloc or urlsplit(uri).scheme != urlsplit(base_url).scheme:
+        raise ConfigError(
+            f"option 'extra_sitemaps': {uri} is not on {base_url}'s host; an index names only sitemaps "
+            "of its own host (the protocol's rule)"
+        )
+    return uri
 
 
 #: `video_feed: true` writes this file.

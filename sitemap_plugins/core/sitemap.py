@@ -28,6 +28,7 @@ from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
 from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
+from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
 
 #: A video's URLs that must lead to something: its file, its thumbnail, its player.
@@ -217,9 +218,10 @@ class Sitemap(HreflangGroups):
         `report_to`: where the HTML report of the build goes (option `report`, resolved);
         `also_in_robots`: other sets' sitemaps this set's robots.txt names; `project`: the
         configuration the set is made from (`write_sitemaps`)."""
-        self._settle(Path(out_dir))
-        undated = self._undated()
         out = Path(out_dir)
+        named, theirs = self._extra_sitemaps(out)
+        self._settle(out)
+        undated = self._undated()
         others = self.harvester.other_sitemaps
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
@@ -228,9 +230,9 @@ class Sitemap(HreflangGroups):
             out_dir,
             self.options,
             self.report,
-            extra_sitemaps=extra_sitemaps,
+            extra_sitemaps=[*extra_sitemaps, *named],
             replaceable=replaceable,
-            other_sitemaps=[name for name in others.files if name not in replaceable],
+            other_sitemaps=[name for name in others.files if name not in (*replaceable, *theirs)],
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
@@ -239,6 +241,32 @@ class Sitemap(HreflangGroups):
         if report_to:
             self._write_report(report_to, result)
         return result
+
+    def _extra_sitemaps(self, out: Path) -> tuple[list[IndexItem], set[str]]:
+        """Option `extra_sitemaps`: what the index names of each (a sitemap, dated by its newest
+        page; an index, by the sitemaps it names, as an index cannot name an index), and the
+        files of the output they are, which are the site's, not stale.  One in the output that
+        is not there, or cannot be read, is said and left out."""
+        named: list[IndexItem] = []
+        files: set[str] = set()
+        base = self.options.base_url
+        for url in self.options.extra_sitemaps:
+            path = site_file(out, base, url)
+            if path is None:  # the host's, outside this set's directory: named as it is
+                named.append(IndexItem(url, None))
+                continue
+            try:
+                named += read_index_items(path, url)
+                listed = SetReader(base).from_file(path)
+            except ReadError as error:
+                self.report("extra_sitemaps", "extra_sitemaps", f"{url}: {error}; left out")
+                continue
+            files.add(path.relative_to(out.resolve()).as_posix())
+            # What it lists is offered by it: no URL is named twice to search engines.
+            for loc in [loc for loc in self.entries if loc in listed]:
+                entry = self.entries.pop(loc)
+                self.harvester.leave_out(loc, entry.source, "elsewhere", f"elsewhere: listed in {url}")
+        return named, files
 
     def _settle(self, out: Path) -> None:
         """The entries as they are written: what robots.txt forbids, what leads nowhere and the

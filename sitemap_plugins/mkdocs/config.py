@@ -48,6 +48,8 @@ class SitemapConfig(base.Config):
     changefreq = c.Optional(c.Choice(CHANGEFREQS))
     priority = c.Optional(c.Type((int, float)))
     rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
+    #: Other tools' sitemaps of the site, for the index and robots.txt; checked by the core.
+    extra_sitemaps = c.ListOfItems(c.Type(str), default=[])
     #: publication_name, publication_language, include, metadata_flag, window_days: checked by
     #: the core's NewsOptions, whose messages name the key.
     news = c.Optional(c.Type(dict))
