@@ -166,3 +166,56 @@ def test_an_extra_sitemap_of_another_host_or_missing_is_said(tmp_path):
     assert missing.returncode == 0, missing.stderr
     assert "sitemap: extra_sitemaps: extra_sitemaps: https://example.com/shop/sitemap.xml:" in missing.stderr
     assert "shop/sitemap.xml" not in (site / "robots.txt").read_text()
+
+
+API_SITEMAP = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    f"<url><loc>{BASE}api/reference/</loc><lastmod>2025-06-07</lastmod></url></urlset>\n"
+)
+
+
+def _index(path: Path) -> dict[str, str | None]:
+    return {
+        item.findtext("s:loc", namespaces=NS): item.findtext("s:lastmod", namespaces=NS)
+        for item in parse(path).iterfind("s:sitemap", NS)
+    }
+
+
+def test_mkdocs_names_another_tools_sitemap_it_copies(tmp_path):
+    """A real MkDocs build copying an API reference's sitemap from docs_dir: named in the index
+    and robots.txt, and the build says nothing about it."""
+    docs = tmp_path / "docs"
+    (docs / "api").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "api" / "sitemap.xml").write_text(API_SITEMAP)
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Extra\nsite_url: https://example.com/\nplugins:\n  - sitemap:\n"
+        "      extra_sitemaps: [api/sitemap.xml]\n"
+    )
+    done = mkdocs(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr, done.stderr
+    site = tmp_path / "site"
+    assert _index(site / "sitemap-index.xml") == {
+        BASE + "sitemap.xml": None,
+        BASE + "api/sitemap.xml": "2025-06-07",
+    }
+    assert f"Sitemap: {BASE}api/sitemap.xml\n" in (site / "robots.txt").read_text()
+    assert (site / "api" / "sitemap.xml").read_text() == API_SITEMAP
+
+
+def test_pelican_names_another_tools_sitemap_it_copies(tmp_path):
+    """A real Pelican build copying the same sitemap as a static file: named in the index."""
+    project = tmp_path / "blog"
+    (project / "content" / "api").mkdir(parents=True)
+    (project / "content" / "api" / "sitemap.xml").write_text(API_SITEMAP)
+    (project / "content" / "post.md").write_text("Title: Post\nDate: 2026-03-01\n\nText.\n")
+    (project / "pelicanconf.py").write_text(
+        'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nSTATIC_PATHS = ["api"]\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\nSITEMAP = {"extra_sitemaps": ["api/sitemap.xml"]}\n'
+    )
+    output = build(project)
+    assert _index(output / "sitemap-index.xml")[BASE + "api/sitemap.xml"] == "2025-06-07"
+    assert (output / "api" / "sitemap.xml").read_text() == API_SITEMAP
