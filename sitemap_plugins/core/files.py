@@ -84,8 +84,7 @@ def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | 
 def one_file(first: str, second: str) -> bool:
     """Two spellings of one page that a static web server answers with one file: `X/` and
     `X/index.html`, `X` and `X.html` (as `served` reads them)."""
-    short, long = sorted((first, second), key=len)
-    return long in (short + "index.html", short + ".html") if short != long else True
+    return first == second or second in same_file(first) or first in same_file(second)
 
 
 def same_file(url: str) -> tuple[str, ...]:

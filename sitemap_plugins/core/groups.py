@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from sitemap_plugins.core.errors import Reporter, log
 from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
-from sitemap_plugins.core.normalize import to_uri
+from sitemap_plugins.core.normalize import uri_or_same
 from sitemap_plugins.core.options import Options
 
 if TYPE_CHECKING:
@@ -43,9 +43,9 @@ class HreflangGroups:
         copies: dict[str, str] = {}
         for entry in self.entries.values():
             original = entry.alternates.get(original_language)
-            if original is None or (original := _uri(original)) not in digests:
+            if original is None or (original := uri_or_same(original)) not in digests:
                 continue
-            for url in (_uri(u) for u in entry.alternates.values()):
+            for url in (uri_or_same(u) for u in entry.alternates.values()):
                 if url != original and digests.get(url) is not None and digests.get(url) == digests[original]:
                     copies[url] = original
         for url, original in sorted(copies.items()):
@@ -65,13 +65,13 @@ class HreflangGroups:
         """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
         a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
         fetch) tells them of a translation that is none: dropped from the group, and said."""
-        reasons = {_uri(page.url): page.reason for page in self.harvester.left_out}
+        reasons = {uri_or_same(page.url): page.reason for page in self.harvester.left_out}
         reasons.update(dict.fromkeys(self._unlisted - reasons.keys(), "not listed"))
         site_dir, base = self.site_dir, self.options.base_url
         for entry in self.entries.values():
             dropped = {}
             for code, url in entry.alternates.items():
-                uri = _uri(url)
+                uri = uri_or_same(url)
                 reason = reasons.get(uri)
                 judged = uri not in self.entries and uri not in self._elsewhere and site_dir is not None
                 if reason is None and judged:
@@ -105,7 +105,7 @@ class HreflangGroups:
         if spellings := self.harvester.spellings:
             for entry in self.entries.values():
                 alternates = entry.alternates.items()
-                entry.alternates = {code: spellings.get(_uri(url), url) for code, url in alternates}
+                entry.alternates = {code: spellings.get(uri_or_same(url), url) for code, url in alternates}
         self._drop_alternates_not_listed()
         parent: dict[str, str] = {}
 
@@ -139,10 +139,3 @@ class HreflangGroups:
             group = groups.get(root(url))
             if entry is not None and group is not None and url in group.values():
                 entry.alternates = dict(group)
-
-
-def _uri(url: str) -> str:
-    try:
-        return to_uri(url)
-    except ValueError:
-        return url

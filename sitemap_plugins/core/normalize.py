@@ -52,6 +52,14 @@ _PLAIN_URI = re.compile(
 )
 
 
+def uri_or_same(url: str) -> str:
+    """`to_uri(url)`, or `url` as it is where it is no URL (to compare spellings, never to write)."""
+    try:
+        return to_uri(url)
+    except ValueError:
+        return url
+
+
 def is_plain_uri(text: str) -> bool:
     """True when `text` is an absolute http(s) URI that to_uri would return unchanged."""
     return _PLAIN_URI.fullmatch(text) is not None and ("%" not in text or _STRAY_PERCENT.search(text) is None)

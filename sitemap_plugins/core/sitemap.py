@@ -18,7 +18,7 @@ from sitemap_plugins.core.files import display_name, served, site_pages
 from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import Entry, Page
-from sitemap_plugins.core.normalize import date_key, to_uri
+from sitemap_plugins.core.normalize import date_key, uri_or_same
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
@@ -94,7 +94,7 @@ class Sitemap(HreflangGroups):
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
         entry; None when it is not listed."""
         if page.fallback_of:
-            self._unlisted.add(_uri(page.url))
+            self._unlisted.add(uri_or_same(page.url))
         entry = self.harvester.entry(page)
         added = None if entry is None else self.add(entry)
         if added is not None:
@@ -178,14 +178,14 @@ class Sitemap(HreflangGroups):
             self.options.x_default = x_default
         self.pages_elsewhere(url for group in groups.values() for url in group.values())
         for url, group in groups.items():
-            entry = self.entries.get(_uri(url))
+            entry = self.entries.get(uri_or_same(url))
             if entry is not None:
                 entry.alternates = {**group, **entry.alternates}
 
     def pages_elsewhere(self, urls: Iterable[str]) -> None:
         """Pages of the other sets of a run (one project per language, each its own site_dir):
         alternates may name them, and this set's site_dir cannot tell of them."""
-        self._elsewhere.update(map(_uri, urls))
+        self._elsewhere.update(map(uri_or_same, urls))
 
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
@@ -429,7 +429,7 @@ class Sitemap(HreflangGroups):
             if entry is None:
                 continue
             spellings = self.harvester.spellings
-            shown = {spellings.get(uri, uri) for uri in map(_uri, listed)} - listings
+            shown = {spellings.get(uri, uri) for uri in map(uri_or_same, listed)} - listings
             dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
             entry.lastmod = newest
@@ -483,10 +483,3 @@ def _before_the_date(keys: Sequence[str], more: Sequence[str]) -> tuple[str, ...
     """`more` keys read just before the page's own `date` (a publication, not a change)."""
     at = list(keys).index("date")
     return (*keys[:at], *more, *keys[at:])
-
-
-def _uri(url: str) -> str:
-    try:
-        return to_uri(url)
-    except ValueError:
-        return url

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.files import read_regular, same_file, served
-from sitemap_plugins.core.normalize import date_key, format_w3c, to_uri
+from sitemap_plugins.core.normalize import date_key, format_w3c, uri_or_same
 from sitemap_plugins.core.output.fileset import is_ours, read_manifest
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import (
@@ -75,7 +75,7 @@ class OtherSitemaps:
         if not self.pages:
             return None
         for url in urls:
-            for spelling in same_file(_uri(url)):
+            for spelling in same_file(uri_or_same(url)):
                 facts = self.pages.get(spelling)
                 if facts is not None:
                     return facts
@@ -173,7 +173,7 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
             )
         )
     for loc, page in facts:
-        found.pages.setdefault(_uri(loc), page)
+        found.pages.setdefault(uri_or_same(loc), page)
 
 
 def _written_that_day(path: Path, date: dt.date | dt.datetime) -> bool:
@@ -207,10 +207,3 @@ def _file_name(directory: Path, base_url: str, url: str) -> str | None:
     if target is None:
         return None
     return target.relative_to(directory.resolve()).as_posix()
-
-
-def _uri(url: str) -> str:
-    try:
-        return to_uri(url)
-    except ValueError:
-        return url
