@@ -7,6 +7,7 @@ follow a field name in a message ("... is not an ISO 639-1 language code").
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
 import ipaddress
 import math
 import re
@@ -376,3 +377,26 @@ def changefreq_of(value: Any) -> str:
     if text not in CHANGEFREQS:
         raise ValueError(f"is not one of {', '.join(CHANGEFREQS)}")
     return text
+
+
+def glob_match(patterns: list[str], *candidates: str) -> str | None:
+    """The first of `patterns` (globs: `blog/*`) that matches any of `candidates`, if any."""
+    for pattern in patterns:
+        if any(fnmatch.fnmatchcase(candidate, pattern) for candidate in candidates):
+            return pattern
+    return None
+
+
+def site_path(url: str, base_url: str) -> str:
+    """The URL's path relative to `base_url` (`blog/post/`), as globs on pages match it."""
+    try:
+        uri = to_uri(url)
+    except ValueError:
+        return url
+    return uri[len(base_url) :] if uri.startswith(base_url) else urlsplit(uri).path.lstrip("/")
+
+
+def page_glob_match(patterns: list[str], url: str, base_url: str) -> str | None:
+    """The first glob on page paths that matches `url`'s, written with or without a leading `/`."""
+    path = site_path(url, base_url)
+    return glob_match(patterns, path, "/" + path)

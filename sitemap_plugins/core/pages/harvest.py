@@ -23,9 +23,11 @@ from sitemap_plugins.core.files import MAX_HTML_BYTES, one_file, read_page_file,
 from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_block, video_fields
 from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from sitemap_plugins.core.normalize import (
+    glob_match,
     http_url,
     normalize_hreflang,
     parse_date,
+    site_path,
     to_uri,
 )
 from sitemap_plugins.core.options import Options
@@ -45,13 +47,6 @@ def _or(value: Any, fallback: Any) -> Any:
 
 def _flag(value: Any) -> bool:
     return value is True or str(value).strip().lower() in ("true", "yes", "1", "on")
-
-
-def _globs_match(patterns: list[str], *candidates: str) -> str | None:
-    for pattern in patterns:
-        if any(fnmatch.fnmatchcase(c, pattern) for c in candidates):
-            return pattern
-    return None
 
 
 # -- the harvester --------------------------------------------------------------------------------
@@ -228,12 +223,7 @@ class Harvester:
 
     def _site_path(self, url: str) -> str:
         """The URL path relative to base_url (`blog/post/`), for globs."""
-        try:
-            uri = to_uri(url)
-        except ValueError:
-            return url
-        base = self.options.base_url
-        return uri[len(base) :] if uri.startswith(base) else urlsplit(uri).path.lstrip("/")
+        return site_path(url, self.options.base_url)
 
     def _exclusion(self, page: Page, path: str) -> str | None:
         if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
@@ -247,7 +237,7 @@ class Harvester:
         if flag is not None and is_mapping(flag) and flag.get("exclude") is True:
             return "metadata: sitemap: {exclude: true}"
         options = self.options
-        pattern = _globs_match(options.exclude, path, "/" + path) if options.exclude else None
+        pattern = glob_match(options.exclude, path, "/" + path) if options.exclude else None
         if pattern is None and options.exclude_regex:
             pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
         return f"exclude: matches {shown(pattern)}" if pattern else None
@@ -337,7 +327,7 @@ class Harvester:
         patterns = self.options.images_exclude
         if not patterns:  # most sites: no URL taken apart for nothing
             return [Image(u) for u in urls]
-        return [Image(u) for u in urls if not _globs_match(patterns, u, urlsplit(u).path)]
+        return [Image(u) for u in urls if not glob_match(patterns, u, urlsplit(u).path)]
 
     def _videos(self, page: Page, facts: HtmlFacts, label: str) -> list[Video]:
         if not facts.videos and "videos" not in page.meta and "video" not in page.meta:
@@ -418,7 +408,7 @@ class Harvester:
         news = self.options.news
         assert news is not None
         flagged = news.metadata_flag and _flag(page.meta.get(news.metadata_flag, False))
-        return bool(flagged or _globs_match(news.include, path, "/" + path))
+        return bool(flagged or glob_match(news.include, path, "/" + path))
 
     def _news(self, page: Page, path: str, label: str) -> News | None:
         news = self.options.news
