@@ -100,7 +100,8 @@ def generate(args: argparse.Namespace) -> int:
         site = Path(args.from_dir)
         if not site.is_dir():
             raise ConfigError(f"--from-dir: {site} is not a directory")
-        sitemap = Sitemap(options, emit=_stderr, source_root=site, site_dir=site)
+        config_dir = Path(args.config).parent if args.config else None
+        sitemap = Sitemap(options, emit=_stderr, source_root=site, site_dir=site, config_dir=config_dir)
         sitemap.add_directory(update)
         report_path = sitemap.report_path(None)
         result = sitemap.write(out, report_to=[report_path] if report_path else [])
@@ -108,6 +109,10 @@ def generate(args: argparse.Namespace) -> int:
     else:
         if options.report:
             raise ConfigError("--report: not with --from-jsonl, whose entries are streamed and not kept")
+        if options.transform:
+            raise ConfigError(
+                "--transform: not with --from-jsonl, whose entries you write: change them as you write them"
+            )
         report = Reporter(options.strict, _stderr)
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import logging
 import reprlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 log = logging.getLogger("sitemap_plugins")
@@ -75,16 +76,28 @@ class Reporter:
         self.problems: list[Problem] = []
         self._emit = emit or log.warning
         self._said: set[Problem] = set()
+        #: Said after each problem's message while set: whose value it was (`attributed`).
+        self._whose = ""
 
     def __call__(self, subject: str, field: str, message: str) -> None:
         """One problem, said and counted once however often it is met (a page written twice):
         the counts agree with what a generator shows, which drops a repeated line (Pelican)."""
-        problem = Problem(subject, field, message)
+        problem = Problem(subject, field, message + self._whose)
         if problem in self._said:
             return
         self._said.add(problem)
         self.problems.append(problem)
         self._emit(f"sitemap: {problem}")
+
+    @contextlib.contextmanager
+    def attributed(self, whose: str | None) -> Iterator[None]:
+        """The problems found meanwhile are in values `whose` gave (the owner's `transform`):
+        each message says so, so that the owner knows where to mend it."""
+        self._whose = f" ({whose})" if whose else ""
+        try:
+            yield
+        finally:
+            self._whose = ""
 
     def notice(self, message: str) -> None:
         """A warning about the build as a whole, said once; not a problem of an entry."""

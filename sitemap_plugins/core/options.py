@@ -6,7 +6,7 @@ import dataclasses
 import os
 import re
 import zoneinfo
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,6 +182,12 @@ class Options:
     rules: list[Rule] = option(
         factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
     )
+    transform: str | Callable[..., Any] | None = option(
+        None,
+        help="Your function given each entry and its page before it is checked: `module:function` or "
+        "`path/to/file.py:function` (relative to the configuration file; in pelicanconf.py, the "
+        "function itself); it returns the entry, or None to leave the page out.",
+    )
     extra_sitemaps: list[str] = option(
         factory=list,
         help="Other tools' sitemaps of the site to name in the index and robots.txt: paths under the "
@@ -250,6 +256,11 @@ class Options:
             _extra_sitemap(item, self.base_url)
             for item in _string_list("extra_sitemaps", self.extra_sitemaps)
         ]
+        if not (self.transform is None or isinstance(self.transform, str) or callable(self.transform)):
+            raise ConfigError(
+                f"option 'transform': must be 'module:function' or 'path/to/file.py:function', "
+                f"got {shown(self.transform)}"
+            )
         self.video_feed = _video_feed(self.video_feed)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None

@@ -29,6 +29,7 @@ from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
+from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
 
 #: A video's URLs that must lead to something: its file, its thumbnail, its player.
@@ -55,6 +56,7 @@ class Sitemap(HreflangGroups):
         site_name: str | None = None,
         site_description: str | None = None,
         lastmod_keys: Sequence[str] = (),
+        config_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         """`emit` receives each problem message (adapters pass their generator's logger);
         `now` is the build time (news window, `lastmod: [build]`); `source_root` the directory
@@ -62,7 +64,8 @@ class Sitemap(HreflangGroups):
         pages are in, served at `base_url`: what a page lists there must be a file of it.
         `site_name` and `site_description` are what the video feed's channel says;
         `lastmod_keys`: metadata keys other plugins of the generator date pages by
-        (git-revision-date-localized's), read before the page's own `date`."""
+        (git-revision-date-localized's), read before the page's own `date`; `config_dir`:
+        the configuration file's directory, where option `transform` is looked for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: The pages handed over as built pages (`add_page`): what the site directory must hold.
         self._built: set[str] = set()
@@ -85,6 +88,7 @@ class Sitemap(HreflangGroups):
         #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
+        self.transform = transform_of(options.transform, config_dir)
         if lastmod_keys:
             self.harvester.dates.lastmod_keys = _before_the_date(
                 self.harvester.dates.lastmod_keys, lastmod_keys
@@ -96,7 +100,7 @@ class Sitemap(HreflangGroups):
         if page.fallback_of:
             self._unlisted.add(uri_or_same(page.url))
         entry = self.harvester.entry(page)
-        added = None if entry is None else self.add(entry)
+        added = None if entry is None else self.add(entry, page)
         if added is not None:
             self._built.add(added.loc)
         if added is not None and (page.listing or page.lists):
@@ -191,9 +195,20 @@ class Sitemap(HreflangGroups):
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
         self.harvester.leave_out(url, source, kind, reason)
 
-    def add(self, entry: Entry) -> Entry | None:
-        """Validate and keep `entry`; None when it cannot be listed (the reason was reported)."""
-        checked = self._validate(entry)
+    def add(self, entry: Entry, page: Page | None = None) -> Entry | None:
+        """Validate and keep `entry` (of `page`, where it is a page's); None when it cannot be
+        listed (the reason was reported).  Option `transform` sees it first."""
+        if self.transform is None:
+            checked = self._validate(entry)
+        else:
+            loc, source, spec = entry.loc, entry.source, self.transform.spec
+            transformed, changed = self.transform(entry, page, self.report)
+            if transformed is None:
+                self.harvester.leave_out(loc, source, LEFT_OUT, f"left out by transform {spec}")
+                return None
+            # A value the function set that cannot be listed: the message says whose it is.
+            with self.report.attributed(f"as transform {spec} returned it" if changed else None):
+                checked = self._validate(transformed)
         if checked is None:
             return None
         existing = self.entries.get(checked.loc)
@@ -288,6 +303,7 @@ class Sitemap(HreflangGroups):
         result.git_undated = self.harvester.dates.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
+        result.transformed_out = sum(1 for page in self.harvester.left_out if page.kind == LEFT_OUT)
         result.alternates_dropped = len(self.alternates_dropped)
         result.undated = undated
         if not any(entry.alternates for entry in self.entries.values()):

@@ -169,6 +169,7 @@ def project_set(
         site_dir=project.site_dir,
         site_name=project.site_name,
         site_description=project.site_description,
+        config_dir=Path(project.config_file).parent,
     )
     return ProjectSet(project, sitemap, project_pages(sitemap, project, others))
 

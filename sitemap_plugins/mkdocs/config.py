@@ -48,6 +48,9 @@ class SitemapConfig(base.Config):
     changefreq = c.Optional(c.Choice(CHANGEFREQS))
     priority = c.Optional(c.Type((int, float)))
     rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
+    #: `module:function` or `path/to/file.py:function` (relative to mkdocs.yml): the owner's
+    #: function given each entry and its page; loaded and checked by the core.
+    transform = c.Optional(c.Type(str))
     #: Other tools' sitemaps of the site, for the index and robots.txt; checked by the core.
     extra_sitemaps = c.ListOfItems(c.Type(str), default=[])
     #: publication_name, publication_language, include, metadata_flag, window_days: checked by

@@ -181,19 +181,20 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             values["robots_txt"] = False
         try:
             options = Options.from_mapping(values, base_url=base_url)
+            self.sitemap = Sitemap(
+                options,
+                emit=log.warning,
+                source_root=config.docs_dir,
+                site_dir=config.site_dir,
+                site_name=config.site_name,
+                site_description=config.site_description,
+                lastmod_keys=PLUGIN_LASTMOD_KEYS,
+                config_dir=Path(config.config_file_path or ".").parent,
+            )
         except ConfigError as error:
             raise PluginError(f"sitemap: {error}") from error
         self.base_url = options.base_url
         self.site_dir = config.site_dir
-        self.sitemap = Sitemap(
-            options,
-            emit=log.warning,
-            source_root=config.docs_dir,
-            site_dir=config.site_dir,
-            site_name=config.site_name,
-            site_description=config.site_description,
-            lastmod_keys=PLUGIN_LASTMOD_KEYS,
-        )
         self._pages, self._entries = [], {}
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
@@ -309,8 +310,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(-110)  # after static-i18n's on_post_build (-100), which builds the other languages
     def on_post_build(self, config: MkDocsConfig) -> None:
+        """Harvest the pages rendered and write the set."""
         if self.sitemap is None or not self.config.enabled:
             return
+        try:
+            self._post_build(config)
+        except SitemapError as error:  # the owner's `transform` failing, `strict`: MkDocs' own error
+            raise PluginError(str(error)) from error
+
+    def _post_build(self, config: MkDocsConfig) -> None:
         self._add_rendered_pages()
         if self.dirty:
             self._add_pages_not_rendered(config)

@@ -37,6 +37,8 @@ class WriteResult:
     git_undated: int = 0
     #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
     listings_not_news: int = 0
+    #: Pages the owner's function (option `transform`) left out.
+    transformed_out: int = 0
     #: Pages that copy their default language's page: left out, or listed in no group.
     copies: int = 0
     #: hreflang alternates dropped: they named pages the set leaves out (`Sitemap`).
@@ -136,6 +138,8 @@ class WriteResult:
             parts.append(f"{links} dropped: they named pages not listed")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
+        if self.transformed_out:
+            parts.append(f"{_count(self.transformed_out, 'page')} left out by transform")
         if self.video_feed:
             parts.append(f"video feed: {self.video_feed}")
         if self.git_undated:
