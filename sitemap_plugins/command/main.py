@@ -50,7 +50,7 @@ from sitemap_plugins.mkdocs.versions import run_versions
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
-SPECIAL = ("base_url", "rules", "news")
+SPECIAL = ("base_url", "rules", "news", "sections")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -198,10 +198,12 @@ def option_values(args: argparse.Namespace, with_config: bool = True) -> dict[st
         values["report"] = str(Path(args.config).parent / Path(values["report"]).expanduser())
     for field in dataclasses.fields(Options):
         given = getattr(args, field.name, None)
-        if given is not None and field.name not in ("rules", "news"):
+        if given is not None and field.name not in ("rules", "news", "sections"):
             values[field.name] = given
     if args.rule:
         values["rules"] = [_rule(text) for text in args.rule]
+    if args.section:
+        values["sections"] = dict(map(_section, args.section))
     news = {f.name: getattr(args, f"news_{f.name}") for f in dataclasses.fields(NewsOptions)}
     news = {k: v for k, v in news.items() if v is not None}
     if news:
@@ -259,6 +261,14 @@ def _rule(text: str) -> dict[str, Any]:
     return rule
 
 
+def _section(text: str) -> tuple[str, list[str]]:
+    """`docs=docs/*,guide/*`."""
+    name, _, globs = text.partition("=")
+    if not name.strip() or not globs.strip():
+        raise ConfigError(f"--section {shown(text)}: write it as 'NAME=GLOB[,GLOB...]' ('blog=blog/*')")
+    return name.strip(), [glob.strip() for glob in globs.split(",") if glob.strip()]
+
+
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -289,6 +299,13 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
         action="append",
         metavar="GLOB,priority=P,changefreq=F",
         help="values for a section (repeatable)",
+    )
+    group.add_argument(
+        "--section",
+        action="append",
+        metavar="NAME=GLOB[,GLOB...]",
+        help="a sitemap of its own for the pages whose path a glob matches: sitemap-NAME.xml (repeatable; "
+        "the first that matches wins, the rest go to sitemap-other.xml)",
     )
     news = parser.add_argument_group("news sitemap (any of these turns it on)")
     for field in dataclasses.fields(NewsOptions):

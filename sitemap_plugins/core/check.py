@@ -112,6 +112,8 @@ class Checker(EntryChecks):
             return
         for path in _sitemap_files(site):
             if path.resolve() not in self.checked and not self._is_gzip_copy(path):
+                if self._repeats_what_is_offered(path):
+                    continue
                 if not unseen_robots:
                     self.add(
                         path,
@@ -170,6 +172,23 @@ class Checker(EntryChecks):
                 continue
             entry_points.append(path)
         return entry_points
+
+    def _repeats_what_is_offered(self, path: Path) -> bool:
+        """A urlset robots.txt does not lead to whose every page the sitemaps it leads to list:
+        a list for whoever opens it by name (with option `sections`, `sitemap.xml` lists every
+        page for the themes that read it), which offers search engines nothing new."""
+        if not self.urls:
+            return False
+        try:
+            data, too_big = read_limited(path, MAX_BYTES)
+            root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+            return False
+        locs = [(loc.text or "").strip() for loc in root.iterfind(f"{SM}url/{SM}loc")]
+        if too_big or root.tag != SM + "urlset" or not locs or not all(loc in self.urls for loc in locs):
+            return False
+        self.checked.add(path.resolve())
+        return True
 
     def _is_gzip_copy(self, path: Path) -> bool:
         """`sitemap.xml.gz` beside a checked `sitemap.xml` with the same content: the same sitemap."""

@@ -182,6 +182,12 @@ class Options:
     rules: list[Rule] = option(
         factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
     )
+    sections: dict[str, list[str]] = option(
+        factory=dict,
+        help='A sitemap per part of the site, `{docs: ["docs/*"], blog: ["blog/*"]}` (globs on page '
+        "paths, the first match wins): `sitemap-docs.xml`, `sitemap-blog.xml` and `sitemap-other.xml` for "
+        "the rest, named in the index and robots.txt; `sitemap.xml` still lists every page.",
+    )
     transform: str | Callable[..., Any] | None = option(
         None,
         help="Your function given each entry and its page before it is checked: `module:function` or "
@@ -252,6 +258,7 @@ class Options:
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"
             )
         self.rules = [_rule(r) for r in self.rules]
+        self.sections = _sections(self.sections)
         self.extra_sitemaps = [
             _extra_sitemap(item, self.base_url)
             for item in _string_list("extra_sitemaps", self.extra_sitemaps)
@@ -364,6 +371,34 @@ def _extra_sitemap(value: str, base_url: str) -> str:
             "of its own host (the protocol's rule)"
         )
     return uri
+
+
+#: The section of the pages no glob of option `sections` matches: `sitemap-other.xml`.
+OTHER_SECTION = "other"
+#: A section's name, in its file's name: `sitemap-<name>.xml`.
+SECTION_NAME = re.compile(r"\A[a-z][a-z0-9_-]{0,49}\Z")
+#: Names our other files take: `sitemap-index.xml`, `sitemap-news.xml`.
+TAKEN_NAMES = ("index", "news")
+
+
+def _sections(value: Any) -> dict[str, list[str]]:
+    """Option `sections`: name -> globs, in order; a name is what its file is called."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            "option 'sections': must be a table of name: [globs] ({docs: ['docs/*']}), "
+            f"got {shown(value)}"
+        )
+    sections = {}
+    for name, globs in value.items():
+        if not isinstance(name, str) or not SECTION_NAME.match(name) or name.split("-")[0] in TAKEN_NAMES:
+            raise ConfigError(
+                f"option 'sections': {shown(name)} is not a section name: lower-case letters, digits, '-' "
+                "and '_', starting with a letter, and not 'index' nor 'news' (it names sitemap-<name>.xml)"
+            )
+        sections[name] = _string_list(f"sections.{name}", globs)
+    return sections
 
 
 #: `video_feed: true` writes this file.

@@ -268,6 +268,11 @@ class FileSet:
         self.staged.append(staged)
         return staged
 
+    def drop(self, staged: Staged) -> None:
+        """One staged file not written after all."""
+        staged.temp.unlink(missing_ok=True)
+        self.staged.remove(staged)
+
     def discard(self) -> None:
         for staged in self.staged:
             staged.temp.unlink(missing_ok=True)

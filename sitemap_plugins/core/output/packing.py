@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 
 from sitemap_plugins.core.errors import Reporter, SitemapError
 from sitemap_plugins.core.model import Entry, entry_label
-from sitemap_plugins.core.normalize import date_key
-from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, Options
+from sitemap_plugins.core.normalize import date_key, page_glob_match
+from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, OTHER_SECTION, Options
 from sitemap_plugins.core.output.fileset import FileSet, Staged
 from sitemap_plugins.core.output.render import Renderer, page_namespaces
 from sitemap_plugins.core.output.result import WriteResult
@@ -155,6 +155,48 @@ class Packer:
         self._reset()
 
 
+class Sections:
+    """Option `sections`: each page also in the urlset of its part of the site (the first whose
+    globs match its path; the rest in `other`), so that Search Console counts each part."""
+
+    def __init__(self, renderer: Renderer, staging: FileSet, options: Options, report: Reporter) -> None:
+        self.renderer, self.staging, self.options, self.report = renderer, staging, options, report
+        self.packers: dict[str, Packer] = {}
+
+    def add(self, url: RenderedUrl) -> None:
+        sections, base = self.options.sections, self.options.base_url
+        name = next((name for name, globs in sections.items() if page_glob_match(globs, url.loc, base)), None)
+        name = name or OTHER_SECTION
+        packer = self.packers.get(name)
+        if packer is None:
+            packer = Packer(
+                f"section-{name}",
+                self.renderer,
+                self.staging,
+                self.options,
+                self.options.max_urls,
+                self.report,
+            )
+            self.packers[name] = packer
+        packer.add(url, url.xml, url.namespaces)
+
+    def flush(self) -> list[tuple[str, list[SitemapFile]]]:
+        """Each section's files, in the order the option names them (`other` last); a section
+        no page is in has none, which is said: its globs are likely a slip."""
+        for packer in self.packers.values():
+            packer.flush()
+        for name in self.options.sections:
+            if name not in self.packers:
+                self.report(
+                    "sections",
+                    name,
+                    f"no page's path matches {', '.join(self.options.sections[name])}, so there is no "
+                    f"sitemap-{name}.xml",
+                )
+        names = [*self.options.sections, OTHER_SECTION]
+        return [(name, self.packers[name].files) for name in dict.fromkeys(names) if name in self.packers]
+
+
 class TextPacker:
     def __init__(self, renderer: Renderer, options: Options) -> None:
         self.renderer, self.options = renderer, options
@@ -201,9 +243,11 @@ def name_and_index(
     options: Options,
     result: WriteResult,
     with_alias: bool,
+    sections: list[tuple[str, list[SitemapFile]]] | None = None,
 ) -> list[str]:
     """Name the staged files, stage the index, fill in `result`; the names to commit last, in order.
-    `with_alias`: `sitemap-index.xml` may be written (no file of the user's holds that name)."""
+    `with_alias`: `sitemap-index.xml` may be written (no file of the user's holds that name);
+    `sections`: the files of each section (option `sections`)."""
     base = options.base_url
     for number, file in enumerate(news, 1):
         file.staged.name = NEWS_SITEMAP if number == 1 else f"sitemap-news-{number}.xml"
@@ -211,6 +255,9 @@ def name_and_index(
     result.sitemaps = len(pages) + len(news)
     result.page_files = len(pages)
     result.entry_point_is_index = len(pages) > 1
+    if sections:
+        _index_sections(pages, sections, others, fileset, renderer, options, result, with_alias)
+        return [*(f.staged.name for f in news), INDEX_ALIAS, ENTRY_POINT]
     index_name = None
     if result.entry_point_is_index:
         # Files only the index names carry their content's digest: the previous index never
@@ -235,3 +282,49 @@ def name_and_index(
     if index_name == INDEX_ALIAS:
         result.sitemap_urls.append(base + INDEX_ALIAS)
     return [*(f.staged.name for f in news), INDEX_ALIAS, ENTRY_POINT]
+
+
+def _index_sections(
+    pages: list[SitemapFile],
+    sections: list[tuple[str, list[SitemapFile]]],
+    others: list[IndexItem],
+    fileset: FileSet,
+    renderer: Renderer,
+    options: Options,
+    result: WriteResult,
+    with_alias: bool,
+) -> None:
+    """With `sections`, what is offered to search engines (the index, robots.txt) is the
+    sections' files, news and feeds: every page once.  `sitemap.xml` lists every page as well,
+    for the themes that read it (Material's instant navigation), and is offered to no one;
+    where the pages need several files, it is the index instead."""
+    base = options.base_url
+    offered = []
+    for name, files in sections:
+        for number, file in enumerate(files, 1):
+            single = len(files) == 1
+            file.staged.name = (
+                f"sitemap-{name}.xml" if single else f"sitemap-{name}-{number}-{file.staged.digest[:8]}.xml"
+            )
+        offered += [IndexItem(base + f.staged.name, f.lastmod) for f in files]
+    result.sections = [name for name, _ in sections]
+    result.sitemaps += len(offered) - len(pages)  # the sections' files and the news, as offered
+    result.page_files = len(offered)
+    items = [*offered, *others]
+    if len(items) > MAX_INDEX_ENTRIES:
+        raise SitemapError(
+            f"sitemap: {len(items):,} sitemaps exceed the {MAX_INDEX_ENTRIES:,} an index may list"
+        )
+    if result.entry_point_is_index:
+        for file in pages:
+            fileset.drop(file.staged)
+        index_name: str | None = ENTRY_POINT
+    else:
+        pages[0].staged.name = ENTRY_POINT
+        index_name = INDEX_ALIAS if with_alias else None
+    if index_name is not None:
+        fileset.stage(index_name, renderer.index(items).encode())
+        result.index = True
+        result.sitemap_urls = [base + index_name, *(item.loc for item in others)]
+    else:  # a file of the user's holds sitemap-index.xml: robots.txt names each sitemap
+        result.sitemap_urls = [item.loc for item in items]

@@ -37,6 +37,8 @@ class WriteResult:
     git_undated: int = 0
     #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
     listings_not_news: int = 0
+    #: The sections written (option `sections`), in order.
+    sections: list[str] = field(default_factory=list)
     #: Pages the owner's function (option `transform`) left out.
     transformed_out: int = 0
     #: Pages that copy their default language's page: left out, or listed in no group.
@@ -121,6 +123,8 @@ class WriteResult:
         """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end;
         `of` names the set where one command writes several (`sitemap (de/mkdocs.yml): ...`)."""
         files = f"{_count(self.urls, 'URL')} in {_count(self.page_files, 'file')}"
+        if self.sections:
+            files += f" of {_count(len(self.sections), 'section')} ({', '.join(self.sections)})"
         if self.news_on or self.sitemaps > self.page_files:
             files += " + news sitemap" + ("" if self.news else " (empty: no article in the window)")
         if self.index:

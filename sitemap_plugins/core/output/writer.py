@@ -31,6 +31,7 @@ from sitemap_plugins.core.output.packing import (
     IndexItem,
     Packer,
     RenderedUrl,
+    Sections,
     TextPacker,
     name_and_index,
     rendered,
@@ -138,9 +139,12 @@ def _stage_sitemaps(
     pages = Packer("pages", renderer, fileset, options, options.max_urls, report)
     news = Packer("news", renderer, fileset, options, min(options.max_urls, MAX_NEWS_PER_FILE), report)
     text = TextPacker(renderer, options) if options.text_sitemap and TEXT_SITEMAP not in skipped else None
+    sections = Sections(renderer, fileset, options, report) if options.sections else None
     for url in urls:
         if not pages.add(url, url.xml, url.namespaces):
             continue
+        if sections is not None:
+            sections.add(url)
         result.urls += 1
         result.images += url.images
         result.videos += len(url.videos)
@@ -160,7 +164,10 @@ def _stage_sitemaps(
         report.raise_if_strict()
         return None
     with_alias = INDEX_ALIAS not in skipped
-    last = name_and_index(pages.files, news.files, feeds, fileset, renderer, options, result, with_alias)
+    parts = sections.flush() if sections is not None else None
+    last = name_and_index(
+        pages.files, news.files, feeds, fileset, renderer, options, result, with_alias, parts
+    )
     return last, text
 
 
