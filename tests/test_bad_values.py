@@ -688,7 +688,7 @@ def test_pelican_sitemap_settings_of_the_wrong_shape_are_option_errors(tmp_path)
     result = pelican(project)
     said = " ".join((result.stdout + result.stderr).split())
     assert result.returncode != 0
-    assert "SITEMAP['static_files'] must be a list of glob patterns, got 5" in said
+    assert "SITEMAP: option 'static_files': must be a list of strings, got 5" in said
     assert "Traceback" not in said
 
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FIELDS = {field.name for field in dataclasses.fields(Options)}
 MKDOCS_ONLY = {"enabled", "extra_urls"}
-PELICAN_ONLY = {"feeds", "static_files", "format", "priorities", "changefreqs"}
+PELICAN_ONLY = {"feeds", "format", "priorities", "changefreqs"}
 #: A fenced block of the docs or the README, its language and its text.
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 

@@ -182,6 +182,12 @@ class Options:
     rules: list[Rule] = option(
         factory=list, help="`{match, priority, changefreq}` per section; the first rule that matches applies."
     )
+    static_files: list[str] = option(
+        factory=list,
+        help="Glob patterns on the output paths of files to list besides the pages (`*.pdf`, "
+        "`downloads/*`), each dated by its source's git history (its file time only with `mtime` in "
+        "`lastmod`).",
+    )
     sections: dict[str, list[str]] = option(
         factory=dict,
         help='A sitemap per part of the site, `{docs: ["docs/*"], blog: ["blog/*"]}` (globs on page '
@@ -237,6 +243,7 @@ class Options:
                 f"choose from {', '.join(LASTMOD_SOURCES)}"
             )
         self.images_exclude = _string_list("images_exclude", self.images_exclude)
+        self.static_files = _string_list("static_files", self.static_files)
         self.exclude = _string_list("exclude", self.exclude)
         self.exclude_regex = _string_list("exclude_regex", self.exclude_regex)
         for pattern in self.exclude_regex:

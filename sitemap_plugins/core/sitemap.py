@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
-from sitemap_plugins.core.files import display_name, served, site_pages
+from sitemap_plugins.core.files import HTML_SUFFIXES, display_name, served, site_pages, url_path
 from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import Entry, Page
-from sitemap_plugins.core.normalize import date_key, uri_or_same
+from sitemap_plugins.core.normalize import date_key, glob_match, site_path, uri_or_same
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
@@ -117,7 +118,8 @@ class Sitemap(HreflangGroups):
             self.add_page(page)
             if progress is not None:
                 progress(count)
-        return count
+        # A file copied as it is has no source here but itself (its file time, where asked).
+        return count + self.add_static_files(self.site_files(self.site_dir))
 
     def directory_pages(self, site_dir: str | os.PathLike[str]) -> Iterator[Page]:
         """The pages of a built site, served at the base URL (`index.html` as its directory), as
@@ -127,15 +129,51 @@ class Sitemap(HreflangGroups):
         def passed_over(name: str, message: str) -> None:
             self.report(name, "file", message)
 
-        for url_path, path in site_pages(root, passed_over):
+        for page_path, path in site_pages(root, passed_over):
             relative = path.relative_to(root).as_posix()
             yield Page(
-                url=self.options.base_url + url_path,
+                url=self.options.base_url + page_path,
                 source=display_name(relative),
                 source_path=str(path),
                 path=str(path),
-                is_error_page=url_path == "404.html",
+                is_error_page=page_path == "404.html",
             )
+
+    def static_file(self, url: str, source_path: str | None, source: str | None = None) -> Page | None:
+        """The page of a file that is no HTML page (a PDF) where option `static_files` names it
+        (a glob on its path under the base URL, or on its name), else None; `source_path`: the
+        file it was copied from, whose git history dates it."""
+        patterns = self.options.static_files
+        if not patterns:
+            return None
+        path = site_path(url, self.options.base_url)
+        if path.lower().endswith(HTML_SUFFIXES):
+            return None  # a page: listed as one, or left out as one
+        if not glob_match(patterns, path, "/" + path, posixpath.basename(path)):
+            return None
+        return Page(url=url, source=source or display_name(path), source_path=source_path)
+
+    def add_static_files(self, files: Iterable[tuple[str, str | None]]) -> int:
+        """Option `static_files`: of `files` (URL, the file it was copied from), those it names
+        are listed; the count."""
+        count = 0
+        for url, source_path in files:
+            page = self.static_file(url, source_path)
+            if page is not None:
+                self.add_page(page)
+                count += 1
+        return count
+
+    def site_files(self, site_dir: str | os.PathLike[str]) -> Iterator[tuple[str, str]]:
+        """(URL, file) of every file of a built site, for `add_static_files`."""
+        root = Path(site_dir)
+        if not self.options.static_files:
+            return
+        for directory, subdirectories, names in os.walk(root):
+            subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+            for name in sorted(n for n in names if not n.startswith(".")):
+                path = Path(directory, name)
+                yield self.options.base_url + url_path(path.relative_to(root).as_posix()), str(path)
 
     def add_extra_urls(self, items: Iterable[Any], where: str) -> None:
         """The configuration's `extra_urls` (URLs, or mappings with loc, lastmod, changefreq,

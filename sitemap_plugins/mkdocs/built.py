@@ -4,11 +4,11 @@ project per language written together, and `sitemap-plugins generate --project`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Options, Page, Sitemap, WriteResult, built_from, log
 from sitemap_plugins.mkdocs.project import (
@@ -123,9 +123,18 @@ class ProjectSet:
     ) -> None:
         """The pages, in the hreflang `groups` across projects, and the project's `extra_urls`."""
         add_project_pages(self.sitemap, self.pages, groups, progress)
+        self.sitemap.add_static_files(self._static_files())
         self.sitemap.add_extra_urls(
             self.project.options.get("extra_urls") or [], str(self.project.config_file)
         )
+
+    def _static_files(self) -> Iterator[tuple[str, str]]:
+        """The site's files (option `static_files`), each with the file of docs_dir it was copied
+        from, where there is one: its git history dates it."""
+        docs, base = self.project.docs_dir, self.sitemap.options.base_url
+        for url, built in self.sitemap.site_files(self.project.site_dir):
+            source = docs / unquote(url[len(base) :])
+            yield url, str(source) if source.is_file() else built
 
     def write(self, also_in_robots: Sequence[str] = (), out: Path | None = None) -> WriteResult:
         """The set, into the project's site_dir (or `out`), naming the configuration it is made

@@ -196,6 +196,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.base_url = options.base_url
         self.site_dir = config.site_dir
         self._pages, self._entries = [], {}
+        self._static: dict[str, str | None] = {}
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
         values = core_values(self.config, _default_language(config))
@@ -218,6 +219,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # One among the docs is the user's: never replaced.
         self._replaceable = []
         self._owners_sitemap = None
+        if self.sitemap is not None and self.config.static_files:
+            # The files copied as they are (option `static_files`), with their sources for git.
+            self._static.update(
+                (self._url(file.url, config), file.abs_src_path)
+                for file in files
+                if not file.is_documentation_page()
+            )
         docs = Path(config.docs_dir).resolve()
         for name in BUILTIN_SITEMAP:
             file = files.get_file_from_path(name)
@@ -319,11 +327,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             raise PluginError(str(error)) from error
 
     def _post_build(self, config: MkDocsConfig) -> None:
+        assert self.sitemap is not None
         self._add_rendered_pages()
         if self.dirty:
             self._add_pages_not_rendered(config)
         if _i18n_building(config):
             return
+        self.sitemap.add_static_files(self._static.items())
         others = self._other_languages(config)
         writes = [(self.base_url, functools.partial(self._write, config))]
         writes += [(other.sitemap.options.base_url, other.write) for other in others]

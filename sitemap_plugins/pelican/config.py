@@ -21,7 +21,7 @@ from sitemap_plugins import ConfigError, Options, changefreq_of, priority_of, sh
 #: pelican-sitemap's kinds of page.
 KINDS = ("articles", "pages", "indexes")
 #: Keys that only the Pelican adapter reads; everything else goes to the core's `Options`.
-PELICAN_KEYS = ("static_files", "feeds", "format", "priorities", "changefreqs")
+PELICAN_KEYS = ("feeds", "format", "priorities", "changefreqs")
 
 # A pattern is read as a regular expression when it uses syntax globs do not have, or has no
 # wildcard at all (pelican-sitemap searched such plain strings anywhere in the URL).
@@ -32,8 +32,6 @@ _GLOB_WILDCARD = re.compile(r"[*?\[]")
 @dataclass
 class PelicanSettings:
     options: Options
-    #: Glob patterns on the URL paths of static files to list (`*.pdf`).
-    static_files: list[str] = field(default_factory=list)
     #: List Pelican's Atom/RSS feeds in the sitemap index.
     feeds: bool = False
     #: Per kind of page (pelican-sitemap's `priorities` and `changefreqs`).
@@ -79,11 +77,6 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     feeds = raw.get("feeds", False)
     if not isinstance(feeds, bool):
         problems.append(f"SITEMAP['feeds'] must be True or False, got {shown(feeds)}")
-    static_files = raw.get("static_files") or []
-    if isinstance(static_files, str):
-        static_files = [static_files]
-    if not isinstance(static_files, (list, tuple)) or not all(isinstance(p, str) for p in static_files):
-        problems.append(f"SITEMAP['static_files'] must be a list of glob patterns, got {shown(static_files)}")
     per_kind = {}
     for name, check in (("priorities", _priority), ("changefreqs", _changefreq)):
         try:
@@ -94,7 +87,6 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
         raise ConfigError("; ".join(problems))
     return PelicanSettings(
         options=options,
-        static_files=list(static_files),
         feeds=feeds,
         priorities=per_kind["priorities"],
         changefreqs=per_kind["changefreqs"],

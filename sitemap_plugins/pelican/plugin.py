@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import logging
 import os
-import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -209,19 +207,15 @@ class _Build:
             self.static_names |= {
                 str(getattr(s, "save_as", "")).replace(os.sep, "/") for s in generator.staticfiles
             }
-        patterns = self.config.static_files
-        if not patterns or not self.stack:
+        if not self.stack:
             return
         run = self.stack[-1]
         for static in generator.staticfiles:
-            url = static.url
-            if any(_glob(url, p) for p in patterns):
-                page = self._page(
-                    "pages",
-                    url=urljoin(run.site_url, url),
-                    source=static.get_relative_source_path(),
-                    source_path=static.source_path,
-                )
+            url, source = urljoin(run.site_url, static.url), static.get_relative_source_path()
+            page = self.sitemap.static_file(url, static.source_path, source)
+            if page is not None:
+                page.priority = self.config.priorities.get("pages")
+                page.changefreq = self.config.changefreqs.get("pages")
                 run.static.append(_Written(page, "pages"))
 
     def feed(self, path: str, feed: Any) -> None:
@@ -352,11 +346,6 @@ def _served_url(url: str, saved_as: str) -> str:
 def _serves(url: str, saved_as: str) -> bool:
     path = urlsplit(url).path.lstrip("/")
     return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
-
-
-def _glob(url: str, pattern: str) -> bool:
-    path = urlsplit(url).path.lstrip("/")
-    return fnmatchcase(path, pattern) or fnmatchcase(posixpath.basename(path), pattern)
 
 
 def _item(context: dict[str, Any]) -> Any:
