@@ -46,6 +46,7 @@ from sitemap_plugins.core.options import (
     check_base_url,
     check_indexnow_key,
 )
+from sitemap_plugins.core.output.clean import Cleaned, clean_set
 from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap
 from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
 from sitemap_plugins.core.output.result import WriteResult
@@ -65,6 +66,7 @@ __all__ = [
     "MAX_INDEX_ENTRIES",
     "MAX_URLS",
     "Checker",
+    "Cleaned",
     "ConfigError",
     "Entry",
     "Finding",
@@ -91,6 +93,7 @@ __all__ = [
     "changefreq_of",
     "check_base_url",
     "check_indexnow_key",
+    "clean_set",
     "default_jobs",
     "is_our_sitemap",
     "log",

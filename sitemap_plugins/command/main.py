@@ -40,6 +40,8 @@ from sitemap_plugins import (
     write_from_jsonl,
 )
 from sitemap_plugins.command.check import run_check
+from sitemap_plugins.command.clean import add_parser as add_clean
+from sitemap_plugins.command.clean import run_clean
 from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
@@ -63,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return generate(args)
         if args.command == "versions":
             return run_versions(args)
+        if args.command == "clean":
+            return run_clean(args)
         if args.command == "submit":
             return run_submit(args)
         return run_check(args)
@@ -376,6 +380,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_versions(commands)
     add_submit(commands)
+    add_clean(commands)
     check = commands.add_parser(
         "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
     )

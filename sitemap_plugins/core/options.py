@@ -383,7 +383,7 @@ def _extra_sitemap(value: str, base_url: str) -> str:
 #: The section of the pages no glob of option `sections` matches: `sitemap-other.xml`.
 OTHER_SECTION = "other"
 #: A section's name, in its file's name: `sitemap-<name>.xml`.
-SECTION_NAME = re.compile(r"\A[a-z][a-z0-9_-]{0,49}\Z")
+SECTION_NAME = re.compile(r"\A[a-z][a-z0-9-]{0,49}\Z")
 #: Names our other files take: `sitemap-index.xml`, `sitemap-news.xml`.
 TAKEN_NAMES = ("index", "news")
 
@@ -394,15 +394,14 @@ def _sections(value: Any) -> dict[str, list[str]]:
         return {}
     if not isinstance(value, Mapping):
         raise ConfigError(
-            "option 'sections': must be a table of name: [globs] ({docs: ['docs/*']}), "
-            f"got {shown(value)}"
+            f"option 'sections': must be a table of name: [globs] ({{docs: ['docs/*']}}), got {shown(value)}"
         )
     sections = {}
     for name, globs in value.items():
         if not isinstance(name, str) or not SECTION_NAME.match(name) or name.split("-")[0] in TAKEN_NAMES:
             raise ConfigError(
-                f"option 'sections': {shown(name)} is not a section name: lower-case letters, digits, '-' "
-                "and '_', starting with a letter, and not 'index' nor 'news' (it names sitemap-<name>.xml)"
+                f"option 'sections': {shown(name)} is not a section name: lower-case letters, digits "
+                "and '-', starting with a letter, and not 'index' nor 'news' (it names sitemap-<name>.xml)"
             )
         sections[name] = _string_list(f"sections.{name}", globs)
     return sections

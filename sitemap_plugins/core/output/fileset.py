@@ -168,6 +168,10 @@ class Manifest:
     #: the configuration the set was made from (`mkdocs.yml`), where it was made from one: how a
     #: build of one language's project finds the others' (`built_project`)
     project: str | None = None
+    #: robots.txt was made by us (no file of the owner's was there)
+    robots_created: bool = False
+    #: what was added to join our block to the owner's robots.txt (`merge_robots_txt`)
+    robots_joined: str | None = None
 
 
 def _digest(data: bytes | Sequence[bytes]) -> str:
@@ -177,7 +181,7 @@ def _digest(data: bytes | Sequence[bytes]) -> str:
     return digest.hexdigest()
 
 
-def _digest_of(path: Path) -> str | None:
+def digest_of(path: Path) -> str | None:
     try:
         with path.open("rb") as stream:
             return hashlib.file_digest(stream, "sha256").hexdigest()  # type: ignore[attr-defined]
@@ -210,7 +214,7 @@ class FileSet:
             raise io_error(out_dir, error, "create the output directory") from error
         if not self.out.is_dir():
             raise OutputError(f"sitemap: the output {out_dir} is not a directory")
-        self._lock = _lock_directory(self.out)
+        self._lock = lock_directory(self.out)
         self.previous = self._read_manifest()
         self._remove_temporaries()
 
@@ -279,7 +283,7 @@ class FileSet:
         self.staged = []
 
     def release(self) -> None:
-        """Let the next run write into the directory (`_lock_directory`)."""
+        """Let the next run write into the directory (`lock_directory`)."""
         if self._lock is not None:
             os.close(self._lock)  # closing the descriptor releases its lock
             self._lock = None
@@ -339,6 +343,22 @@ class FileSet:
             data["project"] = self.project
         write_atomic(self.out / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
 
+    def note_robots(self, created: bool, joined: str | None) -> None:
+        """How our block is in robots.txt (`update_robots_txt`), added to the manifest just
+        written: what `clean` needs to give the owner's file back as it was."""
+        path = self.out / MANIFEST
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        data.pop("robots_created", None)
+        data.pop("robots_joined", None)
+        if created:
+            data["robots_created"] = True
+        if joined:
+            data["robots_joined"] = joined
+        write_atomic(path, (json.dumps(data, indent=1) + "\n").encode())
+
     def robots_urls_written_before(self) -> list[str]:
         return list(self.previous.robots)
 
@@ -351,7 +371,7 @@ def is_ours(directory: Path, name: str, manifest: Manifest) -> bool:
     if name.endswith((".xml", ".xml.gz", ".xsl")) and has_marker(path):
         return True
     digest = manifest.files.get(name)
-    return digest is not None and _digest_of(path) == digest
+    return digest is not None and digest_of(path) == digest
 
 
 def built_from(directory: str | os.PathLike[str]) -> str | None:
@@ -374,12 +394,15 @@ def read_manifest(directory: Path) -> Manifest:
     if not isinstance(data, dict):
         return Manifest({}, [])
     files, robots, project = data.get("files"), data.get("robots"), data.get("project")
+    joined = data.get("robots_joined")
     return Manifest(
         {k: v for k, v in files.items() if isinstance(v, str) and OUR_NAMES.match(k)}
         if isinstance(files, dict)
         else {},
         [u for u in robots if isinstance(u, str)] if isinstance(robots, list) else [],
         project if isinstance(project, str) else None,
+        data.get("robots_created") is True,
+        joined if isinstance(joined, str) and joined.strip("\r\n") == "" else None,
     )
 
 
@@ -387,7 +410,7 @@ def read_manifest(directory: Path) -> Manifest:
 LOCK_WAIT = 120.0
 
 
-def _lock_directory(out: Path) -> int | None:
+def lock_directory(out: Path) -> int | None:
     """One run at a time writes into `out`: an advisory lock on the directory itself (no file of
     ours in the site), waited for a bounded time.  The descriptor holds it; None where the
     system has no such locks."""

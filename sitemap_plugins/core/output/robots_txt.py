@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import Reporter
@@ -35,9 +36,20 @@ def _newline(text: str) -> str:
     return "\n"
 
 
+@dataclass
+class Merged:
+    """robots.txt with our block in it, and how the block was joined to the owner's text."""
+
+    data: bytes
+    #: What was added before the block where it was appended to the owner's text (a line end for
+    #: a last line that had none, a blank line): what `clean` takes out again.  None where the
+    #: block stood already (replaced where it stands), or there was no file.
+    joined: str | None
+
+
 def merge_robots_txt(
     existing: bytes | None, block: str, ours: Collection[str] = (), gone: Collection[str] = ()
-) -> bytes:
+) -> Merged:
     """`existing` with `block` (a marker comment, then `Sitemap:` lines) in it.
 
     A block from an earlier build (found by its marker line, holding URLs in `ours`) is replaced
@@ -48,7 +60,7 @@ def merge_robots_txt(
     """
     marker, *new = block.splitlines()
     if existing is None:
-        return block.encode()
+        return Merged(block.encode(), None)
     if existing.startswith(_WIDE_BOMS) or b"\x00" in existing:
         raise RobotsError("robots.txt is UTF-16 or UTF-32 (or holds NUL bytes), not ASCII-compatible")
     text = existing.decode("utf-8", "surrogateescape")
@@ -70,16 +82,40 @@ def merge_robots_txt(
         index += 1
     already = set(sitemap_urls("".join(kept)))
     new_lines = [line for line in new if SITEMAP_LINE.match(line)["url"] not in already]  # type: ignore[index]
+    joined = None
     if new_lines:
         new_block = [line + newline for line in (marker, *new_lines)]
         if position is None:
+            joined = ""
             if kept and not kept[-1].endswith(("\n", "\r")):
                 kept[-1] += newline
+                joined += newline
             if kept and kept[-1].strip():
                 kept.append(newline)
+                joined += newline
             position = len(kept)
         kept[position:position] = new_block
-    return "".join(kept).encode("utf-8", "surrogateescape")
+    return Merged("".join(kept).encode("utf-8", "surrogateescape"), joined)
+
+
+def take_out_block(existing: bytes, marker: str, ours: Collection[str], joined: str | None) -> bytes:
+    """`existing` without our block (the marker, and the `Sitemap:` lines after it naming `ours`)
+    and without what `joined` it to the owner's text: the owner's bytes as they were."""
+    text = existing.decode("utf-8", "surrogateescape")
+    lines = text.splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        if line.rstrip("\r\n") != marker:
+            continue
+        end = index + 1
+        while end < len(lines) and (m := SITEMAP_LINE.match(lines[end])) and m["url"] in ours:
+            end += 1
+        before, after = "".join(lines[:index]), "".join(lines[end:])
+        if joined and before.endswith(joined):
+            before = before[: len(before) - len(joined)]
+            if after and before and not before.endswith(("\n", "\r")):
+                before += joined[0] if joined[0] != "\r" else _newline(text)  # lines added below stay lines
+        return (before + after).encode("utf-8", "surrogateescape")
+    return existing
 
 
 def stop_at_a_robots_txt_leading_out(fileset: FileSet) -> None:
@@ -147,10 +183,18 @@ def update_robots_txt(
     # The lines naming another tool's sitemaps that ours replaced would name files that are gone.
     gone = [options.base_url + name for name in result.replaced if name not in result.files]
     try:
-        merged = merge_robots_txt(existing, block, ours, gone)
+        merging = merge_robots_txt(existing, block, ours, gone)
     except RobotsError as error:
         report(str(path), "robots.txt", f"{error}; left as it is, add the Sitemap: line yourself")
         return
+    merged = merging.data
+    # How our block came into the file, kept in the manifest so that `clean` restores the owner's.
+    if existing is None:
+        fileset.note_robots(created=True, joined=None)
+    elif merging.joined is not None:
+        fileset.note_robots(created=False, joined=merging.joined)
+    else:
+        fileset.note_robots(fileset.previous.robots_created, fileset.previous.robots_joined)
     if merged != existing:
         try:
             write_atomic(path, merged, None if mode is None else stat.S_IMODE(mode))
