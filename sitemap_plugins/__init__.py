@@ -21,6 +21,7 @@ from sitemap_plugins.core.errors import (
 from sitemap_plugins.core.files import path_in, url_path
 from sitemap_plugins.core.indexnow import submit_changes
 from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
+from sitemap_plugins.core.live_check import Bounds, LiveCheck
 from sitemap_plugins.core.model import (
     CHANGEFREQS,
     Entry,
@@ -65,6 +66,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_INDEX_ENTRIES",
     "MAX_URLS",
+    "Bounds",
     "Checker",
     "Cleaned",
     "ConfigError",
@@ -72,6 +74,7 @@ __all__ = [
     "Finding",
     "Image",
     "IndexItem",
+    "LiveCheck",
     "News",
     "NewsOptions",
     "Options",

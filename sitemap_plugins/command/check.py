@@ -9,20 +9,16 @@ import re
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from sitemap_plugins import Checker, ConfigError, base_url_of, check_base_url
+from sitemap_plugins import Bounds, Checker, ConfigError, LiveCheck, base_url_of, check_base_url
+from sitemap_plugins.command.progress import Progress
 
 
 def run_check(args: argparse.Namespace) -> int:
     target = Path(args.target)
     if re.match(r"(?i)https?://", args.target):
-        print(
-            f"sitemap-plugins check: {args.target} is an address; check reads a sitemap set on disk (a "
-            "built directory, or a sitemap file): check the directory the site is built into, or a "
-            "downloaded copy",
-            file=sys.stderr,
-        )
-        return 2
+        return _check_deployed(args)
     if not target.exists():
         print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
         return 2
@@ -61,6 +57,50 @@ def run_check(args: argparse.Namespace) -> int:
     return 1 if errors or (args.strict and advice) else 0
 
 
+def _check_deployed(args: argparse.Namespace) -> int:
+    """The live check of a deployed site (`LiveCheck`), said as the offline check says it."""
+    try:
+        base_url = check_base_url(args.target, "check")
+    except ConfigError as error:
+        print(f"sitemap-plugins check: {error}", file=sys.stderr)
+        return 2
+    for flag, value in (("--sample", args.sample), ("--concurrency", args.concurrency)):
+        if value < 1:
+            print(f"sitemap-plugins check: {flag}: {value} is not 1 or more", file=sys.stderr)
+            return 2
+    for flag, value in (
+        ("--per-second", args.per_second),
+        ("--timeout", args.timeout),
+        ("--deadline", args.deadline),
+    ):
+        if value <= 0:
+            print(f"sitemap-plugins check: {flag}: {value:g} is not more than 0", file=sys.stderr)
+            return 2
+    bounds = Bounds(
+        concurrency=args.concurrency,
+        per_second=args.per_second,
+        request_seconds=args.timeout,
+        run_seconds=args.deadline,
+        sample=args.sample,
+    )
+    hosts = [host.strip() for value in args.media_hosts for host in value.split(",") if host.strip()]
+    progress = Progress(sys.stderr, "asking the site") if sys.stderr.isatty() and not args.quiet else None
+
+    def show(done: int, total: int) -> None:
+        if progress is not None:
+            progress.total = total
+            progress.update(done)
+
+    target = args.target if urlsplit(args.target).path not in ("", "/") else base_url
+    checker = LiveCheck(target, bounds, hosts, args.news_window_days, show).run()
+    if progress is not None:
+        progress.done()
+    _say(checker, args)
+    errors = [f for f in checker.findings if not f.advice]
+    advice = [f for f in checker.findings if f.advice]
+    return 1 if errors or (args.strict and advice) else 0
+
+
 def _say(checker: Checker, args: argparse.Namespace) -> None:
     """The findings on stdout, as lines (the summary on stderr), JSON or an HTML page."""
     if args.format == "html":
@@ -70,6 +110,7 @@ def _say(checker: Checker, args: argparse.Namespace) -> None:
             {
                 "problems": [{**asdict(f), "advice": f.advice} for f in checker.findings],
                 "urls": len(checker.urls),
+                "summary": checker.summary(),
             },
             sys.stdout,
             indent=2,

@@ -384,7 +384,12 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
     )
-    check.add_argument("target", metavar="SITE_DIR_OR_SITEMAP")
+    check.add_argument(
+        "target",
+        metavar="SITE_DIR_OR_SITEMAP_OR_URL",
+        help="a built directory or a sitemap file; or a deployed site's address (https://example.com/) or a "
+        "sitemap's URL: then every listed URL is asked of the site too",
+    )
     check.add_argument(
         "--base-url",
         dest="base_url",
@@ -400,6 +405,25 @@ def _parser() -> argparse.ArgumentParser:
         help="html: a report for people (every URL, every problem), to standard output",
     )
     check.add_argument("--news-window-days", type=float, default=2, help="news older than this is reported")
+    live = check.add_argument_group("a deployed site (the target is an http(s) URL)")
+    live.add_argument(
+        "--sample", type=int, default=1000, metavar="N", help="ask at most N pages: a fixed sample"
+    )
+    live.add_argument("--concurrency", type=int, default=4, metavar="N", help="requests at a time (4)")
+    live.add_argument(
+        "--per-second", type=float, default=10, metavar="N", help="requests a second at most (10)"
+    )
+    live.add_argument("--timeout", type=float, default=10, metavar="SECONDS", help="for one request (10)")
+    live.add_argument(
+        "--deadline", type=float, default=600, metavar="SECONDS", help="for the whole run (600)"
+    )
+    live.add_argument(
+        "--media-hosts",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="another host whose images and videos may be asked too (a CDN); repeatable",
+    )
     _common(check)
     return parser
 

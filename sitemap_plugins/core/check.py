@@ -57,6 +57,8 @@ class Checker(EntryChecks):
         #: The site directory served at `base_url`, where a set is checked as a whole site: each
         #: URL of it the set lists must be a file there.
         self.files_root: Path | None = None
+        #: What the live check asked of the site (`LiveCheck`), said after the rest.
+        self.live_summary: str | None = None
 
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
@@ -67,7 +69,12 @@ class Checker(EntryChecks):
         advice = len(self.findings) - errors
         said = [f"{errors} problem(s)"] if errors else []
         said += [f"{advice} advice (not errors; --strict fails on them)"] if advice else []
-        return f"{len(self.checked)} file(s), {len(self.urls):,} URLs: " + (", ".join(said) or "no problems")
+        live = f"; {self.live_summary}" if self.live_summary else ""
+        return (
+            f"{len(self.checked)} file(s), {len(self.urls):,} URLs: "
+            + (", ".join(said) or "no problems")
+            + live
+        )
 
     # -- a site ------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""HTTP for `submit`: one request at a time, bounded in time and size, and never
+"""HTTP for `submit` and the live `check`: each request bounded in time and size, and never
 sent anywhere the caller did not name.
 
 The standard library's http.client, without urllib's redirect handling: a POST is never
@@ -75,9 +75,11 @@ def request(
     headers: dict[str, str] | None = None,
     max_bytes: int = 65536,
     deadline: float | None = None,
+    head_only: bool = False,
 ) -> Answer:
     """One request, over within REQUEST_DEADLINE (or `deadline`, a `time.monotonic()` value, if
-    sooner): the connection is shut when the time is up, whatever read it is in."""
+    sooner): the connection is shut when the time is up, whatever read it is in.  `head_only`:
+    of an HTML page, the body up to its `</head>` (at most `max_bytes`), and no more."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise WebError(f"{url}: only http(s) URLs are requested")
@@ -104,7 +106,7 @@ def request(
     try:
         connection.request(method, path, body, {"User-Agent": USER_AGENT, **(headers or {})})
         response = connection.getresponse()
-        data = response.read(max_bytes + 1)
+        data = _head(response, max_bytes) if head_only and method == "GET" else response.read(max_bytes + 1)
         if timed_out.is_set():  # cut off: what was read may look whole, and is not
             raise WebError(f"{url}: no whole answer within {left:.0f} s")
         if len(data) > max_bytes:
@@ -119,6 +121,20 @@ def request(
     finally:
         watchdog.cancel()
         connection.close()
+
+
+def _head(response: http.client.HTTPResponse, max_bytes: int) -> bytes:
+    """The body as far as a page's head goes: read in pieces until `</head>` has come, or
+    `max_bytes`; what follows is never read."""
+    data = b""
+    while len(data) < max_bytes:
+        piece = response.read1(16384)
+        if not piece:
+            break
+        data += piece
+        if b"</head" in data[-len(piece) - 6 :].lower():
+            break
+    return data[:max_bytes]
 
 
 def _what_went_wrong(error: BaseException) -> str:
