@@ -140,7 +140,7 @@ def test_a_section_name_that_is_no_file_name_of_its_own_is_an_option_error(name)
 def test_sections_must_be_a_table_of_glob_lists():
     with pytest.raises(sp.ConfigError, match="option 'sections': must be a table of name: \\[globs\\]"):
         sp.Options(base_url=BASE, sections=["a/*"])
-    with pytest.raises(sp.ConfigError, match="option 'sections.docs': must be a list of strings"):
+    with pytest.raises(sp.ConfigError, match=r"option 'sections\.docs': must be a list of strings"):
         sp.Options(base_url=BASE, sections={"docs": [1]})
     assert sp.Options(base_url=BASE, sections={"docs": "a/*"}).sections == {"docs": ["a/*"]}
     assert sp.Options(base_url=BASE, sections=None).sections == {}
