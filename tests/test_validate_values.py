@@ -1,0 +1,274 @@
+"""Each value a video or an hreflang group may carry: what is kept (normalised as written into the
+XML) and the one message, word for word, when it cannot be. Oracles written out by hand."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from sitemap_checks import parse
+
+import sitemap_plugins as sp
+
+BASE = "https://example.com/"
+LABEL = "sitemap: https://example.com/v/: "
+
+
+def video(**values) -> sp.Video:
+    base = dict(
+        thumbnail_loc=BASE + "t.jpg",
+        title="Title",
+        description="About",
+        content_loc="https://cdn.example.net/v.mp4",
+    )
+    return sp.Video(**{**base, **copy.deepcopy(values)})
+
+
+def kept(messages: list[str], **values) -> sp.Video | None:
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    entry = site.add(sp.Entry(BASE + "v/", videos=[video(**values)]))
+    return entry.videos[0] if entry.videos else None
+
+
+@pytest.mark.parametrize(
+    ("price", "expected", "said"),
+    [
+        (sp.VideoPrice("9.99", "eur"), sp.VideoPrice("9.99", "EUR"), None),
+        (sp.VideoPrice(" 0 ", "USD", "RENT", "HD"), sp.VideoPrice("0", "USD", "rent", "hd"), None),
+        (sp.VideoPrice(None, None, "purchase"), sp.VideoPrice(None, None, "purchase"), None),
+        (sp.VideoPrice("", None, "rent"), sp.VideoPrice(None, None, "rent"), None),
+        (sp.VideoPrice(7, "JPY"), sp.VideoPrice("7", "JPY"), None),
+        (
+            sp.VideoPrice("-1", "EUR"),
+            None,
+            "video[0].price: '-1' is not a non-negative amount; price left out",
+        ),
+        (
+            sp.VideoPrice("lots", "EUR"),
+            None,
+            "video[0].price: 'lots' is not a non-negative amount; price left out",
+        ),
+        (
+            sp.VideoPrice("Infinity", "EUR"),
+            None,
+            "video[0].price: 'Infinity' is not a non-negative amount; price left out",
+        ),
+        (
+            sp.VideoPrice("1", None),
+            None,
+            "video[0].price.currency: None is not an ISO 4217 currency code (a price needs one); price left out",
+        ),
+        (
+            sp.VideoPrice("1", "euro"),
+            None,
+            "video[0].price.currency: 'euro' is not an ISO 4217 currency code (a price needs one); price left out",
+        ),
+        (
+            sp.VideoPrice(None, None, None, "hd"),
+            None,
+            "video[0].price: a price without an amount needs a type (rent or purchase); price left out",
+        ),
+        (
+            sp.VideoPrice("2", "EUR", "borrow"),
+            sp.VideoPrice("2", "EUR", None),
+            "video[0].price.type: 'borrow' is not one of rent, purchase; left out",
+        ),
+        (
+            sp.VideoPrice("2", "EUR", None, "4k"),
+            sp.VideoPrice("2", "EUR", None, None),
+            "video[0].price.resolution: '4k' is not one of sd, hd; left out",
+        ),
+    ],
+)
+def test_prices(price, expected, said):
+    messages: list[str] = []
+    found = kept(messages, prices=[price])
+    assert found is not None
+    assert found.prices == ([] if expected is None else [expected])
+    assert messages == ([] if said is None else [LABEL + said])
+
+
+@pytest.mark.parametrize(
+    ("value", "expected", "said"),
+    [
+        (True, True, None),
+        (False, False, None),
+        (None, None, None),
+        (" Yes ", True, None),
+        ("true", True, None),
+        ("1", True, None),
+        ("on", True, None),
+        ("NO", False, None),
+        ("false", False, None),
+        ("0", False, None),
+        ("off", False, None),
+        ("maybe", None, "video[0].family_friendly: 'maybe' is not yes or no; left out"),
+        (2, None, "video[0].family_friendly: 2 is not yes or no; left out"),
+    ],
+)
+def test_yes_or_no(value, expected, said):
+    messages: list[str] = []
+    found = kept(messages, family_friendly=value)
+    assert found.family_friendly is expected
+    assert messages == ([] if said is None else [LABEL + said])
+
+
+@pytest.mark.parametrize(
+    ("values", "field", "expected", "said"),
+    [
+        ({"duration": " 60 "}, "duration", 60, None),
+        ({"duration": 1}, "duration", 1, None),
+        ({"duration": 28_800}, "duration", 28_800, None),
+        ({"duration": ""}, "duration", None, None),
+        (
+            {"duration": True},
+            "duration",
+            None,
+            "video[0].duration: True is not a whole number from 1 to 28,800; left out",
+        ),
+        (
+            {"duration": "1.5"},
+            "duration",
+            None,
+            "video[0].duration: '1.5' is not a whole number from 1 to 28,800; left out",
+        ),
+        ({"view_count": 0}, "view_count", 0, None),
+        ({"view_count": "12"}, "view_count", 12, None),
+        (
+            {"view_count": -1},
+            "view_count",
+            None,
+            "video[0].view_count: -1 is not a whole number of at least 0; left out",
+        ),
+        ({"rating": "4.5"}, "rating", 4.5, None),
+        ({"rating": 0}, "rating", 0, None),
+        ({"rating": ""}, "rating", None, None),
+        ({"rating": 5.01}, "rating", None, "video[0].rating: 5.01 is not a number from 0 to 5; left out"),
+        ({"rating": "good"}, "rating", None, "video[0].rating: 'good' is not a number from 0 to 5; left out"),
+    ],
+)
+def test_numbers(values, field, expected, said):
+    messages: list[str] = []
+    found = kept(messages, **values)
+    assert getattr(found, field) == expected
+    assert messages == ([] if said is None else [LABEL + said])
+
+
+@pytest.mark.parametrize(
+    ("restriction", "expected", "said"),
+    [
+        (sp.VideoRestriction(" ALLOW ", "de fr"), sp.VideoRestriction("allow", ["DE", "FR"]), None),
+        (sp.VideoRestriction("deny", ["us"]), sp.VideoRestriction("deny", ["US"]), None),
+        (
+            sp.VideoRestriction("block", ["US"]),
+            None,
+            "video[0].restriction.relationship: 'block' is not one of allow, deny; left out",
+        ),
+        (sp.VideoRestriction("allow", "DE XX"), None, "video[0].restriction: XX not ISO 3166"),
+    ],
+)
+def test_restrictions(restriction, expected, said):
+    messages: list[str] = []
+    found = kept(messages, restriction=restriction)
+    assert found.restriction == expected
+    if said is None:
+        assert messages == []
+    else:
+        assert len(messages) == 1 and messages[0].startswith(LABEL + said), messages
+
+
+@pytest.mark.parametrize(
+    ("platform", "expected", "said"),
+    [
+        (sp.VideoPlatform("allow", "WEB mobile web"), sp.VideoPlatform("allow", ["web", "mobile"]), None),
+        (sp.VideoPlatform("deny", ["tv"]), sp.VideoPlatform("deny", ["tv"]), None),
+        (
+            sp.VideoPlatform("allow", ["web", "car", "boat"]),
+            None,
+            "video[0].platform: car, boat not among web, mobile, tv; platform left out",
+        ),
+        (
+            sp.VideoPlatform("maybe", ["web"]),
+            None,
+            "video[0].platform.relationship: 'maybe' is not one of allow, deny; left out",
+        ),
+    ],
+)
+def test_platforms(platform, expected, said):
+    messages: list[str] = []
+    found = kept(messages, platform=platform)
+    assert found.platform == expected
+    assert messages == ([] if said is None else [LABEL + said])
+
+
+@pytest.mark.parametrize(
+    ("alternates", "expected", "said"),
+    [
+        ({"en": BASE + "v/", "DE": BASE + "de/v/"}, {"en": BASE + "v/", "de": BASE + "de/v/"}, []),
+        ({"en": BASE + "v/"}, {}, []),  # only its own alternate: says nothing
+        ({"x-default": BASE + "v/"}, {"x-default": BASE + "v/"}, []),
+        (
+            {"en": BASE + "v/", "xx-invalid-": BASE + "x/"},
+            {},
+            [
+                "alternates: 'xx-invalid-' does not start with an ISO 639-1 language code (such as 'de'); "
+                "alternate left out"
+            ],
+        ),
+        (
+            {"en": BASE + "en/v/", "de": BASE + "de/v/"},
+            {},
+            [
+                "alternates: do not include the page itself (each language version must list itself); "
+                "alternates left out"
+            ],
+        ),
+        (
+            {"en": BASE + "v/", "en-": BASE + "x/"},
+            {},
+            [
+                "alternates: 'en-' is not a language code of the form 'de', 'de-DE' or 'zh-Hant' (or "
+                "'x-default'); alternate left out"
+            ],
+        ),
+        (
+            {"en": BASE + "v/", "EN": BASE + "other/", "de": BASE + "de/v/"},
+            {"en": BASE + "v/", "de": BASE + "de/v/"},
+            [f"alternates[en]: names both {BASE}v/ and {BASE}other/; the first is kept"],
+        ),
+    ],
+)
+def test_alternates(alternates, expected, said):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    entry = site.add(sp.Entry(BASE + "v/", alternates=dict(alternates)))
+    assert entry.alternates == expected
+    assert messages == [LABEL + text for text in said]
+
+
+def test_every_kept_value_is_written_as_the_schema_wants_it(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    site.add(
+        sp.Entry(
+            BASE + "v/",
+            videos=[
+                video(
+                    prices=[sp.VideoPrice("9.990", "eur", "RENT", "HD")],
+                    family_friendly="no",
+                    restriction=sp.VideoRestriction("allow", "de"),
+                    platform=sp.VideoPlatform("deny", "tv"),
+                    live="yes",
+                    requires_subscription="off",
+                )
+            ],
+        )
+    )
+    site.write(tmp_path)
+    found = parse(tmp_path / "sitemap.xml").find("{*}url/{*}video")
+    values = {child.tag.split("}")[1]: (child.text, dict(child.attrib)) for child in found}
+    assert values["price"] == ("9.990", {"currency": "EUR", "type": "rent", "resolution": "hd"})
+    assert values["family_friendly"] == ("no", {})
+    assert values["restriction"] == ("DE", {"relationship": "allow"})
+    assert values["platform"] == ("tv", {"relationship": "deny"})
+    assert values["live"] == ("yes", {})
+    assert values["requires_subscription"] == ("no", {})
