@@ -1,0 +1,91 @@
+"""A language's page that shows the same words as its default language's page is a copy, not a
+translation, whatever its markup: told in this process, page by page, with the words a reader
+sees (the content region's, not the frame's, not a script's), as built pages hand them over."""
+
+from __future__ import annotations
+
+import pytest
+
+import sitemap_plugins as sp
+
+BASE = "https://example.com/"
+HEAD = (
+    f'<link rel="alternate" hreflang="en" href="{BASE}en/a/">'
+    f'<link rel="alternate" hreflang="de" href="{BASE}de/a/">'
+)
+ORIGINAL = "<main><h1>Grilling</h1><p>Light the <b>coals</b> first.</p></main>"
+
+
+def written(tmp_path, de_body: str, **values) -> tuple[list[str], sp.WriteResult]:
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en", **values))
+    site.add_page(sp.Page(f"{BASE}en/a/", html=f"<html><head>{HEAD}</head><body>{ORIGINAL}</body></html>"))
+    site.add_page(sp.Page(f"{BASE}de/a/", html=f"<html><head>{HEAD}</head><body>{de_body}</body></html>"))
+    result = site.write(tmp_path)
+    return sorted(site.entries), result
+
+
+COPIES = {
+    "same markup": ORIGINAL,
+    "other markup, same words": "<main><h2>Grilling</h2><div>Light the coals <i>first.</i></div></main>",
+    "spaces and line ends": "<main><h1>  Grilling </h1>\n<p>Light\nthe coals   first.</p></main>",
+    "a script's words aside": "<main><h1>Grilling</h1><script>var x = 'Anzünden';</script><p>Light the coals first.</p></main>",
+    "a style's words aside": "<main><style>p { color: red }</style><h1>Grilling</h1><p>Light the coals first.</p></main>",
+    "a template's and noscript's aside": (
+        "<main><h1>Grilling</h1><template><p>Holzkohle</p></template><noscript>Bitte JavaScript</noscript>"
+        "<p>Light the coals first.</p></main>"
+    ),
+    "a comment aside": "<main><h1>Grilling</h1><!-- übersetzen --><p>Light the coals first.</p></main>",
+    "the frame's words aside": (
+        "<nav>Startseite Anleitung</nav><main><h1>Grilling</h1><p>Light the coals first.</p></main>"
+        "<footer>Impressum</footer>"
+    ),
+}
+TRANSLATIONS = {
+    "other words": "<main><h1>Grillen</h1><p>Zuerst die Kohle anzünden.</p></main>",
+    "one word more": "<main><h1>Grilling</h1><p>Light the coals first. Really.</p></main>",
+    "the same words in another order": "<main><h1>Grilling</h1><p>first. Light the coals</p></main>",
+    "a word in a tail": "<main><h1>Grilling</h1><p>Light the <b>coals</b> first.</p>Achtung</main>",
+}
+
+
+@pytest.mark.parametrize("body", COPIES.values(), ids=COPIES.keys())
+def test_a_copy_is_left_out(tmp_path, body):
+    entries, result = written(tmp_path, body)
+    assert entries == [BASE + "en/a/"]
+    assert result.copies == 1
+
+
+@pytest.mark.parametrize("body", TRANSLATIONS.values(), ids=TRANSLATIONS.keys())
+def test_a_translation_is_listed_in_the_group(tmp_path, body):
+    entries, result = written(tmp_path, body)
+    assert entries == [BASE + "de/a/", BASE + "en/a/"]
+    assert result.copies == 0
+
+
+def test_list_fallbacks_lists_a_copy_in_no_group(tmp_path):
+    entries, result = written(tmp_path, ORIGINAL, list_fallbacks=True)
+    assert entries == [BASE + "de/a/", BASE + "en/a/"] and result.copies == 1
+    assert "hreflang" not in (tmp_path / "sitemap.xml").read_text()
+
+
+def test_pages_without_words_are_no_copies_of_each_other(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for url in (f"{BASE}en/a/", f"{BASE}de/a/"):
+        site.add_page(
+            sp.Page(url, html=f"<html><head>{HEAD}</head><body><main><img src='/x.png'></main></body></html>")
+        )
+    result = site.write(tmp_path)
+    assert sorted(site.entries) == [BASE + "de/a/", BASE + "en/a/"] and result.copies == 0
+
+
+def test_the_content_a_generator_hands_over_is_what_is_compared(tmp_path):
+    """Where the generator has the HTML the source rendered to (`Page.content`), its words are the
+    page's: a theme that repeats a translated title around them does not make a translation."""
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    site.add_page(sp.Page(f"{BASE}en/a/", html=f"<html><head>{HEAD}</head><body>{ORIGINAL}</body></html>"))
+    page = f"<html><head>{HEAD}</head><body><main><h1>Übersetzt</h1>{ORIGINAL}</main></body></html>"
+    site.add_page(
+        sp.Page(f"{BASE}de/a/", html=page, content="<h1>Grilling</h1><p>Light the coals first.</p>")
+    )
+    result = site.write(tmp_path)
+    assert sorted(site.entries) == [BASE + "en/a/"] and result.copies == 1
