@@ -5,6 +5,8 @@
     python3 dev.py test      run the whole test suite (extra arguments go to pytest)
     python3 dev.py docs      the options table of docs/options.md made anew from the option schema, then
                              the documentation site (mkdocs.yml, docs/) built into site/, --strict
+    python3 dev.py mutate    mutation testing of the core's rules (mutmut; [tool.mutmut] in pyproject.toml):
+                             the score per module, and the surviving mutants (`mutmut show NAME` shows one)
 
 Each creates ./.venv on first use and install the project in it, editable, with every extra.
 """
@@ -53,12 +55,14 @@ def ensure_venv() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("samples", "test", "docs"):
+    if not argv or argv[0] not in ("samples", "test", "docs", "mutate"):
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
+    elif argv[0] == "mutate":
+        return mutate(argv[1:])
     elif argv[0] == "docs":
         # docs/options.md's table, made anew from the option schema (its hook checks it at the build).
         subprocess.run([str(PYTHON), str(ROOT / "docs" / "hooks.py")], check=True)
@@ -66,6 +70,40 @@ def main(argv: list[str]) -> int:
     else:
         command = [str(PYTHON), "-m", "pytest", *argv[1:]]
     return subprocess.run(command, cwd=ROOT).returncode
+
+
+def mutate(args: list[str]) -> int:
+    """mutmut over the modules [tool.mutmut] names, then the share of mutants killed per module."""
+    mutmut = VENV / ("Scripts/mutmut.exe" if sys.platform == "win32" else "bin/mutmut")
+    if not mutmut.exists():
+        subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "mutmut>=3.8,<4"], check=True)
+    run = subprocess.run([str(mutmut), "run", *args], cwd=ROOT)
+    listed = subprocess.run(
+        [str(mutmut), "results", "--all", "true"], cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    per_module: dict[str, dict[str, int]] = {}
+    survivors = []
+    for line in listed.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        if not name:
+            continue
+        module = name.split(".x")[0]
+        per_module.setdefault(module, {}).setdefault(status, 0)
+        per_module[module][status] += 1
+        if status in ("survived", "no tests"):
+            survivors.append(f"{name}: {status}")
+    print("\nmodule                                      killed / mutants   score")
+    total = killed = 0
+    for module, counts in sorted(per_module.items()):
+        dead = counts.get("killed", 0) + counts.get("timeout", 0)
+        count = sum(counts.values())
+        total, killed = total + count, killed + dead
+        print(f"{module:44} {dead:6} / {count:<7} {dead / count:6.1%}")
+    if total:
+        print(f"{'all':44} {killed:6} / {total:<7} {killed / total:6.1%}")
+    print(f"\n{len(survivors)} surviving (mutmut show NAME shows one):")
+    print("\n".join(survivors))
+    return run.returncode
 
 
 if __name__ == "__main__":
