@@ -160,6 +160,9 @@ class Page:
     source: str | None = None
     #: The source file on disk, for lastmod from git or mtime.
     source_path: Any = None
+    #: The other files the page was made from (a snippet, an included code example), as the
+    #: generator's extensions resolve them: their git history dates the page too.
+    includes: list[str] = field(default_factory=list)
     #: Translations the generator knows: hreflang code -> absolute URL, the page itself included.
     alternates: dict[str, str] = field(default_factory=dict)
     #: The page's language (news sitemaps name it per article).

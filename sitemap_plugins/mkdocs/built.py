@@ -62,6 +62,8 @@ def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = (
             if problem is not None:
                 sitemap.report(source.name, "front matter", f"{problem}; its values are not used")
             page.meta, page.title, page.source, page.source_path = meta, title, source.name, str(source.path)
+            if project.includes is not None and project.includes.any:
+                page.includes = project.includes.of(_text(source.path), source.path)
         page.language = _language(project, url_path) or (source.language if source else project.language)
         pages.append(page)
     return pages
@@ -311,3 +313,10 @@ def _built_without_i18n(project: Project) -> str | None:
         if found is not None:
             return found.parent.name + "/"
     return None
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""

@@ -48,6 +48,7 @@ from sitemap_plugins.mkdocs.built import (
     write_root_last,
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
+from sitemap_plugins.mkdocs.includes import Includes
 from sitemap_plugins.mkdocs.project import core_values, read_project
 
 # Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
@@ -197,6 +198,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.site_dir = config.site_dir
         self._pages, self._entries = [], {}
         self._static: dict[str, str | None] = {}
+        macros = config.plugins.get("macros")
+        self._includes = Includes(
+            config.markdown_extensions,
+            config.mdx_configs,
+            Path.cwd(),  # where the extensions resolve their relative base paths
+            Path(config.docs_dir),
+            None if macros is None else str(macros.config.get("include_dir") or ""),
+        )
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
         values = core_values(self.config, _default_language(config))
@@ -271,6 +280,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # writes next, its media from `page.content`, which MkDocs keeps.
         built = self._page(page, url, language, listing)
         built.path, built.content = page.file.abs_dest_path, page.content
+        if self._includes.any and page.file.abs_src_path:
+            # The source as written: a macro's include is gone from page.markdown by now.
+            built.includes = self._includes.of(page.file.content_string, Path(page.file.abs_src_path))
         self._pages.append(built)
 
     def _page(self, page: MkDocsPage, url: str, language: str | None, listing: bool) -> Page:

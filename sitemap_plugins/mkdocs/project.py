@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitemap_plugins import ConfigError, log, normalize_hreflang, shown
+from sitemap_plugins.mkdocs.includes import Includes
 
 #: Options only the MkDocs face has; everything else is the core's.
 MKDOCS_ONLY = ("enabled", "extra_urls")
@@ -58,6 +59,8 @@ class Project:
     unnamed_roots: dict[str, str] = field(default_factory=dict)
     #: The blog plugin's options (Material's and Zensical's `blog`), where it is on.
     blog: dict[str, Any] | None = None
+    #: How its Markdown includes other files (snippets, ...), which date the pages too.
+    includes: Includes | None = None
 
 
 def read_project(path: Path, base_url: str | None = None) -> Project:
@@ -96,6 +99,19 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
         site_description=str(data.get("site_description") or "") or None,
     )
     _read_languages(project, data, where)
+    names, configs = markdown_extensions(data.get("markdown_extensions"))
+    macros = (
+        plugin_options(data.get("plugins"), "macros", where)
+        if _has_plugin(data.get("plugins"), ("macros",))
+        else None
+    )
+    project.includes = Includes(
+        names,
+        configs,
+        root,
+        project.docs_dir,
+        None if macros is None else str(macros.get("include_dir") or ""),
+    )
     if _has_plugin(data.get("plugins"), BLOG_PLUGINS):
         blog = next(
             (o for name in BLOG_PLUGINS if (o := plugin_options(data.get("plugins"), name, where))), {}
@@ -265,6 +281,21 @@ def _toml(text: str, where: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{where}: not valid TOML ({error})") from error
+
+
+def markdown_extensions(value: Any) -> tuple[list[str], dict[str, Any]]:
+    """markdown_extensions' names and settings: mkdocs.yml's list (names, or one-key mappings)
+    or zensical.toml's table."""
+    items = value.items() if isinstance(value, Mapping) else []
+    if isinstance(value, list):
+        items = [
+            pair for item in value for pair in (item.items() if isinstance(item, Mapping) else [(item, None)])
+        ]
+    names, configs = [], {}
+    for name, config in items:
+        names.append(str(name))
+        configs[str(name)] = config if isinstance(config, Mapping) else {}
+    return names, configs
 
 
 def plugin_options(plugins: Any, name: str, where: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,6 +190,7 @@ class _Build:
             source=self._source_name(source_path),
             source_path=source_path,
             alternates=alternates if len(alternates) > 1 else {},
+            includes=_rest_includes(source_path),
         )
         return _Written(page, kind, overrides=hasattr(content, "override_save_as"))
 
@@ -346,6 +348,26 @@ def _served_url(url: str, saved_as: str) -> str:
 def _serves(url: str, saved_as: str) -> bool:
     path = urlsplit(url).path.lstrip("/")
     return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
+
+
+#: reST's `include` and Sphinx-style `literalinclude` directives (docutils reads them; Pelican's
+#: reST reader resolves them beside the source).
+_REST_INCLUDE = re.compile(r"^[ \t]*\.\.[ \t]+(?:literal)?include::[ \t]+(\S.*?)[ \t]*$", re.MULTILINE)
+
+
+def _rest_includes(source_path: str) -> list[str]:
+    """The files a reST source includes (their git history dates the page), beside it."""
+    if not source_path.endswith((".rst", ".rest")):
+        return []
+    try:
+        text = Path(source_path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    if "include::" not in text:
+        return []
+    base = Path(source_path).parent
+    found = [(base / name).resolve() for name in _REST_INCLUDE.findall(text) if not name.startswith("<")]
+    return [str(path) for path in dict.fromkeys(found) if path.is_file()]
 
 
 def _item(context: dict[str, Any]) -> Any:

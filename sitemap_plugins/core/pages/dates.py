@@ -110,6 +110,10 @@ class PageDates:
                 value = dates.lastmod(page.source_path)
                 if value is None and dates.undated(page.source_path):
                     self.git_undated += 1
+                included = self._newest_include(page)
+                if included is not None and (value is None or included[0] > value):
+                    value, named = included
+                    source = f"git: the included {named}"
             elif source == "mtime" and page.source_path:
                 try:
                     stamp = Path(page.source_path).stat().st_mtime
@@ -143,6 +147,17 @@ class PageDates:
         if published:
             return published, "metadata"
         return None, f"none: {self.why_undated(page)}"
+
+    def _newest_include(self, page: Page) -> tuple[dt.datetime, str] | None:
+        """The newest git date among the files the page includes, and that file's name."""
+        newest = None
+        for path in page.includes:
+            dates = self._git_dates(path)
+            date = dates.lastmod(path)
+            if date is not None and (newest is None or date > newest[0]):
+                named = path_in(dates.root, os.path.abspath(path)) if dates.root else None
+                newest = (date, named or Path(path).name)
+        return newest
 
     def why_undated(self, page: Page) -> str:
         """Why no source dated the page, in the words the summary counts and the report shows."""
