@@ -97,6 +97,7 @@ def test_mkdocs_dates_a_page_by_the_newest_file_it_includes(tmp_path, extension,
     assert done.returncode == 0, done.stderr
     assert lastmods(tmp_path / "site" / "sitemap.xml") == {BASE: FIRST, BASE + "guide/": LATER}
     assert "git: the included " in (tmp_path / "report.html").read_text()
+    assert "1 page dated by a file it includes" in done.stderr
 
 
 def test_a_macro_include_dates_the_page(tmp_path):

@@ -173,6 +173,12 @@ class Options:
     exclude_regex: list[str] = option(
         factory=list, help="Regular expressions searched in page URL paths to leave out (`^tag/`)."
     )
+    previous: str | None = option(
+        None,
+        help="The last deploy's state: its output directory or the deployed site's URL. A page whose "
+        "main content is unchanged keeps its lastmod; one changed with no newer source date is dated "
+        "by this build.",
+    )
     changefreq: str | None = option(
         None, help="The changefreq of every page its metadata and `rules` give none (`weekly`)."
     )

@@ -48,6 +48,8 @@ class SitemapConfig(base.Config):
     changefreq = c.Optional(c.Choice(CHANGEFREQS))
     priority = c.Optional(c.Type((int, float)))
     rules = c.ListOfItems(c.SubConfig(RuleConfig), default=[])
+    #: The last deploy's output directory (relative to mkdocs.yml) or URL; checked by the core.
+    previous = c.Optional(c.Type(str))
     #: Globs on the output paths of files to list besides the pages (`*.pdf`).
     static_files = c.ListOfItems(c.Type(str), default=[])
     #: name -> globs on page paths: a sitemap of its own per part of the site; checked by the core.

@@ -195,12 +195,19 @@ class FileSet:
     """The output directory as a sitemap set sees it: what the last build wrote, what this one
     stages, and the commit."""
 
-    def __init__(self, out_dir: Path, replaceable: Collection[str] = (), project: str | None = None) -> None:
+    def __init__(
+        self,
+        out_dir: Path,
+        replaceable: Collection[str] = (),
+        project: str | None = None,
+        page_states: dict[str, list[str | None]] | None = None,
+    ) -> None:
         """`replaceable`: names the generator itself writes there (its own sitemap.xml), which
         the set replaces although they carry no marker of ours; `project`: the configuration
-        the set is made from, kept in the manifest."""
+        the set is made from, and `page_states` (`previous`), kept in the manifest."""
         self.out = out_dir
         self.project = project
+        self.page_states = page_states
         self.replaceable = set(replaceable)
         #: Another tool's sitemaps the set takes the place of: removed at the commit.
         self.superseded: list[str] = []
@@ -341,6 +348,8 @@ class FileSet:
         }
         if self.project is not None:
             data["project"] = self.project
+        if self.page_states is not None:
+            data["pages"] = self.page_states
         write_atomic(self.out / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
 
     def note_robots(self, created: bool, joined: str | None) -> None:

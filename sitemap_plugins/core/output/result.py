@@ -39,6 +39,10 @@ class WriteResult:
     listings_not_news: int = 0
     #: The sections written (option `sections`), in order.
     sections: list[str] = field(default_factory=list)
+    #: Pages dated by a file they include (a snippet, a code example) newer than their source.
+    included: int = 0
+    #: Pages option `previous` dated: (kept their lastmod, dated by this build).
+    fingerprints: tuple[int, int] = (0, 0)
     #: Pages the owner's function (option `transform`) left out.
     transformed_out: int = 0
     #: Pages that copy their default language's page: left out, or listed in no group.
@@ -142,6 +146,14 @@ class WriteResult:
             parts.append(f"{links} dropped: they named pages not listed")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
+        if self.included:
+            parts.append(f"{_count(self.included, 'page')} dated by a file it includes")
+        kept, changed = self.fingerprints
+        if kept or changed:
+            parts.append(
+                f"{_count(kept, 'page')} unchanged since the last deploy (lastmod kept), "
+                f"{_count(changed, 'page')} changed with no newer source (dated by this build)"
+            )
         if self.transformed_out:
             parts.append(f"{_count(self.transformed_out, 'page')} left out by transform")
         if self.video_feed:

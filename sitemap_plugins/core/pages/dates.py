@@ -29,6 +29,8 @@ LASTMOD_KEYS = ("lastmod", "last_modified", "updated", "modified", "date.updated
 PUBLICATION_KEYS = ("date", "date.created")
 #: Why a page in a repository has no date from git, until git says whether it ignores the file.
 NOT_COMMITTED = "not committed to git"
+#: What dated a page whose newest source is a file it includes (`Page.includes`).
+INCLUDED = "git: the included "
 #: Why a listing has no date: nothing it shows has one.
 UNDATED_LISTING = "a listing whose pages have no date"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
@@ -113,7 +115,7 @@ class PageDates:
                 included = self._newest_include(page)
                 if included is not None and (value is None or included[0] > value):
                     value, named = included
-                    source = f"git: the included {named}"
+                    source = INCLUDED + named
             elif source == "mtime" and page.source_path:
                 try:
                     stamp = Path(page.source_path).stat().st_mtime

@@ -122,9 +122,10 @@ class Harvester:
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         if facts.language:
             self.languages[facts.language.split("-")[0].split("_")[0].lower()] += 1
-        if entry.alternates:
+        if entry.alternates or (self.options.previous and not page.listing):
             # A translation shows other words than its original; a copy (a script's, a hook's)
-            # the same: `Sitemap` tells them apart by this.
+            # the same: `Sitemap` tells them apart by this.  With `previous`, it tells whether
+            # the page changed since the last deploy.
             self.digests[entry.loc] = self._content_digest(page)
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(entry, page, facts, theirs, label)
