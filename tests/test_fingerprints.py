@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import shutil
-import subprocess
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from git_helpers import commit, git, lastmods
 from mkdocs_helpers import mkdocs
-from sitemap_checks import NS, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
 
 BASE = "https://example.com/"
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-}
 T1, T2, T3 = "2025-03-04T10:00:00+00:00", "2025-05-06T10:00:00+00:00", "2025-07-08T10:00:00+00:00"
 #: The second build's time (SOURCE_DATE_EPOCH): 2025-10-09T08:53:20Z.
 SECOND_BUILD, SECOND_BUILD_TIME = "1760000000", "2025-10-09T08:53:20+00:00"
@@ -41,23 +33,6 @@ def on_page_markdown(markdown, page, config, files):
         return markdown + "\\n" + (Path(config.config_file_path).parent / "data.txt").read_text()
     return markdown
 '''
-
-
-def git(cwd: Path, *args: str, date: str | None = None) -> None:
-    env = {**os.environ, **GIT_ENV, **({"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {})}
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env)
-
-
-def commit(root: Path, date: str) -> None:
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", f"at {date}", "--allow-empty", date=date)
-
-
-def lastmods(path: Path) -> dict[str, str | None]:
-    return {
-        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-        for url in parse(path).iterfind("s:url", NS)
-    }
 
 
 def project(root: Path) -> Path:

@@ -5,44 +5,19 @@ markdown-include-variants, mkdocs-macros; Zensical through `--project`; Pelican'
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from git_helpers import commit, git, lastmods
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
-from sitemap_checks import NS, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
 
 BASE = "https://example.com/"
-GIT_ENV = {
-    **os.environ,
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-}
 FIRST, LATER = "2025-03-04T10:00:00+00:00", "2025-09-10T10:00:00+00:00"
-
-
-def git(cwd: Path, *args: str, date: str | None = None) -> None:
-    env = {**GIT_ENV, **({"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {})}
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env)
-
-
-def commit(root: Path, date: str) -> None:
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", f"at {date}", date=date)
-
-
-def lastmods(path: Path) -> dict[str, str | None]:
-    return {
-        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-        for url in parse(path).iterfind("s:url", NS)
-    }
 
 
 def _project(root: Path, config: str, pages: dict[str, str], included: dict[str, str]) -> None:

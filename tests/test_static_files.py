@@ -10,32 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from git_helpers import git, lastmods
 from mkdocs_helpers import mkdocs
-from sitemap_checks import NS, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
 
 BASE = "https://example.com/"
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-GIT_ENV = {
-    **os.environ,
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-}
-
-
-def git(cwd: Path, *args: str, date: str | None = None) -> None:
-    env = {**GIT_ENV, **({"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {})}
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env)
-
-
-def lastmods(path: Path) -> dict[str, str | None]:
-    return {
-        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-        for url in parse(path).iterfind("s:url", NS)
-    }
 
 
 def _project(root: Path, config_name: str, config: str) -> Path:
