@@ -172,3 +172,147 @@ def test_a_feeds_date_is_written_as_the_schema_wants_and_a_bad_one_is_said(tmp_p
         f"sitemap: {BASE}feeds/bad.xml: lastmod: 'soon' is not a W3C date such as 2024-05-01 or "
         "2024-05-01T09:30:00+02:00; left out"
     ]
+
+
+# -- badges, buttons and widgets, told by what they are -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("html", "badge"),
+    [
+        # A picture drawn from its own text is a badge, linked or not.
+        ('<img src="https://img.example.org/b.png?label=pypi&color=blue">', True),
+        ('<img src="https://img.example.org/b.png?v=2&text=Get+started">', True),
+        ('<img src="https://img.example.org/b.png?label=x?text=y">', True),
+        ('<img src="https://img.example.org/photo.png?v=2">', False),  # a query, no text
+        ('<img src="https://img.example.org/photo.png?width=200">', False),
+        # Linked to another page: a vector drawing, or no taller than a line, is a badge.
+        ('<a href="https://ci.example.org/"><img src="https://ci.example.org/s.svg"></a>', True),
+        ('<a href="https://ci.example.org/"><img src="https://ci.example.org/s.png" height="40"></a>', True),
+        ('<a href="https://ci.example.org/"><img src="https://ci.example.org/s.png" height="41"></a>', False),
+        (
+            '<a href="https://ci.example.org/"><img src="https://ci.example.org/s.png" height="20px"></a>',
+            True,
+        ),
+        (
+            '<a href="https://ci.example.org/"><img src="https://ci.example.org/s.svg" style="width: 50%"></a>',
+            False,
+        ),
+        # Not a link to another page: content.
+        ('<a name="top"><img src="https://ci.example.org/s.svg"></a>', False),
+        ('<a href="#usage"><img src="https://ci.example.org/s.svg"></a>', False),
+        ('<a href="https://ci.example.org/s.svg"><img src="https://ci.example.org/s.svg"></a>', False),
+        ('<a href="https://ci.example.org/big.JPG?x=1"><img src="https://ci.example.org/s.svg"></a>', False),
+        ('<img src="https://ci.example.org/s.svg">', False),
+    ],
+)
+def test_a_badge_is_told_by_what_it_is_not_by_its_host(html, badge):
+    src = html.split('src="')[1].split('"')[0]
+    assert images(f"<p>{html}</p>") == ([] if badge else [src.replace("&amp;", "&")])
+
+
+# -- the text sitemap's split, and a priority's four places --------------------------------------
+
+
+def test_the_text_sitemap_splits_at_max_bytes_exactly(tmp_path):
+    """max_bytes 4,096: 64 URLs of 63 characters and their line ends fill one file to the byte;
+    a 65th starts the next."""
+
+    def locs(count: int) -> list[str]:
+        return [f"{BASE}{number:042d}/" for number in range(count)]  # 20 + 42 + 1 + 1 = 64 bytes a line
+
+    assert len(locs(1)[0]) + 1 == 64
+    for count, sizes in ((64, [4096]), (65, [4096, 64])):
+        out = tmp_path / str(count)
+        site = sp.Sitemap(sp.Options(base_url=BASE, text_sitemap=True, max_bytes=4096))
+        for loc in locs(count):
+            site.add(sp.Entry(loc))
+        site.write(out)
+        names = ["sitemap.txt", *(f"sitemap-{n}.txt" for n in range(2, len(sizes) + 1))]
+        assert [(out / name).stat().st_size for name in names] == sizes
+        assert not (out / f"sitemap-{len(sizes) + 1}.txt").exists()
+        assert "".join((out / name).read_text() for name in names) == "".join(
+            f"{loc}\n" for loc in locs(count)
+        )
+
+
+def test_the_text_sitemap_splits_at_max_urls(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE, text_sitemap=True, max_urls=2))
+    for number in range(5):
+        site.add(sp.Entry(f"{BASE}{number}/"))
+    site.write(tmp_path)
+    assert [(tmp_path / name).read_text() for name in ("sitemap.txt", "sitemap-2.txt", "sitemap-3.txt")] == [
+        f"{BASE}0/\n{BASE}1/\n",
+        f"{BASE}2/\n{BASE}3/\n",
+        f"{BASE}4/\n",
+    ]
+
+
+@pytest.mark.parametrize(("given", "written"), [("0.123456", "0.1235"), (0.123456, "0.1235"), ("1", "1.0")])
+def test_a_priority_is_written_to_four_places(tmp_path, given, written):
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    site.add(sp.Entry(BASE, priority=given))
+    site.write(tmp_path)
+    assert parse(tmp_path / "sitemap.xml").findtext("{*}url/{*}priority") == written
+
+
+# -- another tool's sitemaps in the output ------------------------------------------------------
+
+THEIRS = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    f"<url><loc>{BASE}en/</loc></url></urlset>\n"
+)
+
+
+def their_site(out) -> None:
+    (out / "en").mkdir(parents=True)
+    (out / "en" / "sitemap.xml").write_text(THEIRS)
+    (out / "robots.txt").write_text(f"User-agent: *\nSitemap: {BASE}en/sitemap.xml\n")
+
+
+def write_over(out, **values) -> tuple[sp.WriteResult, list[str]]:
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE, **values), emit=messages.append)
+    site.add(sp.Entry(BASE))
+    return site.write(out), messages
+
+
+def test_another_tools_sitemaps_stay_beside_ours_and_are_said(tmp_path):
+    their_site(tmp_path)
+    result, messages = write_over(tmp_path)
+    assert (tmp_path / "en" / "sitemap.xml").read_text() == THEIRS
+    assert result.replaced == []
+    assert messages == [
+        f"sitemap: {tmp_path}: replace_sitemaps: sitemaps sitemap-plugins did not write stay beside ours, "
+        "stale: en/sitemap.xml (crawlers that know them still read them); --replace-sitemaps (option "
+        "replace_sitemaps: true) removes them"
+    ]
+    assert f"Sitemap: {BASE}en/sitemap.xml\n" in (tmp_path / "robots.txt").read_text()
+
+
+def test_with_replace_sitemaps_ours_takes_the_place_of_every_one(tmp_path):
+    their_site(tmp_path)
+    (tmp_path / "sitemap.xml").write_text(THEIRS)  # theirs at our entry point too
+    result, messages = write_over(tmp_path, replace_sitemaps=True)
+    assert messages == []
+    assert sorted(result.replaced) == ["en/sitemap.xml", "sitemap.xml"]
+    assert not (tmp_path / "en" / "sitemap.xml").exists()
+    assert b"generated by sitemap-plugins" in (tmp_path / "sitemap.xml").read_bytes()
+    robots = (tmp_path / "robots.txt").read_text()
+    assert f"{BASE}en/sitemap.xml" not in robots and robots.startswith("User-agent: *\n")
+
+
+def test_theirs_at_our_entry_point_stops_the_write_without_replace_sitemaps(tmp_path):
+    their_site(tmp_path)
+    (tmp_path / "sitemap.xml").write_text(THEIRS)
+    with pytest.raises(sp.SitemapError) as raised:
+        write_over(tmp_path)
+    assert str(raised.value) == (
+        f"sitemap: {tmp_path} holds sitemaps sitemap-plugins did not write: sitemap.xml, en/sitemap.xml; "
+        "they are left as they are and no sitemap was written. Put ours in their place, every one of them, "
+        "with --replace-sitemaps (option replace_sitemaps: true), or turn off the tool that writes them (or "
+        "move them away), and build again"
+    )
+    assert (tmp_path / "sitemap.xml").read_text() == THEIRS and not (
+        tmp_path / ".sitemap-plugins.json"
+    ).exists()
