@@ -1,0 +1,167 @@
+"""What a page shows a reader, read from its HTML in this process, each rule with its own small
+page: which picture of a `srcset` is listed, what is an emoji, which source of a `<video>` is its
+file, what titles and describes a player (its own words, else its section's). Oracles are the
+values a reader would give."""
+
+from __future__ import annotations
+
+import pytest
+
+import sitemap_plugins as sp
+
+BASE = "https://example.com/"
+PAGE = BASE + "guide/"
+
+
+def entry(body: str) -> sp.Entry:
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    found = site.add_page(sp.Page(PAGE, html=f"<html><head></head><body><main>{body}</main></body></html>"))
+    assert found is not None
+    return found
+
+
+def images(body: str) -> list[str]:
+    return [image.loc for image in entry(body).images]
+
+
+# -- pictures ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("img", "listed"),
+    [
+        ('<img src="a.png" srcset="b.png 2x, c.png 3x">', ["c.png"]),
+        ('<img src="a.png" srcset="b.png 300w, c.png 1200w, d.png 600w">', ["c.png"]),
+        ('<img srcset="b.png, c.png 2x">', ["c.png"]),  # a comma right after the URL ends it
+        ('<img srcset="x,1.png 1x, x,2.png 2x">', ["x,2.png"]),  # URLs may hold commas
+        ('<img src="a.png" srcset="b.png 2q">', ["a.png"]),  # a descriptor that is none
+        ('<img src="data:image/png;base64,AA" data-src="lazy.png">', ["lazy.png"]),
+        ('<img src="a.png" data-srcset="b.png 2x">', ["b.png"]),
+        ('<picture><source srcset="wide.webp 1600w"><img src="a.png"></picture>', ["wide.webp"]),
+        ('<img src="a.png#only-dark">', []),
+        ('<img src="a.png#gh-dark-mode-only">', []),
+        ('<img src="a.png#anchor">', ["a.png"]),
+        ('<img src="px.gif" width="1" height="1px">', []),
+        ('<img src="px.gif" width="1" height="2">', ["px.gif"]),
+        ('<img src="px.gif" width="0">', ["px.gif"]),
+    ],
+)
+def test_the_picture_a_reader_gets(img, listed):
+    assert images(f"<p>{img}</p>") == [PAGE + name for name in listed]
+
+
+@pytest.mark.parametrize(
+    ("alt", "listed"),
+    [
+        ("😀", False),
+        ("👍🏽", False),  # a skin tone
+        ("🏻", True),  # a skin tone alone is no symbol
+        ("❤️", False),  # with its variation selector
+        ("👩‍💻", False),  # joined
+        ("🇩🇪", False),  # a flag: two regional indicators
+        ("★" * 16, False),
+        ("★" * 17, True),  # too long for one emoji: words
+        ("★ A", True),
+        ("\u200d", True),
+        ("", True),
+        (":smile:", False),  # a shortcode
+    ],
+)
+def test_an_emoji_is_told_by_its_alt(alt, listed):
+    assert images(f'<p><img src="{BASE}e.png" alt="{alt}"></p>') == ([BASE + "e.png"] if listed else [])
+
+
+@pytest.mark.parametrize(
+    ("img", "listed"),
+    [
+        ('<img class="avatar" src="https://cdn.example.org/u.png">', False),
+        ('<span class="md-author"><img src="https://cdn.example.org/u.png"></span>', False),
+        ('<span class="figure"><img src="https://cdn.example.org/u.png"></span>', True),
+        ('<span class="avatar-wrap"><img src="https://cdn.example.org/u.png"></span>', False),
+        ('<img class="twemoji" src="https://cdn.example.org/e.svg">', False),
+        ('<img src="https://avatars.githubusercontent.com/u/1">', False),
+        ('<img src="https://img.shields.io/badge/x-y-green">', False),
+        ('<img src="https://cdn.jsdelivr.net/gh/twitter/twemoji/assets/svg/1f600.svg">', False),
+        ('<img src="/own/avatar.png" class="">', True),
+    ],
+)
+def test_avatars_emoji_and_badges_of_other_hosts(img, listed):
+    found = images(f"<p>{img}</p>")
+    assert bool(found) is listed, found
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+def video(body: str) -> sp.Video:
+    (found,) = entry(body).videos
+    return found
+
+
+def test_the_mp4_source_of_a_video_is_its_file():
+    typed = '<source src="v.webm" type="video/webm"><source src="v.mp4" type="video/mp4">'
+    named = '<source src="v.webm"><source src="v.mp4">'
+    other = '<source src="v.webm" type="video/webm"><source src="v.ogv">'
+    for sources, expected in ((typed, "v.mp4"), (named, "v.mp4"), (other, "v.webm")):
+        player = f'<video poster="p.jpg" title="Lighting the grill">{sources}</video><p>How to light it.</p>'
+        assert video(player).content_loc == PAGE + expected
+    direct = '<video src="direct.mp4" poster="p.jpg" title="Lighting"></video><p>How.</p>'
+    assert video(direct).content_loc == PAGE + "direct.mp4"
+    assert video(direct).thumbnail_loc == PAGE + "p.jpg"
+
+
+def test_a_videos_words_its_own_then_its_caption_then_its_section():
+    own = '<figure><video src="v.mp4" poster="p.jpg" title="Lighting"></video><figcaption>The  caption</figcaption></figure>'
+    found = video(own)
+    assert (found.title, found.description) == ("Lighting", "The caption")
+    captioned = '<figure><video src="v.mp4" poster="p.jpg"></video><figcaption>The caption</figcaption></figure><p>After.</p>'
+    found = video(captioned)
+    assert (found.title, found.description) == ("The caption", "After.")
+    labelled = '<video src="v.mp4" poster="p.jpg" aria-label="Labelled"></video><p>Said after.</p>'
+    assert (video(labelled).title, video(labelled).description) == ("Labelled", "Said after.")
+
+
+SECTIONED = """
+<h2>Lighting</h2>
+<p>Before the player.</p>
+<div><iframe src="https://www.youtube.com/embed/abcdefghijk" title="YouTube video player"></iframe></div>
+<template><p>Hidden words.</p></template>
+<p>After the player.</p>
+<h3>A subsection</h3>
+<p>Deeper.</p>
+<h2>Cleaning</h2>
+<p>Another topic.</p>
+"""
+
+
+def test_a_player_without_words_of_its_own_takes_its_sections():
+    found = video(SECTIONED)
+    assert found.player_loc == "https://www.youtube.com/embed/abcdefghijk"
+    assert found.thumbnail_loc == "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg"
+    assert (found.title, found.description) == ("Lighting", "After the player.")
+    # Nothing after it in its section: the paragraph before, never one across the next heading.
+    before_only = SECTIONED.replace("<p>After the player.</p>", "").replace("<p>Deeper.</p>", "")
+    assert video(before_only).description == "Before the player."
+    # With no heading before it, the page's own first paragraph after it.
+    no_heading = (
+        '<iframe data-src="https://www.youtube-nocookie.com/embed/abcdefghijk"></iframe><p>Only this.</p>'
+    )
+    assert entry(no_heading).videos == []  # no title at all: Google requires one, so not listed
+
+
+def test_lite_youtube_and_vimeo_players():
+    lite = '<h2>Grilling</h2><lite-youtube videoid="abcdefghijk" playlabel="Play: Grilling 101"></lite-youtube><p>Watch.</p>'
+    found = video(lite)
+    assert (found.player_loc, found.title) == (
+        "https://www.youtube.com/embed/abcdefghijk",
+        "Play: Grilling 101",
+    )
+    titled = (
+        '<h2>Grilling</h2><lite-youtube videoid="abcdefghijk" title="Own title"></lite-youtube><p>Watch.</p>'
+    )
+    assert video(titled).title == "Own title"
+    assert entry('<lite-youtube title="x"></lite-youtube><p>Watch.</p>').videos == []
+    vimeo = '<h2>Smoking</h2><iframe src="https://player.vimeo.com/video/12345" title="vimeo-player"></iframe><p>Low and slow.</p>'
+    assert entry(vimeo).videos == []  # no thumbnail Google could take: not listed
+    elsewhere = '<h2>X</h2><iframe src="https://maps.example.org/embed/1" title="A map"></iframe><p>Y.</p>'
+    assert entry(elsewhere).videos == []
