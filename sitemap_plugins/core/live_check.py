@@ -203,20 +203,20 @@ class LiveCheck:
             for href in listed[url].links.values()
             if self._ours(href) and href not in listed
         }
-        media = {}
+        media: dict[str, tuple[str, str]] = {}  # URL -> its kind, and the first page showing it
         for url in pages:
             for kind, media_url in _media(listed[url].element):
                 host = (urlsplit(media_url).hostname or "").lower()
                 if self._ours(media_url) or host in self.media_hosts:
-                    media.setdefault(media_url, kind)
+                    media.setdefault(media_url, (kind, url))
                 else:
                     self.counts.off_host.add(media_url)
         self.counts.media = len(media)
         answers = self._ask_all([*pages, *sorted(alternates)], sorted(media))
         for url in pages:
             self._judge_page(checker, url, answers)
-        for media_url, kind in sorted(media.items()):
-            self._judge_media(checker, media_url, kind, answers.get(media_url), pages, listed)
+        for media_url, (kind, page) in sorted(media.items()):
+            self._judge_media(checker, media_url, kind, answers.get(media_url), page)
 
     def _ask_all(self, pages: list[str], media: list[str]) -> dict[str, Asked]:
         """Every page (GET, its head) and medium (HEAD), at most `concurrency` at a time."""
@@ -351,16 +351,9 @@ class LiveCheck:
                 )
 
     def _judge_media(
-        self,
-        checker: Checker,
-        media_url: str,
-        kind: str,
-        asked: Asked | None,
-        pages: list[str],
-        listed: dict,  # type: ignore[type-arg]
+        self, checker: Checker, media_url: str, kind: str, asked: Asked | None, page: str
     ) -> None:
-        page = next(url for url in pages if media_url in {m for _, m in _media(listed[url].element)})
-        where = listed[page]
+        where = checker.urls[page]
         if asked is None or asked.answer is None:
             said = asked.error if asked is not None else "not asked"
             checker.add(
