@@ -304,9 +304,9 @@ def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
     assert "unknown sitemap option(s) gzpi (did you mean gzip?)" in run.stderr
 
 
-def test_check_of_a_file_that_is_no_sitemap_and_of_an_address(tmp_path):
-    """A file that is not XML is said to be so (exit 1) without asking for the site's address; an
-    address is answered with what `check` reads (exit 2), not with a mangled path."""
+def test_check_of_a_file_that_is_no_sitemap(tmp_path):
+    """A file that is not XML is said to be so (exit 1) without asking for the site's address.
+    (An address is a deployed site's: test_check_live.py.)"""
     bad = tmp_path / "bad.xml"
     bad.write_text("hello, not XML\n")
     run = _command("check", str(bad))
@@ -316,13 +316,6 @@ def test_check_of_a_file_that_is_no_sitemap_and_of_an_address(tmp_path):
         == f"{bad}:1: not well-formed XML: Start tag expected, '<' not found, line 1, column 1 [xml]\n"
     )
     assert run.stderr == "sitemap-plugins check: 1 file(s), 0 URLs: 1 problem(s)\n"
-    run = _command("check", "https://www.python.org/sitemap.xml")
-    assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr == (
-        "sitemap-plugins check: https://www.python.org/sitemap.xml is an address; check reads a sitemap "
-        "set on disk (a built directory, or a sitemap file): check the directory the site is built into, "
-        "or a downloaded copy\n"
-    )
 
 
 @pytest.mark.browser
