@@ -219,3 +219,33 @@ def test_pelican_names_another_tools_sitemap_it_copies(tmp_path):
     output = build(project)
     assert _index(output / "sitemap-index.xml")[BASE + "api/sitemap.xml"] == "2025-06-07"
     assert (output / "api" / "sitemap.xml").read_text() == API_SITEMAP
+
+
+def test_zensical_names_another_tools_sitemap_it_copies(tmp_path):
+    """zensical.toml's extra_sitemaps with `generate --project`: the copied API sitemap is named in
+    the index and robots.txt, left as it is, and nothing is said of it."""
+    pytest.importorskip("zensical", reason="Zensical does not install here")
+    docs = tmp_path / "docs"
+    (docs / "api").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "api" / "sitemap.xml").write_text(API_SITEMAP)
+    (tmp_path / "zensical.toml").write_text(
+        '[project]\nsite_name = "Extra"\nsite_url = "https://example.com/"\n'
+        '[project.plugins.sitemap]\nextra_sitemaps = ["api/sitemap.xml"]\n'
+    )
+    built = subprocess.run(
+        [sys.executable, "-m", "zensical", "build"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "generate", "--project", "zensical.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr and "stale" not in done.stderr, done.stderr
+    site = tmp_path / "site"
+    assert _index(site / "sitemap-index.xml")[BASE + "api/sitemap.xml"] == "2025-06-07"
+    assert f"Sitemap: {BASE}api/sitemap.xml\n" in (site / "robots.txt").read_text()
+    assert (site / "api" / "sitemap.xml").read_text() == API_SITEMAP
