@@ -249,3 +249,34 @@ def test_zensical_names_another_tools_sitemap_it_copies(tmp_path):
     assert _index(site / "sitemap-index.xml")[BASE + "api/sitemap.xml"] == "2025-06-07"
     assert f"Sitemap: {BASE}api/sitemap.xml\n" in (site / "robots.txt").read_text()
     assert (site / "api" / "sitemap.xml").read_text() == API_SITEMAP
+
+
+def test_zensical_takes_the_defaults_and_clean_gives_its_site_back(tmp_path):
+    """zensical.toml's changefreq and priority, through `generate --project`; then `clean` leaves
+    the site as Zensical built it, its own bare sitemap aside."""
+    pytest.importorskip("zensical", reason="Zensical does not install here")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n")
+    (tmp_path / "docs" / "pinned.md").write_text("---\nsitemap:\n  priority: 0.9\n---\n# Pinned\n")
+    (tmp_path / "zensical.toml").write_text(
+        '[project]\nsite_name = "Defaults"\nsite_url = "https://example.com/"\n'
+        '[project.plugins.sitemap]\nchangefreq = "weekly"\npriority = 0.5\n'
+    )
+    built = subprocess.run(
+        [sys.executable, "-m", "zensical", "build"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    site = tmp_path / "site"
+    theirs = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {
+        "sitemap.xml",
+        "sitemap.xml.gz",
+    }
+    command = [sys.executable, "-m", "sitemap_plugins"]
+    done = subprocess.run(
+        [*command, "generate", "--project", "zensical.toml"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert _values(site / "sitemap.xml") == {BASE: ("weekly", "0.5"), BASE + "pinned/": ("weekly", "0.9")}
+    cleaned = subprocess.run([*command, "clean", str(site)], capture_output=True, text=True)
+    assert cleaned.returncode == 0, cleaned.stderr
+    assert {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} == theirs
