@@ -21,9 +21,7 @@ from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import Entry, Page
 from sitemap_plugins.core.normalize import (
     date_key,
-    format_w3c,
     glob_match,
-    parse_date,
     site_path,
     uri_or_same,
 )
@@ -33,7 +31,7 @@ from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, NOT_COMMITTED, UNDATED_LISTING
-from sitemap_plugins.core.pages.fingerprints import CHANGED, KEPT, PageState, read_previous
+from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
@@ -98,11 +96,8 @@ class Sitemap(HreflangGroups):
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
         self.transform = transform_of(options.transform, config_dir)
-        #: The last deploy's pages (option `previous`): URL -> fingerprint and lastmod.
-        self.previous: dict[str, PageState] | None = None
-        if options.previous:
-            self.previous = self._read_previous(options.previous, config_dir)
-        self.fingerprints_kept = self.fingerprints_changed = 0
+        #: The last deploy's pages (option `previous`), which date the pages that did not change.
+        self.previous = Fingerprints(options, config_dir) if options.previous else None
         if lastmod_keys:
             self.harvester.dates.lastmod_keys = _before_the_date(
                 self.harvester.dates.lastmod_keys, lastmod_keys
@@ -302,7 +297,11 @@ class Sitemap(HreflangGroups):
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
-            page_states=self._page_states(),
+            page_states=(
+                self.previous.states(self.entries, self.harvester.digests, set(self._listings))
+                if self.previous is not None
+                else None
+            ),
         )
         self._count(result, undated)
         if report_to:
@@ -344,59 +343,13 @@ class Sitemap(HreflangGroups):
             self._leave_out_missing(self.site_dir)
         self._leave_out_repeated_videos()
         if self.previous is not None:
-            self._date_by_fingerprints(self.previous)
+            self.previous.date(
+                self.entries, self.harvester.digests, set(self._listings), self.harvester.build_time
+            )
         self._date_listings()
         self._complete_alternates()
         if not self.entries:
             self._say_why_nothing_is_listed()
-
-    def _read_previous(
-        self, where: str, config_dir: str | os.PathLike[str] | None
-    ) -> dict[str, PageState] | None:
-        """Option `previous`: a directory relative to the configuration's, or the site's URL."""
-        if not where.startswith(("http://", "https://")):
-            where = str(Path(config_dir or ".") / Path(where).expanduser())
-        states, said = read_previous(where, self.options.base_url)
-        if states is None:
-            log.info("sitemap: previous: %s; pages are dated by their sources alone", said)
-        else:
-            log.info("sitemap: previous: %s", said)
-        return states
-
-    def _date_by_fingerprints(self, previous: dict[str, PageState]) -> None:
-        """A page that shows what it showed at the last deploy keeps the lastmod it had then,
-        however its sources' dates moved (a whitespace-only commit is no change); one that shows
-        something else, with no source date later than its last lastmod to explain it, changed
-        in this build (an API page rendered from a docstring, a macro over data)."""
-        tz = self.options.tzinfo
-        for loc, fingerprint in self.harvester.digests.items():
-            entry, before = self.entries.get(loc), previous.get(loc)
-            if entry is None or fingerprint is None or before is None or loc in self._listings:
-                continue
-            if before.fingerprint == fingerprint:
-                if before.lastmod is not None:
-                    entry.lastmod, entry.lastmod_source = parse_date(before.lastmod, tz), KEPT
-                    self.fingerprints_kept += 1
-                continue
-            explained = (
-                entry.lastmod is not None
-                and before.lastmod is not None
-                and date_key(entry.lastmod, tz) > date_key(parse_date(before.lastmod, tz), tz)  # type: ignore[arg-type]
-            )
-            if not explained:
-                entry.lastmod, entry.lastmod_source = self.harvester.build_time, CHANGED
-                self.fingerprints_changed += 1
-
-    def _page_states(self) -> dict[str, list[str | None]] | None:
-        """What the next build's `previous` reads: each page's fingerprint and lastmod."""
-        if not self.options.previous:
-            return None
-        digests = self.harvester.digests
-        return {
-            loc: [digests[loc], format_w3c(entry.lastmod) if entry.lastmod else None]  # type: ignore[arg-type]
-            for loc, entry in sorted(self.entries.items())
-            if digests.get(loc) and loc not in self._listings
-        }
 
     def _count(self, result: WriteResult, undated: Counter[str]) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
@@ -405,7 +358,7 @@ class Sitemap(HreflangGroups):
         result.git_undated = self.harvester.dates.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
-        result.fingerprints = (self.fingerprints_kept, self.fingerprints_changed)
+        result.fingerprints = (self.previous.kept, self.previous.changed) if self.previous else (0, 0)
         result.included = sum(
             1 for e in self.entries.values() if (e.lastmod_source or "").startswith(INCLUDED)
         )
