@@ -46,6 +46,8 @@ def listing_date(tmp_path, body: str, base: str = "") -> str | None:
         ('<main><a href="a/">A</a><nav><a href="d/">D</a></nav></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><aside><a href="d/">D</a></aside></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><footer><a href="d/">D</a></footer></main>', "2024-01-01"),
+        ('<main><header><a href="d/">D</a></header><a href="a/">A</a></main>', "2024-01-01"),
+        ('<main><a href="a/">A</a><link rel="prefetch" href="d/"><area href="c/"></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><template><a href="d/">D</a></template></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><noscript><a href="d/">D</a></noscript></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><a href="#top">top</a><a href="">x</a><a>y</a></main>', "2024-01-01"),
@@ -316,3 +318,54 @@ def test_theirs_at_our_entry_point_stops_the_write_without_replace_sitemaps(tmp_
     assert (tmp_path / "sitemap.xml").read_text() == THEIRS and not (
         tmp_path / ".sitemap-plugins.json"
     ).exists()
+
+
+# -- a row of linked pictures, exactly -------------------------------------------------------------
+
+LINKED = '<a href="https://ci.example.org/{0}"><img src="https://ci.example.org/{0}.png"></a>'
+
+
+@pytest.mark.parametrize(
+    ("row", "badges"),
+    [
+        (f"<p>{LINKED.format('a')} {LINKED.format('b')}</p>", True),
+        (f"<p>{LINKED.format('a')}<br>{LINKED.format('b')}</p>", True),
+        (f"<p>Status: {LINKED.format('a')} {LINKED.format('b')}</p>", False),  # words before
+        (f"<p>{LINKED.format('a')} and {LINKED.format('b')}</p>", False),  # words between
+        (f"<p>{LINKED.format('a')}<span>x</span>{LINKED.format('b')}</p>", False),  # another element
+        (f"<p>{LINKED.format('a')}<!-- x -->{LINKED.format('b')}</p>", False),  # a comment
+        (
+            '<p><a href="https://ci.example.org/a">CI <img src="https://ci.example.org/a.png"></a> '
+            f"{LINKED.format('b')}</p>",
+            False,
+        ),  # a link with words is no picture alone
+        (f'<p>{LINKED.format("a")} <a href="https://ci.example.org/x">words</a></p>', False),
+        (f"<p>{LINKED.format('a')}</p>", False),  # one alone
+    ],
+)
+def test_a_row_of_linked_pictures_exactly(row, badges):
+    found = images(row)
+    assert (found == []) is badges, found
+
+
+# -- a page read from its file: the head, as far as the body's tag ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("head", "listed"),
+    [
+        ('<link rel="canonical" href="/other/">', False),
+        ('<meta name="robots" content="noindex">', False),
+        (f'<link rel="canonical" href="{BASE}p/">', True),
+        ("<title>Fine</title>", True),
+    ],
+)
+def test_a_page_file_is_judged_by_its_head(tmp_path, head, listed):
+    page = tmp_path / "index.html"
+    page.write_bytes(
+        f'<!DOCTYPE html><html lang="de"><head>{head}</head><body class="a>b" data-x=">">'
+        "<main><p>Text &gt; more</p></main></body></html>".encode()
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    found = site.add_page(sp.Page(BASE + "p/", path=str(page)))
+    assert (found is not None) is listed

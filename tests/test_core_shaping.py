@@ -159,8 +159,9 @@ def test_sections_must_be_a_table_of_glob_lists():
         (b"User-agent: *\nDisallow: /x/\n\n", ""),
         (b"User-agent: *\r\nDisallow: /x/", "\r\n\r\n"),
         (b"", ""),
+        (b"User-agent: *\nDisallow: /caf\xe9/", "\n\n"),
     ],
-    ids=["none", "no-line-end", "line-end", "blank-line", "crlf", "empty"],
+    ids=["none", "no-line-end", "line-end", "blank-line", "crlf", "empty", "latin-1"],
 )
 def test_clean_gives_robots_txt_back_as_it_was(tmp_path, robots, joined):
     if robots is not None:
