@@ -272,3 +272,79 @@ def test_every_kept_value_is_written_as_the_schema_wants_it(tmp_path):
     assert values["platform"] == ("tv", {"relationship": "deny"})
     assert values["live"] == ("yes", {})
     assert values["requires_subscription"] == ("no", {})
+
+
+@pytest.mark.parametrize(
+    ("values", "kept_videos", "said"),
+    [
+        (
+            {"thumbnail_loc": "http://exa mple.com/x"},
+            0,
+            [
+                "video[0].thumbnail_loc: 'http://exa mple.com/x': the host 'exa mple.com' is not a valid domain "
+                "name or IP address; value left out",
+                "video[0]: Google requires thumbnail_loc; video left out",
+            ],
+        ),
+        (
+            {"thumbnail_loc": "ftp://x/y.jpg"},
+            0,
+            [
+                "video[0].thumbnail_loc: 'ftp://x/y.jpg' is not an absolute http(s) URL; value left out",
+                "video[0]: Google requires thumbnail_loc; video left out",
+            ],
+        ),
+        (
+            {"content_loc": BASE + "v/"},
+            0,
+            ["video[0].content_loc: must not be the page's own URL; video left out"],
+        ),
+        ({"player_loc": BASE + "v/"}, 1, ["video[0].player_loc: must not be the page's own URL; left out"]),
+        (
+            {"thumbnail_loc": None, "title": None},
+            0,
+            ["video[0]: Google requires thumbnail_loc, title; video left out"],
+        ),
+    ],
+)
+def test_a_videos_urls_and_required_fields_word_for_word(values, kept_videos, said):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    entry = site.add(sp.Entry(BASE + "v/", videos=[video(**values)]))
+    assert len(entry.videos) == kept_videos
+    assert messages == [LABEL + text for text in said]
+
+
+def test_an_alternates_url_word_for_word():
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    entry = site.add(
+        sp.Entry(BASE + "v/", alternates={"en": BASE + "v/", "de": "ftp://x/de", "fr": BASE + "fr/v/"})
+    )
+    assert entry.alternates == {"en": BASE + "v/", "fr": BASE + "fr/v/"}
+    assert messages == [
+        LABEL + "alternates[de]: 'ftp://x/de' is not an absolute http(s) URL; alternate left out"
+    ]
+
+
+def test_what_robots_txt_forbids_is_named_by_its_longest_rule(tmp_path):
+    """The line named is the most specific that forbids the URL; images and a video's files of
+    the site that robots.txt forbids go, the page stays."""
+    (tmp_path / "robots.txt").write_text(
+        "User-agent: *\nDisallow: /a\nDisallow: /a/private/\nDisallow: /media/\n"
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    site.add(sp.Entry(BASE + "a/private/x/"))
+    site.add(
+        sp.Entry(
+            BASE + "b/",
+            images=[sp.Image(BASE + "media/i.png"), sp.Image(BASE + "ok/i.png")],
+            videos=[video(thumbnail_loc=BASE + "media/t.jpg"), video(thumbnail_loc=BASE + "ok/t.jpg")],
+        )
+    )
+    site.write(tmp_path)
+    [left] = site.harvester.left_out
+    assert (left.url, left.reason) == (BASE + "a/private/x/", "robots.txt: Disallow: /a/private/")
+    written = parse(tmp_path / "sitemap.xml")
+    assert [loc.text for loc in written.iterfind("{*}url/{*}image/{*}loc")] == [BASE + "ok/i.png"]
+    assert [t.text for t in written.iterfind("{*}url/{*}video/{*}thumbnail_loc")] == [BASE + "ok/t.jpg"]
