@@ -348,3 +348,50 @@ def test_what_robots_txt_forbids_is_named_by_its_longest_rule(tmp_path):
     written = parse(tmp_path / "sitemap.xml")
     assert [loc.text for loc in written.iterfind("{*}url/{*}image/{*}loc")] == [BASE + "ok/i.png"]
     assert [t.text for t in written.iterfind("{*}url/{*}video/{*}thumbnail_loc")] == [BASE + "ok/t.jpg"]
+
+
+@pytest.mark.parametrize(
+    ("loc", "kept", "said"),
+    [
+        (
+            "https://user:pw@example.com/a/",
+            None,
+            "'https://user:pw@example.com/a/' has user information (user:password@) before its host; page left out",
+        ),
+        (
+            "https://example.com:0/a/",
+            None,
+            "'https://example.com:0/a/' has an invalid port (ports run from 1 to 65535); page left out",
+        ),
+        (
+            "https://example.com:99999/a/",
+            None,
+            "'https://example.com:99999/a/' has an invalid port (ports run from 1 to 65535); page left out",
+        ),
+        ("https:///a/", None, "'https:///a/' has no host; page left out"),
+        (
+            "https://[zz::1]/a/",
+            None,
+            "'https://[zz::1]/a/' is not a URL ('zz::1' does not appear to be an IPv4 or IPv6 address); page left out",
+        ),
+        ("https://ex%41mple.com/a/", BASE + "a/", None),
+        ("https://EXAMPLE.com:443/a/", BASE + "a/", None),
+        (
+            "https://ex%ffmple.com/a/",
+            None,
+            "'https://ex%ffmple.com/a/': the host '%' is not a valid domain name or IP address; page left out",
+        ),
+    ],
+)
+def test_a_locs_host_and_port(loc, kept, said):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    entry = site.add(sp.Entry(loc))
+    assert (entry.loc if entry else None) == kept
+    assert messages == ([] if said is None else [f"sitemap: {loc}: loc: {said}"])
+
+
+def test_an_ipv6_host_is_written_as_the_protocol_compares_it():
+    site = sp.Sitemap(sp.Options(base_url="https://[2001:db8::1]/"))
+    assert site.add(sp.Entry("https://[2001:DB8::0001]/a/")).loc == "https://[2001:db8::1]/a/"
+    assert site.add(sp.Entry("https://[2001:db8::1%25eth0]/b/")).loc == "https://[2001:db8::1]/b/"
