@@ -3,6 +3,7 @@ includes, and why a page has no date, in the words the summary counts."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from git_helpers import git
@@ -82,3 +83,51 @@ def test_why_a_page_has_no_date_is_counted_in_the_summarys_words(tmp_path):
     assert dict(site.write(tmp_path / "out3").undated) == {
         "not in a git repository (or git is not installed)": 1
     }
+
+
+def metadata_lastmod(meta: dict, now: dt.datetime | None = None) -> tuple[str | None, str | None, list[str]]:
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["metadata", "build"]), emit=messages.append, now=now)
+    entry = site.add_page(sp.Page(BASE + "p/", source="p.md", meta=meta))
+    lastmod = entry.lastmod
+    return (lastmod.isoformat() if lastmod else None), entry.lastmod_source, messages
+
+
+def test_a_date_stamped_during_the_build_is_no_change_of_the_page():
+    """Another plugin's clock (git-revision-date-localized stamps the build's time on pages git
+    does not know): the next source dates the page, whatever zone the stamp was written in."""
+    build = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    for stamp in (
+        now,
+        now.replace(tzinfo=None),  # naive, in UTC
+        now.astimezone().replace(tzinfo=None),  # naive, in the machine's zone
+        now.isoformat(),
+        now.replace(tzinfo=None).isoformat(sep=" "),
+    ):
+        lastmod, source, messages = metadata_lastmod({"updated": stamp}, build)
+        assert (lastmod, source, messages) == (build.isoformat(), "build", []), stamp
+    # A day before the build: the page's change.
+    earlier = (now - dt.timedelta(days=1)).replace(microsecond=0)
+    assert metadata_lastmod({"updated": earlier}, build)[:2] == (earlier.isoformat(), "metadata")
+    # A wall time of another zone than the machine's and UTC's, written without one: not the
+    # build's clock (the site's zone, UTC, reads it five hours off).
+    elsewhere = now.astimezone(dt.timezone(dt.timedelta(hours=5))).replace(tzinfo=None)
+    expected = elsewhere.replace(tzinfo=dt.timezone.utc).isoformat()
+    if dt.datetime.now().astimezone().utcoffset() != dt.timedelta(hours=5):
+        assert metadata_lastmod({"updated": elsewhere.isoformat()}, build)[:2] == (expected, "metadata")
+
+
+def test_a_date_later_than_the_build_is_said_and_the_next_source_dates_the_page():
+    build = dt.datetime(2025, 6, 1, 12, 0, tzinfo=dt.timezone.utc)
+    lastmod, source, messages = metadata_lastmod({"updated": "2025-07-01"}, build)
+    assert (lastmod, source) == (build.isoformat(), "build")
+    assert messages == [
+        "sitemap: p.md (https://example.com/p/): lastmod (metadata 'updated'): 2025-07-01 is later than the "
+        "build (2025-06-01T12:00:00+00:00); not used"
+    ]
+    # A publication date is a floor: a change dated before it is the publication's date.
+    lastmod, source, _ = metadata_lastmod({"date": "2025-05-02", "updated": "2025-05-01"}, build)
+    assert (lastmod, source) == ("2025-05-02", "metadata")
+    lastmod, source, _ = metadata_lastmod({"date": "2025-05-01", "updated": "2025-05-01"}, build)
+    assert (lastmod, source) == ("2025-05-01", "metadata")
