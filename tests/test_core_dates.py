@@ -4,6 +4,7 @@ includes, and why a page has no date, in the words the summary counts."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 from git_helpers import git
@@ -131,3 +132,19 @@ def test_a_date_later_than_the_build_is_said_and_the_next_source_dates_the_page(
     assert (lastmod, source) == ("2025-05-02", "metadata")
     lastmod, source, _ = metadata_lastmod({"date": "2025-05-01", "updated": "2025-05-01"}, build)
     assert (lastmod, source) == ("2025-05-01", "metadata")
+
+
+def test_a_files_time_dates_the_page_only_where_asked_and_not_when_this_build_wrote_it(tmp_path):
+    old = tmp_path / "old.md"
+    old.write_text("# Old\n")
+    os.utime(old, (1_750_000_000, 1_750_000_000))  # 2025-06-15T15:06:40Z
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["mtime"]))
+    new = tmp_path / "new.md"
+    new.write_text("# Written by this build\n")  # after the build began: its time is the build's
+    first = site.add_page(sp.Page(BASE + "old/", source="old.md", source_path=str(old)))
+    second = site.add_page(sp.Page(BASE + "new/", source="new.md", source_path=str(new)))
+    missing = site.add_page(sp.Page(BASE + "gone/", source="gone.md", source_path=str(tmp_path / "gone.md")))
+    assert (first.lastmod.isoformat(), first.lastmod_source) == ("2025-06-15T15:06:40+00:00", "mtime")
+    assert second.lastmod is None and missing.lastmod is None
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["metadata"]))
+    assert site.add_page(sp.Page(BASE + "old/", source="old.md", source_path=str(old))).lastmod is None
