@@ -64,3 +64,18 @@ def write_images(directory: Path, *names: str) -> None:
         path = directory / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(PNG)
+
+
+def zensical_then_generate(project: Path) -> subprocess.CompletedProcess[str]:
+    """`zensical build` in `project` (which must pass), then `sitemap-plugins generate --project
+    zensical.toml`, as a Zensical site's owner runs them: what the second did."""
+    built = subprocess.run(
+        [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "generate", "--project", "zensical.toml"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )

@@ -5,13 +5,11 @@ markdown-include-variants, mkdocs-macros; Zensical through `--project`; Pelican'
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from git_helpers import commit, git, lastmods
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican
 
 pytestmark = pytest.mark.slow  # builds real sites
@@ -122,16 +120,7 @@ def test_zensical_project_dates_pages_by_their_snippets(tmp_path):
     commit(tmp_path, FIRST)
     (tmp_path / "snippets" / "install.md").write_text("pip install x==2\n")
     commit(tmp_path, LATER)
-    built = subprocess.run(
-        [sys.executable, "-m", "zensical", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    done = subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", "generate", "--project", "zensical.toml"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    done = zensical_then_generate(tmp_path)
     assert done.returncode == 0, done.stderr
     assert lastmods(tmp_path / "site" / "sitemap.xml") == {BASE: FIRST, BASE + "guide/": LATER}
 

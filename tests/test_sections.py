@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican
 from protego import Protego
 from sitemap_checks import NS, parse, urls
@@ -137,13 +137,7 @@ def test_pelican_and_zensical_take_the_same_option(tmp_path):
         f'[project]\nsite_name = "Sections"\nsite_url = "{BASE}"\n'
         '[project.plugins.sitemap]\nsections = { docs = ["guide/*"] }\n'
     )
-    built = subprocess.run(
-        [sys.executable, "-m", "zensical", "build"], cwd=docs, capture_output=True, text=True
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    done = subprocess.run(
-        [*COMMAND, "generate", "--project", "zensical.toml"], cwd=docs, capture_output=True, text=True
-    )
+    done = zensical_then_generate(docs)
     assert done.returncode == 0, done.stderr
     files = assert_every_page_once(docs / "site", pages)
     assert set(files) == {BASE + "sitemap-docs.xml", BASE + "sitemap-other.xml"}

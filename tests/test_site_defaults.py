@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import build
 from sitemap_checks import NS, parse
 
@@ -233,16 +233,7 @@ def test_zensical_names_another_tools_sitemap_it_copies(tmp_path):
         '[project]\nsite_name = "Extra"\nsite_url = "https://example.com/"\n'
         '[project.plugins.sitemap]\nextra_sitemaps = ["api/sitemap.xml"]\n'
     )
-    built = subprocess.run(
-        [sys.executable, "-m", "zensical", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    done = subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", "generate", "--project", "zensical.toml"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    done = zensical_then_generate(tmp_path)
     assert done.returncode == 0, done.stderr
     assert "WARNING" not in done.stderr and "stale" not in done.stderr, done.stderr
     site = tmp_path / "site"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import git, lastmods
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, zensical_then_generate
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -63,13 +63,7 @@ def test_zensical_project_lists_them_the_same(tmp_path):
         f'[project]\nsite_name = "Files"\nsite_url = "{BASE}"\n'
         '[project.plugins.sitemap]\nstatic_files = ["*.pdf"]\n',
     )
-    built = subprocess.run(
-        [sys.executable, "-m", "zensical", "build"], cwd=project, capture_output=True, text=True
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    done = subprocess.run(
-        [*COMMAND, "generate", "--project", "zensical.toml"], cwd=project, capture_output=True, text=True
-    )
+    done = zensical_then_generate(project)
     assert done.returncode == 0, done.stderr
     assert lastmods(project / "site" / "sitemap.xml") == EXPECTED
 

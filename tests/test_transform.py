@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mkdocs_helpers import mkdocs
+from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican
 from sitemap_checks import NS, parse
 
@@ -153,14 +153,8 @@ def test_zensical_project_and_the_command(tmp_path):
         f'[project]\nsite_name = "Hooked"\nsite_url = "{BASE}"\n'
         '[project.plugins.sitemap]\ntransform = "hooks/sitemap.py:transform"\n'
     )
-    built = subprocess.run(
-        [sys.executable, "-m", "zensical", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
     command = [sys.executable, "-m", "sitemap_plugins", "generate"]
-    done = subprocess.run(
-        [*command, "--project", "zensical.toml"], cwd=tmp_path, capture_output=True, text=True
-    )
+    done = zensical_then_generate(tmp_path)
     assert done.returncode == 0, done.stderr
     zensical = _listed(tmp_path / "site" / "sitemap.xml")
     assert zensical[BASE + "guide/"] == ("0.9", []) and BASE + "drafts/idea/" not in zensical
