@@ -19,7 +19,6 @@ backoff (`Retry-After` obeyed up to a bound), then reported.
 from __future__ import annotations
 
 import hashlib
-import posixpath
 import tempfile
 import threading
 import time
@@ -27,7 +26,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -35,9 +34,9 @@ from sitemap_plugins.core.check import Checker
 from sitemap_plugins.core.model import IMAGE, SM, VIDEO
 from sitemap_plugins.core.normalize import uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
-from sitemap_plugins.core.output.fileset import gunzip_at_most
 from sitemap_plugins.core.pages.html import read_html
 from sitemap_plugins.core.robots import sitemap_urls
+from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_sitemap_file, site_file
 from sitemap_plugins.core.web import Answer, WebError, origin, request
 
 #: A page's head is read up to this many bytes (Google reads the first 2 MB of HTML).
@@ -172,12 +171,12 @@ class LiveCheck:
                 said = asked.error or f"answers HTTP {asked.answer.status}"  # type: ignore[union-attr]
                 problems.append((url, f"a sitemap that cannot be fetched: {said}", "unavailable"))
                 continue
-            local = _local_path(mirror, url)
-            if local is None:
+            local = site_file(mirror, self.base_url, url)
+            if local is None or local == mirror.resolve():
                 continue
             local.parent.mkdir(parents=True, exist_ok=True)
             local.write_bytes(asked.answer.body)
-            pending += [loc for loc in _index_locs(asked.answer.body) if self._ours(loc)]
+            pending += [loc for loc in _index_locs(local) if self._ours(loc)]
         if pending:
             problems.append(
                 (
@@ -448,28 +447,16 @@ def _media(element: etree._Element | None) -> list[tuple[str, str]]:
     return [(kind, url) for kind, url in found if url]
 
 
-def _index_locs(data: bytes) -> list[str]:
-    """The sitemaps an index names (nothing where `data` is no index)."""
-    if data[:2] == b"\x1f\x8b":
-        data = gunzip_at_most([data], MAX_BYTES) or b""
+def _index_locs(path: Path) -> list[str]:
+    """The sitemaps the index at `path` names (nothing where it is no index, or unreadable: the
+    offline check says why)."""
     try:
-        root = etree.fromstring(
-            data, etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
-        )
-    except etree.XMLSyntaxError:
+        root = parse_sitemap(str(path), read_sitemap_file(path))
+    except ReadError:
         return []
     if root.tag != SM + "sitemapindex":
         return []
     return [(loc.text or "").strip() for loc in root.iterfind(f"{SM}sitemap/{SM}loc")]
-
-
-def _local_path(mirror: Path, url: str) -> Path | None:
-    """Where a fetched file goes in the mirror: its URL's path (never outside the mirror)."""
-    path = posixpath.normpath("/" + unquote(urlsplit(url).path)).lstrip("/")
-    if not path or path.startswith(".."):
-        return None
-    local = mirror / path
-    return local if mirror.resolve() in local.resolve().parents else None
 
 
 def _as_urls(checker: Checker, mirror: Path, base_url: str) -> None:
