@@ -35,6 +35,7 @@ from sitemap_plugins.core.model import (
     VideoUploader,
 )
 from sitemap_plugins.core.normalize import changefreq_of, normalize_hreflang, priority_of, to_uri
+from sitemap_plugins.core.option_values import check_base_url, check_indexnow_key
 from sitemap_plugins.core.options import (
     DEFAULT_LASTMOD,
     LASTMOD_SOURCES,
@@ -44,8 +45,6 @@ from sitemap_plugins.core.options import (
     NewsOptions,
     Options,
     Rule,
-    check_base_url,
-    check_indexnow_key,
 )
 from sitemap_plugins.core.output.clean import Cleaned, clean_set
 from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap

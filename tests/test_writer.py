@@ -526,7 +526,8 @@ def test_a_urlset_xml_that_does_not_write_its_pieces_once_is_rendered_whole(tmp_
 @given(data=st.binary(max_size=3000), cuts=st.lists(st.integers(0, 3000), max_size=8))
 def test_gzip_and_digest_of_pieces_are_those_of_their_join(tmp_path_factory, data, cuts):
     """A file staged as pieces: the same bytes on disk, the same digest, the same gzip."""
-    from sitemap_plugins.core.output.fileset import FileSet, gzip_bytes
+    from sitemap_plugins.core.output.diskio import gzip_bytes
+    from sitemap_plugins.core.output.fileset import FileSet
 
     bounds = sorted({0, len(data), *(c for c in cuts if c <= len(data))})
     pieces = [data[a:b] for a, b in itertools.pairwise(bounds)]

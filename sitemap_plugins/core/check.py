@@ -27,7 +27,7 @@ from sitemap_plugins.core.options import (
     MAX_NEWS_PER_FILE,
     MAX_URLS,
 )
-from sitemap_plugins.core.output.fileset import read_limited
+from sitemap_plugins.core.output.diskio import read_limited
 from sitemap_plugins.core.output.schemas import schema_errors
 from sitemap_plugins.core.robots import RobotsRules, read_robots_rules, sitemap_urls
 from sitemap_plugins.core.validate import MAX_IMAGES

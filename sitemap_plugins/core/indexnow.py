@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from sitemap_plugins.core import web
 from sitemap_plugins.core.errors import ConfigError, shown
 from sitemap_plugins.core.normalize import http_url
-from sitemap_plugins.core.options import check_base_url, check_indexnow_key
+from sitemap_plugins.core.option_values import check_base_url, check_indexnow_key
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, UrlSet, same_date
 
 KEY_ENV = "INDEXNOW_KEY"

@@ -10,15 +10,23 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
 from sitemap_plugins.core.normalize import (
     changefreq_of,
-    http_url,
     normalize_hreflang,
     normalize_news_language,
     priority_of,
+)
+from sitemap_plugins.core.option_values import (
+    check_base_url,
+    check_indexnow_key,
+    check_range,
+    check_types,
+    extra_sitemap_url,
+    sections_of,
+    string_list,
+    video_feed_name,
 )
 
 #: Limits of one sitemap file set by the protocol; options may lower them, never raise them.
@@ -28,7 +36,6 @@ MAX_BYTES = 52_428_800
 MAX_NEWS_PER_FILE = 1000
 #: The protocol: at most 50,000 sitemaps in an index.
 MAX_INDEX_ENTRIES = 50_000
-INDEXNOW_KEY = re.compile(r"\A[A-Za-z0-9-]{8,128}\Z")
 LASTMOD_SOURCES = ("metadata", "git", "html", "sitemaps", "mtime", "build")
 DEFAULT_LASTMOD = ("metadata", "git", "html", "sitemaps")
 
@@ -55,7 +62,7 @@ class NewsOptions:
             self.publication_language = normalize_news_language(self.publication_language)
         except ValueError as error:
             raise ConfigError(f"option 'news.publication_language': {error}") from error
-        self.include = _string_list("news.include", self.include)
+        self.include = string_list("news.include", self.include)
         if not isinstance(self.window_days, (int, float)) or self.window_days <= 0:
             raise ConfigError(
                 f"option 'news.window_days': must be a positive number, got {shown(self.window_days)}"
@@ -222,9 +229,9 @@ class Options:
     def __post_init__(self) -> None:
         check_types(self, "")
         self.base_url = check_base_url(self.base_url)
-        _check_range("max_urls", self.max_urls, 1, MAX_URLS)
+        check_range("max_urls", self.max_urls, 1, MAX_URLS)
         # A floor that still leaves room for one entry's worth of XML.
-        _check_range("max_bytes", self.max_bytes, 4096, MAX_BYTES)
+        check_range("max_bytes", self.max_bytes, 4096, MAX_BYTES)
         try:
             zoneinfo.ZoneInfo(self.timezone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError) as error:
@@ -241,17 +248,17 @@ class Options:
                 raise ConfigError(f"option 'x_default': {error}") from error
         else:
             self.x_default = None
-        self.lastmod = _string_list("lastmod", self.lastmod)
+        self.lastmod = string_list("lastmod", self.lastmod)
         unknown = [s for s in self.lastmod if s not in LASTMOD_SOURCES]
         if unknown:
             raise ConfigError(
                 f"option 'lastmod': unknown source(s) {', '.join(map(repr, unknown))}; "
                 f"choose from {', '.join(LASTMOD_SOURCES)}"
             )
-        self.images_exclude = _string_list("images_exclude", self.images_exclude)
-        self.static_files = _string_list("static_files", self.static_files)
-        self.exclude = _string_list("exclude", self.exclude)
-        self.exclude_regex = _string_list("exclude_regex", self.exclude_regex)
+        self.images_exclude = string_list("images_exclude", self.images_exclude)
+        self.static_files = string_list("static_files", self.static_files)
+        self.exclude = string_list("exclude", self.exclude)
+        self.exclude_regex = string_list("exclude_regex", self.exclude_regex)
         for pattern in self.exclude_regex:
             try:
                 re.compile(pattern)
@@ -271,17 +278,17 @@ class Options:
                 f"option 'rules': must be a list of {{match, priority, changefreq}}, got {shown(self.rules)}"
             )
         self.rules = [_rule(r) for r in self.rules]
-        self.sections = _sections(self.sections)
+        self.sections = sections_of(self.sections)
         self.extra_sitemaps = [
-            _extra_sitemap(item, self.base_url)
-            for item in _string_list("extra_sitemaps", self.extra_sitemaps)
+            extra_sitemap_url(item, self.base_url)
+            for item in string_list("extra_sitemaps", self.extra_sitemaps)
         ]
         if not (self.transform is None or isinstance(self.transform, str) or callable(self.transform)):
             raise ConfigError(
                 f"option 'transform': must be 'module:function' or 'path/to/file.py:function', "
                 f"got {shown(self.transform)}"
             )
-        self.video_feed = _video_feed(self.video_feed)
+        self.video_feed = video_feed_name(self.video_feed)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
         if self.indexnow_key is not None:
@@ -340,124 +347,6 @@ class Options:
         return options
 
 
-#: What each annotation accepts, and how a message says it.
-_KINDS: dict[str, tuple[tuple[type, ...], str]] = {
-    "bool": ((bool,), "true or false"),
-    "int": ((int,), "a whole number"),
-    "float": ((int, float), "a number"),
-    "str": ((str,), "a string"),
-}
-
-
-def check_types(instance: Any, prefix: str) -> None:
-    """One check of every option's type, whichever face it came through (mkdocs.yml, Pelican's
-    SITEMAP, a --config file, a flag): a boolean is a boolean (`strict: "false"` is an error, not
-    strict mode on), a number a number.  Lists and nested options are checked where they are read."""
-    for item in dataclasses.fields(instance):
-        annotation = str(item.type)
-        optional = annotation.endswith("| None")
-        kinds = _KINDS.get(annotation.removesuffix(" | None").strip())
-        if kinds is None and annotation.startswith("float | str"):
-            kinds = ((int, float, str), "a number")
-        if kinds is None:
-            continue
-        value = getattr(instance, item.name)
-        if value is None and optional:
-            continue
-        accepted, said = kinds
-        wrong_bool = isinstance(value, bool) and bool not in accepted
-        if wrong_bool or not isinstance(value, accepted):
-            raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
-
-
-def _extra_sitemap(value: str, base_url: str) -> str:
-    """Another tool's sitemap as a URL under the site's host: a path is under the base URL."""
-    text = value.strip()
-    url = text if text.startswith(("https://", "http://")) else base_url + text.lstrip("/")
-    try:
-        uri = http_url(url)
-    except ValueError as error:
-        raise ConfigError(f"option 'extra_sitemaps': {shown(value)}: {error}") from None
-    if urlsplit(uri).netloc != urlsplit(base_url).netloc or urlsplit(uri).scheme != urlsplit(base_url).scheme:
-        raise ConfigError(
-            f"option 'extra_sitemaps': {uri} is not on {base_url}'s host; an index names only sitemaps "
-            "of its own host (the protocol's rule)"
-        )
-    return uri
-
-
-#: The section of the pages no glob of option `sections` matches: `sitemap-other.xml`.
-OTHER_SECTION = "other"
-#: A section's name, in its file's name: `sitemap-<name>.xml`.
-SECTION_NAME = re.compile(r"\A[a-z][a-z0-9-]{0,49}\Z")
-#: Names our other files take: `sitemap-index.xml`, `sitemap-news.xml`.
-TAKEN_NAMES = ("index", "news")
-
-
-def _sections(value: Any) -> dict[str, list[str]]:
-    """Option `sections`: name -> globs, in order; a name is what its file is called."""
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise ConfigError(
-            f"option 'sections': must be a table of name: [globs] ({{docs: ['docs/*']}}), got {shown(value)}"
-        )
-    sections = {}
-    for name, globs in value.items():
-        if not isinstance(name, str) or not SECTION_NAME.match(name) or name.split("-")[0] in TAKEN_NAMES:
-            raise ConfigError(
-                f"option 'sections': {shown(name)} is not a section name: lower-case letters, digits "
-                "and '-', starting with a letter, and not 'index' nor 'news' (it names sitemap-<name>.xml)"
-            )
-        sections[name] = _string_list(f"sections.{name}", globs)
-    return sections
-
-
-#: `video_feed: true` writes this file.
-VIDEO_FEED = "videos.rss"
-
-
-def _video_feed(value: Any) -> str | None:
-    """The video feed's file name: a plain name in the output directory, ending in .rss or .xml."""
-    if value is None or value is False:
-        return None
-    if value is True:
-        return VIDEO_FEED
-    if not isinstance(value, str):
-        raise ConfigError(f"option 'video_feed': must be true, false or a file name, got {shown(value)}")
-    name = value.strip()
-    if not name or "/" in name or "\\" in name or name.startswith(".") or Path(name).is_absolute():
-        raise ConfigError(
-            f"option 'video_feed': {shown(value)} must be a file name in the output directory "
-            "(no path: 'videos.rss')"
-        )
-    if not name.endswith((".rss", ".xml")) or name.startswith("sitemap"):
-        raise ConfigError(
-            f"option 'video_feed': {shown(value)} must end in .rss or .xml, and not be a sitemap's name "
-            "('videos.rss')"
-        )
-    return name
-
-
-def check_indexnow_key(value: object, where: str) -> str:
-    """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
-    if not isinstance(value, str) or not INDEXNOW_KEY.match(value):
-        raise ConfigError(
-            f"{where}: an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and '-', got {shown(value)}"
-        )
-    return value
-
-
-def _string_list(name: str, value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"option {shown(name)}: must be a list of strings, got {shown(value)}")
-    return list(value)
-
-
 def _build(name: str, cls: type, values: Mapping[str, Any]) -> Any:
     known = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(values) - known)
@@ -475,23 +364,3 @@ def _rule(value: Any) -> Rule:
     if not isinstance(value, Mapping) or not value.get("match"):
         raise ConfigError(f"option 'rules': each rule needs a 'match' glob, got {shown(value)}")
     return _build("rules", Rule, value)
-
-
-def _check_range(name: str, value: Any, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(
-            f"option {shown(name)}: must be a whole number from {low:,} to {high:,}, got {shown(value)}"
-        )
-
-
-def check_base_url(value: Any, where: str = "option 'base_url'") -> str:
-    """The site's URL as every face and `check` normalise it (`http_url`), ending in '/'; a
-    ConfigError naming `where` before any work is done."""
-    text = str(value or "").strip().split("#")[0].split("?")[0]
-    try:
-        uri = http_url(text)
-    except ValueError as error:
-        raise ConfigError(
-            f"{where}: {error}; set it to the address the site is published at, e.g. 'https://example.com/'"
-        ) from None
-    return uri if uri.endswith("/") else uri + "/"

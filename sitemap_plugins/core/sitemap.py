@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
-from sitemap_plugins.core.files import HTML_SUFFIXES, display_name, served, site_pages, url_path
-from sitemap_plugins.core.groups import HreflangGroups
+from sitemap_plugins.core.files import HTML_SUFFIXES, display_name, site_pages, url_path
 from sitemap_plugins.core.mapping import entry_from_mapping
 from sitemap_plugins.core.model import Entry, Page
 from sitemap_plugins.core.normalize import (
@@ -28,19 +27,15 @@ from sitemap_plugins.core.normalize import (
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
-from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
-from sitemap_plugins.core.pages.dates import INCLUDED, NOT_COMMITTED, UNDATED_LISTING
+from sitemap_plugins.core.pages.dates import INCLUDED
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
-from sitemap_plugins.core.robots import judge_entry, read_robots_rules
+from sitemap_plugins.core.settle import SetRules
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
-
-#: A video's URLs that must lead to something: its file, its thumbnail, its player.
-VIDEO_FILES = ("content_loc", "thumbnail_loc", "player_loc")
 
 
 def build_time() -> dt.datetime:
@@ -51,7 +46,7 @@ def build_time() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
-class Sitemap(HreflangGroups):
+class Sitemap(SetRules):
     def __init__(
         self,
         options: Options,
@@ -334,23 +329,6 @@ class Sitemap(HreflangGroups):
                 self.harvester.leave_out(loc, entry.source, "elsewhere", f"elsewhere: listed in {url}")
         return named, files
 
-    def _settle(self, out: Path) -> None:
-        """The entries as they are written: what robots.txt forbids, what leads nowhere and the
-        frame's players left out, listings dated, hreflang groups completed."""
-        if self.options.respect_robots_txt:
-            self._leave_out_blocked(out / ROBOTS_TXT)
-        if self.site_dir is not None:
-            self._leave_out_missing(self.site_dir)
-        self._leave_out_repeated_videos()
-        if self.previous is not None:
-            self.previous.date(
-                self.entries, self.harvester.digests, set(self._listings), self.harvester.build_time
-            )
-        self._date_listings()
-        self._complete_alternates()
-        if not self.entries:
-            self._say_why_nothing_is_listed()
-
     def _count(self, result: WriteResult, undated: Counter[str]) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
@@ -393,147 +371,12 @@ class Sitemap(HreflangGroups):
         for path in report_to:
             write_report(path, data, renderer, self.report)
 
-    def _say_why_nothing_is_listed(self) -> None:
-        """Most pages left out as canonical elsewhere, under one other address: the base URL is
-        not the one the site is published at (`--base-url .../latest/` for pages that say
-        `.../stable/`).  Said in one line, with the address to use."""
-        base, left_out = self.options.base_url, self.harvester.left_out
-        addresses: Counter[str] = Counter()
-        for url, canonical in self.harvester.canonical_elsewhere.items():
-            if not url.startswith(base):
-                continue
-            path = url[len(base) :]
-            # The page's path under the base URL, as the canonical spells it (`index.html`).
-            spellings = (f"{path}index.html", f"{path}.html", path)
-            spelled = next((spelling for spelling in spellings if canonical.endswith(spelling)), None)
-            if spelled is not None:
-                addresses[canonical[: len(canonical) - len(spelled)]] += 1
-        if not addresses:
-            return
-        address, count = addresses.most_common(1)[0]
-        if count * 2 > len(left_out):
-            self.report.notice(
-                f"sitemap: {count:,} of the {len(left_out):,} pages name their canonical URL under "
-                f"{address}, not under the base URL {base}, so none is listed: if the site is published "
-                f"at {address}, make that the base URL (site_url, SITEURL, --base-url)"
-            )
-
-    def _leave_out_blocked(self, robots: Path) -> None:
-        """What the site's own robots.txt forbids is never crawled: listing it tells engines two
-        opposite things (Search Console: "Submitted URL blocked by robots.txt").  Pages are left
-        out, with the line that forbids them; images and videos of the site's host too."""
-        rules = read_robots_rules(robots, self.options.base_url)
-        if rules is None:
-            return
-        for loc, entry in list(self.entries.items()):
-            line = judge_entry(entry, rules)
-            if line is not None:
-                del self.entries[loc]
-                self._unlisted.add(loc)
-                self._robots_blocked += 1
-                self.harvester.leave_out(loc, entry.source, "robots", f"robots.txt: {line}")
-
-    def _leave_out_repeated_videos(self) -> None:
-        """A player on most of the site's pages (three at least) is the frame's, wherever the theme
-        put it (a promotion in a plain `<div>`): no page's own video."""
-        # Of the pages whose media are read (a listing's are those of the pages it shows).
-        built = [e for loc in self._built if loc not in self._listings and (e := self.entries.get(loc))]
-        shown = Counter(key for entry in built for key in {video.key for video in entry.videos})
-        repeated = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
-        for key in sorted(repeated, key=str):
-            log.info(
-                "sitemap: the video %s is on %d of %d pages: the site's frame, listed for none",
-                key,
-                shown[key],
-                len(built),
-            )
-        if repeated:
-            for entry in built:
-                entry.videos = [video for video in entry.videos if video.key not in repeated]
-
-    def _leave_out_missing(self, site_dir: Path) -> None:
-        """What a built page lists in its own site must be there: an image, a video's files or
-        player, the page itself.  A link that leads nowhere (a typo, a file not copied, a link
-        the generator left unresolved, `|filename|/images/x.png`) would be a 404 for a crawler:
-        left out, with a WARNING naming the page and the attribute (the owner can mend it)."""
-        base = self.options.base_url
-
-        def missing(url: str | None) -> bool:
-            return url is not None and served(site_dir, base, url) is False
-
-        for loc in sorted(self._built):
-            entry = self.entries.get(loc)
-            if entry is None:
-                continue
-            if missing(loc):
-                del self.entries[loc]
-                self.report(entry.label, "loc", "no file of the site is served at it; left out")
-                continue
-            for image in [image for image in entry.images if missing(image.loc)]:
-                entry.images.remove(image)
-                self.report(entry.label, "image", f"{image.loc} is no file of the site (a 404); left out")
-            kept = []
-            for number, video in enumerate(entry.videos):
-                lost = [name for name in VIDEO_FILES if missing(getattr(video, name))]
-                if lost:
-                    said = ", ".join(f"{name} {getattr(video, name)}" for name in lost)
-                    self.report(
-                        entry.label, f"video[{number}]", f"{said}: no file of the site (a 404); left out"
-                    )
-                else:
-                    kept.append(video)
-            entry.videos = kept
-
     def report_path(self, relative_to: str | os.PathLike[str] | None) -> Path | None:
         """Option `report`, a path relative to the configuration file's directory."""
         if not self.options.report:
             return None
         path = Path(self.options.report).expanduser()
         return path if path.is_absolute() else Path(relative_to or ".") / path
-
-    def _date_listings(self) -> None:
-        """A listing page (a blog's index, archives, categories, their pages) changed for its
-        readers when the newest page it shows changed: it is dated by the newest page of this
-        set that its content links to (other listings aside), whatever the theme renders and
-        whatever its own metadata or another plugin says.  Where nothing it shows is dated, it
-        gets no lastmod rather than a wrong one."""
-        tz = self.options.tzinfo
-        listings = set(self._listings)
-        for loc, listed in self._listings.items():
-            entry = self.entries.get(loc)
-            if entry is None:
-                continue
-            spellings = self.harvester.spellings
-            shown = {spellings.get(uri, uri) for uri in map(uri_or_same, listed)} - listings
-            dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
-            newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            entry.lastmod = newest
-            entry.lastmod_source = "listing" if newest is not None else f"none: {UNDATED_LISTING}"
-
-    def _undated(self) -> Counter[str]:
-        """Why the pages listed without a lastmod have none, counted; git is asked once which of
-        the sources it has no commit of it ignores (a staged copy of the docs, often)."""
-        uncommitted = self.harvester.dates.uncommitted
-        by_git: dict[Any, list[str]] = {}
-        for loc, entry in self.entries.items():
-            if (
-                entry.lastmod is None
-                and entry.lastmod_source == f"none: {NOT_COMMITTED}"
-                and loc in uncommitted
-            ):
-                dates, path = uncommitted[loc]
-                by_git.setdefault(dates, []).append(path)
-        ignored = {path for dates, paths in by_git.items() for path in dates.ignored(paths)}
-        reasons: Counter[str] = Counter()
-        for loc, entry in self.entries.items():
-            if entry.lastmod is not None:
-                continue
-            if loc in uncommitted and uncommitted[loc][1] in ignored:
-                entry.lastmod_source = "none: ignored by git"
-            elif loc not in self._built and not entry.lastmod_source:
-                entry.lastmod_source = "none: given without one (extra_urls, an entry of the API)"
-            reasons[(entry.lastmod_source or "none: no source dates it").removeprefix("none: ")] += 1
-        return reasons
 
     # -- duplicates ------------------------------------------------------------------------------
 

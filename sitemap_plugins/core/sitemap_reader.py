@@ -19,7 +19,7 @@ from lxml import etree
 from sitemap_plugins.core.files import NotRegularFile
 from sitemap_plugins.core.normalize import date_key, parse_date, to_uri
 from sitemap_plugins.core.options import MAX_BYTES
-from sitemap_plugins.core.output.fileset import gunzip_at_most, read_limited
+from sitemap_plugins.core.output.diskio import gunzip_at_most, read_limited
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.robots import sitemap_urls
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import logging
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,47 +48,16 @@ from sitemap_plugins.mkdocs.built import (
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
 from sitemap_plugins.mkdocs.includes import Includes
-from sitemap_plugins.mkdocs.project import core_values, read_project
-
-# Warnings under the "mkdocs" logger count for `mkdocs build --strict`.
-log = logging.getLogger("mkdocs.plugins.sitemap")
-
-
-class _ToMkDocs(logging.Handler):
-    """The core's lines, said through MkDocs' logger: a line about the whole build at INFO, as
-    MkDocs shows it; a line about one page (left out, and why) at DEBUG, shown by `mkdocs -v`."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno == logging.INFO and not getattr(record, "build_wide", False):
-            # A copy: the record is also what the core logger's other handlers see.
-            record = logging.makeLogRecord({**vars(record), "levelno": logging.DEBUG, "levelname": "DEBUG"})
-        if log.isEnabledFor(record.levelno):
-            log.handle(record)
-
-
-_CORE_LOG = logging.getLogger("sitemap_plugins")
-_TO_MKDOCS = _ToMkDocs()
-
-
-def _core_lines_through_mkdocs(on: bool) -> None:
-    """While MkDocs runs, the core's lines reach the user through MkDocs' logger alone (which
-    decides what it shows): not also through the root logger, where any package that called
-    `logging.basicConfig()` would print them a second time, DEBUG lines included."""
-    if on:
-        _CORE_LOG.addHandler(_TO_MKDOCS)  # once: a handler is added at most once
-        _CORE_LOG.setLevel(logging.DEBUG)
-    else:
-        _CORE_LOG.removeHandler(_TO_MKDOCS)
-        _CORE_LOG.setLevel(logging.NOTSET)
-    _CORE_LOG.propagate = not on
-
-
-#: What other plugins put in page.meta, read before the page's own `date` (its creation date).
-PLUGIN_LASTMOD_KEYS = (
-    "git_revision_date_localized_raw_iso_datetime",  # mkdocs-git-revision-date-localized-plugin
-    "git_revision_date_localized_raw_iso_date",
-    "document_dates.dates.updated",  # mkdocs-document-dates
+from sitemap_plugins.mkdocs.logs import core_lines_through_mkdocs, log
+from sitemap_plugins.mkdocs.other_plugins import (
+    PLUGIN_LASTMOD_KEYS,
+    default_language,
+    i18n_building,
+    i18n_locale,
+    i18n_plugin,
+    mike_version,
 )
+from sitemap_plugins.mkdocs.project import core_values, read_project
 
 #: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
 #: is not re-rendered is still listed, with what it had.
@@ -136,7 +104,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def on_shutdown(self) -> None:
         """The process goes on without MkDocs (its Python API): the core's lines are its own again."""
-        _core_lines_through_mkdocs(False)
+        core_lines_through_mkdocs(False)
 
     # -- configuration ---------------------------------------------------------------------------
 
@@ -145,7 +113,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # mike makes site_url its version's (for canonical links) in its on_config: the version's
         # own URLs are under the site_url as written, whatever mike's canonical_version says.
         self._site_url_as_written = config.site_url
-        _core_lines_through_mkdocs(True)
+        core_lines_through_mkdocs(True)
         return None
 
     @event_priority(-150)  # after every on_config, static-i18n's own sitemap template included
@@ -155,11 +123,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         # MkDocs renders sitemap.xml (and .gz) from the theme's static templates: not rendering
         # it at all, rather than rendering it empty, spares users MkDocs' "Template skipped" line.
         config.theme.static_templates.discard("sitemap.xml")
-        if _i18n_building(config):
+        if i18n_building(config):
             return  # another language pass of the same build: keep collecting
         # The configuration as every plugin and hook left it: one may set site_url in on_config
         # (a per-language build's `.../de/`).
-        self.mike_version = _mike_version(config)
+        self.mike_version = mike_version(config)
         site_url = self._site_url_as_written if self.mike_version else config.site_url
         base_url = self.config.base_url or site_url
         if not base_url:
@@ -208,7 +176,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         )
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
-        values = core_values(self.config, _default_language(config))
+        values = core_values(self.config, default_language(config))
         del values["base_url"]  # site_url unless set: given apart
         values["rules"] = [dict(rule) for rule in values["rules"]]
         values["news"] = dict(values["news"]) if values["news"] else None
@@ -255,7 +223,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         for file in files.documentation_pages(inclusion=lambda _: True):
             if file.inclusion.is_included():
                 self._expected[self._url(file.url, config)] = file
-            elif not _i18n_building(config):
+            elif not i18n_building(config):
                 url = self._url(file.url, config, root=bool(self.mike_version))
                 why = "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)"
                 self.sitemap.leave_out(url, file.src_uri, "draft", why)
@@ -292,11 +260,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         alternates = {}
         files = getattr(page.file, "alternates", None) or {}
         for code, file in files.items():
-            if _source_language(file, code) == code:
+            if i18n_locale(file, code) == code:
                 alternates[code] = self._url(file.url, None, root=True)
         fallback_of = None
         built_for = getattr(page.file, "locale_alternate_of", None)
-        source_language = _source_language(page.file, built_for)
+        source_language = i18n_locale(page.file, built_for)
         if built_for and source_language != built_for:
             original = files.get(source_language)
             fallback_of = (
@@ -343,7 +311,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._add_rendered_pages()
         if self.dirty:
             self._add_pages_not_rendered(config)
-        if _i18n_building(config):
+        if i18n_building(config):
             return
         self.sitemap.add_static_files(self._static.items())
         others = self._other_languages(config)
@@ -367,7 +335,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         this one (MkDocs builds one project at a time, so the last build completes the groups)."""
         assert self.sitemap is not None
         alternate = (config.extra or {}).get("alternate")
-        if not isinstance(alternate, list) or self.mike_version or _i18n_plugin(config) is not None:
+        if not isinstance(alternate, list) or self.mike_version or i18n_plugin(config) is not None:
             return []
         if self.command == "serve" or not config.config_file_path:
             return []  # `mkdocs serve` builds into a directory of its own
@@ -454,30 +422,3 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 continue
             if entry is not None:
                 self._entries[entry.loc] = entry
-
-
-def _mike_version(config: MkDocsConfig) -> str | None:
-    """The version mike is building (`mike deploy` sets MIKE_DOCS_VERSION), when its plugin is on."""
-    if "mike" not in config.plugins:
-        return None
-    return os.environ.get("MIKE_DOCS_VERSION") or None
-
-
-def _source_language(file: Any, default: str | None) -> str | None:
-    """The language of a page's source file as mkdocs-static-i18n tells it (`locale`)."""
-    return getattr(file, "locale", None) or default
-
-
-def _i18n_plugin(config: MkDocsConfig) -> Any:
-    return config.plugins.get("i18n")
-
-
-def _i18n_building(config: MkDocsConfig) -> bool:
-    """True inside the extra-language passes that mkdocs-static-i18n runs from on_post_build."""
-    return bool(getattr(_i18n_plugin(config), "building", False))
-
-
-def _default_language(config: MkDocsConfig) -> str | None:
-    i18n = _i18n_plugin(config)
-    language = getattr(i18n, "default_language", None) if i18n is not None else None
-    return language or None

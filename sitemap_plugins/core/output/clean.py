@@ -14,15 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitemap_plugins.core.errors import SitemapError
-from sitemap_plugins.core.output.fileset import (
-    MANIFEST,
-    Manifest,
-    digest_of,
-    io_error,
-    lock_directory,
-    read_manifest,
-    write_atomic,
-)
+from sitemap_plugins.core.output.diskio import io_error, lock_directory, write_atomic
+from sitemap_plugins.core.output.fileset import MANIFEST, Manifest, digest_of, read_manifest
 from sitemap_plugins.core.output.render import GENERATOR
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT, take_out_block
 

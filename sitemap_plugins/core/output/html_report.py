@@ -17,7 +17,7 @@ from sitemap_plugins.core.errors import Problem, Reporter
 from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut, UndescribedVideo
 from sitemap_plugins.core.normalize import parse_date
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.fileset import OutputError, write_atomic
+from sitemap_plugins.core.output.diskio import OutputError, write_atomic
 from sitemap_plugins.core.output.render import Renderer, failed_in_template, template_failure
 
 #: Above this many months the chart counts years.

@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from sitemap_plugins.core.errors import Reporter, SitemapError
 from sitemap_plugins.core.model import Entry, entry_label
 from sitemap_plugins.core.normalize import date_key, page_glob_match
-from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, OTHER_SECTION, Options
+from sitemap_plugins.core.option_values import OTHER_SECTION
+from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, Options
 from sitemap_plugins.core.output.fileset import FileSet, Staged
 from sitemap_plugins.core.output.render import Renderer, page_namespaces
 from sitemap_plugins.core.output.result import WriteResult

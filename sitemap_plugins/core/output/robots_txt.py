@@ -16,7 +16,8 @@ from urllib.parse import urlsplit
 from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.files import file_kind, link_target
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.fileset import FileSet, OutputError, io_error, write_atomic
+from sitemap_plugins.core.output.diskio import OutputError, io_error, write_atomic
+from sitemap_plugins.core.output.fileset import FileSet
 from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.robots import SITEMAP_LINE, sitemap_urls
 

@@ -23,7 +23,8 @@ from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.model import Entry
 from sitemap_plugins.core.normalize import parse_date
 from sitemap_plugins.core.options import MAX_INDEX_ENTRIES, MAX_NEWS_PER_FILE, Options
-from sitemap_plugins.core.output.fileset import FileSet, OutputError, gzip_bytes, gzip_file
+from sitemap_plugins.core.output.diskio import OutputError, gzip_bytes, gzip_file
+from sitemap_plugins.core.output.fileset import FileSet
 from sitemap_plugins.core.output.packing import (
     ENTRY_POINT,
     INDEX_ALIAS,
