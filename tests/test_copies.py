@@ -34,6 +34,10 @@ COPIES = {
         "<main><h1>Grilling</h1><template><p>Holzkohle</p></template><noscript>Bitte JavaScript</noscript>"
         "<p>Light the coals first.</p></main>"
     ),
+    "hidden words aside": (
+        '<main><h1>Grilling</h1><div hidden><p>Noch nicht übersetzt</p></div><p hidden="">Entwurf</p>'
+        "<p>Light the coals first.</p></main>"
+    ),
     "a comment aside": "<main><h1>Grilling</h1><!-- übersetzen --><p>Light the coals first.</p></main>",
     "the frame's words aside": (
         "<nav>Startseite Anleitung</nav><main><h1>Grilling</h1><p>Light the coals first.</p></main>"
@@ -44,6 +48,10 @@ TRANSLATIONS = {
     "other words": "<main><h1>Grillen</h1><p>Zuerst die Kohle anzünden.</p></main>",
     "one word more": "<main><h1>Grilling</h1><p>Light the coals first. Really.</p></main>",
     "the same words in another order": "<main><h1>Grilling</h1><p>first. Light the coals</p></main>",
+    "words a search of the page opens": (
+        '<main><h1>Grilling</h1><p hidden="until-found">Zuerst</p><p>Light the coals first.</p></main>'
+    ),
+    "the words after hidden ones": "<main><h1>Grilling</h1><p>Light the coals first.</p><b hidden>x</b>Achtung</main>",
     "a word in a tail": "<main><h1>Grilling</h1><p>Light the <b>coals</b> first.</p>Achtung</main>",
 }
 

@@ -50,6 +50,9 @@ def listing_date(tmp_path, body: str, base: str = "") -> str | None:
         ('<main><a href="a/">A</a><link rel="prefetch" href="d/"><area href="c/"></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><template><a href="d/">D</a></template></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><noscript><a href="d/">D</a></noscript></main>', "2024-01-01"),
+        ('<main><a href="a/">A</a><div hidden><p><a href="d/">D</a></p></div></main>', "2024-01-01"),
+        ('<main><a href="a/">A</a><a hidden href="d/">D</a></main>', "2024-01-01"),
+        ('<main><a href="a/">A</a><div hidden="until-found"><a href="c/">C</a></div></main>', "2024-03-01"),
         ('<main><a href="a/">A</a><a href="#top">top</a><a href="">x</a><a>y</a></main>', "2024-01-01"),
         # An article's own header is its content.
         ('<main><article><header><a href="c/">C</a></header></article></main>', "2024-03-01"),

@@ -149,6 +149,24 @@ def test_a_player_without_words_of_its_own_takes_its_sections():
     assert entry(no_heading).videos == []  # no title at all: Google requires one, so not listed
 
 
+def test_a_paragraph_no_reader_sees_describes_no_player():
+    """A paragraph the `hidden` attribute hides (a spoiler, a panel a script opens) is not what
+    the section says; the next one shown is."""
+    hidden_first = SECTIONED.replace(
+        "<p>After the player.</p>",
+        '<p hidden>Hidden note.</p><div hidden=""><p>Also hidden.</p></div><p>After the player.</p>',
+    )
+    assert video(hidden_first).description == "After the player."
+    searchable = SECTIONED.replace("<p>After the player.</p>", '<p hidden="until-found">Found by search.</p>')
+    assert video(searchable).description == "Found by search."
+    # A hidden player is no video of the page.
+    hidden_player = SECTIONED.replace("<iframe", "<div hidden><iframe").replace(
+        "</iframe>", "</iframe></div>"
+    )
+    assert hidden_player != SECTIONED
+    assert entry(hidden_player).videos == []
+
+
 def test_lite_youtube_and_vimeo_players():
     lite = '<h2>Grilling</h2><lite-youtube videoid="abcdefghijk" playlabel="Play: Grilling 101"></lite-youtube><p>Watch.</p>'
     found = video(lite)

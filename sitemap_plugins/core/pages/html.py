@@ -20,7 +20,7 @@ from lxml import etree
 from sitemap_plugins.core.files import read_page_file, utf8_html
 from sitemap_plugins.core.normalize import http_url
 from sitemap_plugins.core.pages.media import Media, read_media, resolve
-from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidden, is_frame
+from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidden, is_frame, never_shown
 
 #: `<meta property>` names that carry the page's last modification.
 MODIFIED_META = ("article:modified_time", "og:updated_time")
@@ -141,13 +141,30 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
         regions = (content_region(root) or [body]) if body is not None else []
     words: list[str] = []
     for region in regions:
-        for element in region.iter():
-            unseen = hidden(element)
-            if isinstance(element.tag, str) and element.tag not in _WORDLESS and not unseen:
-                words += (element.text or "").split()  # not a comment's, not a script's
-            if element is not region and not unseen:
-                words += (element.tail or "").split()
+        if not hidden(region):
+            words += _shown_words(region)
     return hashlib.sha256(" ".join(words).encode("utf-8", "surrogatepass")).hexdigest() if words else None
+
+
+def _shown_words(region: Any) -> list[str]:
+    """The words a reader sees in `region`, in order: what is never shown is passed over whole,
+    and the text after it (its tail, its parent's) is read.  A stack rather than recursion: a
+    page's nesting has no bound a reader would notice."""
+    words: list[str] = []
+    stack: list[Any] = [region]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            words += item.split()
+            continue
+        if not isinstance(item.tag, str) or item.tag in _WORDLESS or never_shown(item):
+            continue  # a comment's text, a script's, what is hidden
+        words += (item.text or "").split()
+        for child in reversed(item):
+            if child.tail:
+                stack.append(child.tail)
+            stack.append(child)
+    return words
 
 
 #: Elements whose text no reader sees as the page's words.
@@ -295,6 +312,12 @@ def _links(regions: list[Any], base: str) -> list[str]:
             if element.tag in HIDDEN_TAGS or is_frame(element, region)
             for anchor in element.iter("a")
         }
+        unseen.update(
+            anchor
+            for element in region.xpath(".//*[@hidden]")
+            if never_shown(element)
+            for anchor in element.iter("a")
+        )
         for anchor in region.iter("a"):
             href = (anchor.get("href") or "").strip()
             if not href or href.startswith("#") or anchor in unseen:

@@ -1,5 +1,6 @@
 """Where a page's content is, and what in it is the theme's frame (navigation, headers,
-footers and asides that are no article's own) or never shown (`<template>`, `<noscript>`)."""
+footers and asides that are no article's own) or never shown (`<template>`, `<noscript>`, and
+what the `hidden` attribute hides)."""
 
 from __future__ import annotations
 
@@ -61,5 +62,15 @@ def is_frame(element: Any, region: Any) -> bool:
     return True
 
 
+def never_shown(element: Any) -> bool:
+    """An element whose content a reader never sees: a `<template>`, a `<noscript>`, or one with
+    the `hidden` attribute (but `hidden="until-found"`, which a search of the page opens)."""
+    if element.tag in HIDDEN_TAGS:
+        return True
+    value = element.get("hidden")
+    return value is not None and value.strip().lower() != "until-found"
+
+
 def hidden(element: Any) -> bool:
-    return any(True for _ in element.iterancestors(*HIDDEN_TAGS))
+    """`element` is never seen: it, or an element around it, is `never_shown`."""
+    return never_shown(element) or any(never_shown(ancestor) for ancestor in element.iterancestors())
