@@ -379,7 +379,7 @@ def test_what_robots_txt_forbids_is_named_by_its_longest_rule(tmp_path):
         (
             "https://ex%ffmple.com/a/",
             None,
-            "'https://ex%ffmple.com/a/': the host '%' is not a valid domain name or IP address; page left out",
+            "'https://ex%ffmple.com/a/': the host 'ex%ffmple.com' is not a valid domain name (its %-escapes are not UTF-8); page left out",
         ),
     ],
 )

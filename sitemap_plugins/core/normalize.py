@@ -132,7 +132,11 @@ def _netloc(iri: str, parts, scheme: str) -> str:
             try:
                 host = unquote(host, errors="strict")
             except UnicodeDecodeError:
-                host = "%"  # not UTF-8: not a name
+                # Bytes that are not UTF-8 spell no name: the host is named as it was written.
+                raise ValueError(
+                    f"{shown(iri)}: the host {parts.hostname!r} is not a valid domain name "
+                    "(its %-escapes are not UTF-8)"
+                ) from None
         if not host.isascii():
             try:
                 host = host.encode("idna").decode("ascii")
