@@ -370,3 +370,25 @@ def test_requests_at_a_time_and_a_second_stay_within_their_bounds(tmp_path):
         assert len(pages) == 16
         # 20 a second: 16 requests take at least 15 spacings of 0.05 s (a little slack for clocks).
         assert pages[-1] - pages[0] >= 15 * 0.05 * 0.9
+
+
+def test_a_text_sitemap_named_in_robots_txt_is_read_and_its_pages_asked(tmp_path):
+    """A sitemap.txt (one URL a line, as the protocol allows) is read as the offline check reads
+    it; each of its pages is asked, and the one the deploy removed is found."""
+    site = tmp_path / "site"
+    site.mkdir()
+    with serve(site, planted=False) as (base, log):
+        for name in ("a", "b", "gone"):
+            (site / name).mkdir()
+            (site / name / "index.html").write_text(page(name.upper()))
+        (site / "urls.txt").write_text("".join(f"{base}{name}/\n" for name in ("a", "b", "gone")))
+        (site / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}urls.txt\n")
+        shutil.rmtree(site / "gone")
+        log.requests.clear()
+        done, problems = check(base, "--per-second", "100")
+        assert done.returncode == 1
+        assert [(p["url"], p["code"]) for p in problems] == [(base + "gone/", "http-status")]
+        assert problems[0]["file"] == base + "urls.txt"
+        assert "asked the site: 3 of 3 pages" in done.stderr
+        gets = sorted(path for method, path, _ in log.requests if method == "GET")
+        assert gets == ["/a/", "/b/", "/gone/", "/robots.txt", "/urls.txt"]

@@ -135,3 +135,30 @@ def test_a_set_under_a_path_is_not_reached_by_a_robots_txt_at_the_root(tmp_path)
     assert finding["code"] == "robots-not-root"
     assert "crawlers read only https://example.github.io/robots.txt" in finding["message"]
     assert "Sitemap: https://example.github.io/project/sitemap.xml" in finding["message"]
+
+
+def test_a_text_sitemap_is_read_as_the_protocol_writes_it(tmp_path):
+    """One URL a line, any name ending in .txt (gzip too): each line is a listed URL, judged as a
+    `<loc>` is; a file that is not UTF-8 is said to be so, never parsed as XML."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "urls.txt").write_text(
+        f"{BASE}a/\n\n{BASE}b/\n{BASE}a/\nhttps://other.example.org/c/\nnot a URL\n"
+    )
+    (site / "more.txt.gz").write_bytes(gzip.compress(f"\ufeff{BASE}d/\r\n".encode()))
+    (site / "latin.txt").write_bytes(f"{BASE}caf\xe9/\n".encode("latin-1"))
+    (site / "robots.txt").write_text(
+        "User-agent: *\nDisallow: /b/\n"
+        f"Sitemap: {BASE}urls.txt\nSitemap: {BASE}more.txt.gz\nSitemap: {BASE}latin.txt\n"
+    )
+    code, report, _ = check(site, "--base-url", BASE)
+    assert code == 1
+    found = [(Path(p["file"]).name, p["line"], p["url"], p["code"]) for p in report["problems"]]
+    assert found == [
+        ("urls.txt", 3, f"{BASE}b/", "robots-disallowed"),
+        ("urls.txt", 4, f"{BASE}a/", "duplicate"),
+        ("urls.txt", 5, "https://other.example.org/c/", "location"),
+        ("urls.txt", 6, "not a URL", "location"),
+        ("latin.txt", 1, None, "encoding"),
+    ], found
+    assert report["urls"] == 3  # a/, b/ and d/

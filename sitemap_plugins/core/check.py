@@ -233,6 +233,9 @@ class Checker(EntryChecks):
                 "too-big",
             )
             return
+        if _is_text_sitemap(path):
+            self._text(path, data)
+            return
         try:
             parser = etree.XMLParser(huge_tree=True, resolve_entities=False, load_dtd=False, no_network=True)
             root = etree.fromstring(data, parser)
@@ -374,6 +377,29 @@ class Checker(EntryChecks):
         if news_count > MAX_NEWS_PER_FILE:
             self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
 
+    def _text(self, path: Path, data: bytes) -> None:
+        """A text sitemap, the protocol's other format: one absolute URL a line, UTF-8 (a byte
+        order mark aside), at most 50,000; nothing else, neither header nor footer."""
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            self.add(path, line, None, "not UTF-8: a text sitemap is UTF-8 text", "encoding")
+            return
+        lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+        locs = [(number, loc) for number, loc in lines if loc]
+        if len(locs) > MAX_URLS:
+            self.add(path, None, None, f"{len(locs):,} URLs: a sitemap holds at most 50,000", "too-many")
+        for number, loc in locs:
+            if not self._in_scope(path, number, loc, sitemap_dir=True):
+                continue
+            if loc in self.urls:
+                first = self.urls[loc]
+                self.add(path, number, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
+                continue
+            self.urls[loc] = ListedUrl(str(path), number)
+            self._allowed(path, number, loc, "page")
+
     # -- rules -------------------------------------------------------------------------------
 
     def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
@@ -431,6 +457,11 @@ def _atom_link(entry: Any) -> str:
         if (link.get("rel") or "alternate") == "alternate":
             return (link.get("href") or "").strip()
     return ""
+
+
+def _is_text_sitemap(path: Path) -> bool:
+    """The protocol names a text sitemap by its name alone: any name ending in .txt (gzip too)."""
+    return path.name.lower().removesuffix(".gz").endswith(".txt")
 
 
 def _sitemap_files(site: Path) -> list[Path]:
