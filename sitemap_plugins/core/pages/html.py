@@ -298,6 +298,10 @@ def _json_ld_modified(text: str) -> str | None:
     return None
 
 
+#: The elements of a region with the `hidden` attribute (lxml's `iter` finds tags, not attributes).
+_HIDDEN = etree.XPath("descendant::*[@hidden]")
+
+
 def _links(regions: list[Any], base: str) -> list[str]:
     """The links a reader follows from the content `regions` to other pages: `<a href>` outside
     the region's own frame and outside what is never shown, resolved, without fragments."""
@@ -308,16 +312,10 @@ def _links(regions: list[Any], base: str) -> list[str]:
         # The region's few frame and hidden elements, rather than each link's ancestors.
         unseen = {
             anchor
-            for element in region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS)
-            if element.tag in HIDDEN_TAGS or is_frame(element, region)
+            for element in [*region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS), *_HIDDEN(region)]
+            if never_shown(element) or is_frame(element, region)
             for anchor in element.iter("a")
         }
-        unseen.update(
-            anchor
-            for element in region.xpath(".//*[@hidden]")
-            if never_shown(element)
-            for anchor in element.iter("a")
-        )
         for anchor in region.iter("a"):
             href = (anchor.get("href") or "").strip()
             if not href or href.startswith("#") or anchor in unseen:
