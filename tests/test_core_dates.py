@@ -7,6 +7,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
+import pytest
 from git_helpers import git
 
 import sitemap_plugins as sp
@@ -148,3 +149,127 @@ def test_a_files_time_dates_the_page_only_where_asked_and_not_when_this_build_wr
     assert second.lastmod is None and missing.lastmod is None
     site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["metadata"]))
     assert site.add_page(sp.Page(BASE + "old/", source="old.md", source_path=str(old))).lastmod is None
+
+
+# -- each source's own rules, as the report's lastmod column and the messages say them ----------
+
+HEAD_MODIFIED = '<meta property="article:modified_time" content="{}">'
+
+
+def html_dated(modified: str, meta: dict | None = None, timezone: str = "UTC", lastmod=("metadata", "html")):
+    messages: list[str] = []
+    site = sp.Sitemap(
+        sp.Options(base_url=BASE, lastmod=list(lastmod), timezone=timezone),
+        emit=messages.append,
+        now=dt.datetime(2025, 6, 1, 12, 0, tzinfo=dt.timezone.utc),
+    )
+    html = f"<html><head>{HEAD_MODIFIED.format(modified)}</head><body><main><p>x</p></main></body></html>"
+    entry = site.add_page(sp.Page(BASE + "p/", source="p.md", html=html, meta=meta or {}))
+    return (entry.lastmod.isoformat() if entry.lastmod else None), entry.lastmod_source, messages
+
+
+def test_the_pages_html_dates_it_in_the_sites_zone_and_a_bad_or_future_date_is_said():
+    assert html_dated("2025-05-01T10:00:00", timezone="Europe/Berlin") == (
+        "2025-05-01T10:00:00+02:00",
+        "html",
+        [],
+    )
+    assert html_dated("2025-05-01T10:00:00Z", timezone="Europe/Berlin")[:2] == (
+        "2025-05-01T10:00:00+00:00",
+        "html",
+    )
+    lastmod, source, messages = html_dated("yesterday")
+    assert (lastmod, source) == (None, "none: no source in the lastmod option dates it")
+    assert len(messages) == 1
+    assert messages[0].startswith("sitemap: p.md (https://example.com/p/): lastmod (the page's HTML): ")
+    assert messages[0].endswith("; not used")
+    lastmod, source, messages = html_dated("2025-07-01", lastmod=("html", "build"))
+    assert (lastmod, source) == ("2025-06-01T12:00:00+00:00", "build")
+    assert messages == [
+        "sitemap: p.md (https://example.com/p/): lastmod (the page's HTML): 2025-07-01 is later than the "
+        "build (2025-06-01T12:00:00+00:00); not used"
+    ]
+
+
+def test_a_publication_date_is_a_floor_whatever_source_dates_the_change_and_says_metadata():
+    # The HTML says a change before the page was published: the publication date, from metadata.
+    assert html_dated("2025-05-01", {"date": "2025-05-02"})[:2] == ("2025-05-02", "metadata")
+    # After it: the change, from the HTML.
+    assert html_dated("2025-05-03", {"date": "2025-05-02"})[:2] == ("2025-05-03", "html")
+    # No source gives a change: the publication date alone, from metadata.
+    assert html_dated("", {"date": "2025-05-02"}, lastmod=("metadata",))[:2] == ("2025-05-02", "metadata")
+
+
+@pytest.mark.invalid_output  # another tool's sitemap with a lastmod that is no date, on purpose
+def test_another_tools_sitemap_dates_a_page_and_a_bad_or_future_lastmod_there_is_not_used(tmp_path, caplog):
+    site_dir = tmp_path / "site"
+    site_dir.mkdir()
+    (site_dir / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}a/</loc><lastmod>2025-05-01T10:00:00</lastmod></url>"
+        f"<url><loc>{BASE}b/</loc><lastmod>not a date</lastmod></url>"
+        f"<url><loc>{BASE}c/</loc><lastmod>2025-07-01</lastmod></url>"
+        "</urlset>\n"
+    )
+    for name in ("a", "b", "c"):
+        (site_dir / name).mkdir()
+        (site_dir / name / "index.html").write_text(
+            "<html><head></head><body><main><p>x</p></main></body></html>"
+        )
+    messages: list[str] = []
+    site = sp.Sitemap(
+        sp.Options(base_url=BASE, lastmod=["sitemaps", "build"], timezone="Europe/Berlin"),
+        emit=messages.append,
+        now=dt.datetime(2025, 6, 1, 12, 0, tzinfo=dt.timezone.utc),
+        site_dir=site_dir,
+    )
+    site.read_other_sitemaps()
+    with caplog.at_level("INFO", logger="sitemap_plugins"):
+        entries = {
+            name: site.add_page(
+                sp.Page(f"{BASE}{name}/", source=f"{name}.md", path=str(site_dir / name / "index.html"))
+            )
+            for name in ("a", "b", "c")
+        }
+    said = {name: (e.lastmod.isoformat(), e.lastmod_source) for name, e in entries.items()}
+    assert said == {
+        "a": ("2025-05-01T10:00:00+02:00", "sitemaps"),
+        "b": ("2025-06-01T12:00:00+00:00", "build"),
+        "c": ("2025-06-01T12:00:00+00:00", "build"),
+    }
+    (said_at_info,) = [r for r in caplog.records if "b.md" in r.getMessage()]
+    assert said_at_info.levelname == "INFO"
+    assert said_at_info.getMessage().startswith(
+        "sitemap: b.md (https://example.com/b/): lastmod (sitemap.xml, another tool's sitemap): "
+    )
+    assert said_at_info.getMessage().endswith("; not used") and "'not a date'" in said_at_info.getMessage()
+    assert messages == [
+        "sitemap: c.md (https://example.com/c/): lastmod (sitemap.xml, another tool's sitemap): 2025-07-01 is "
+        "later than the build (2025-06-01T12:00:00+00:00); not used"
+    ]
+
+
+def test_a_shallow_clone_counts_each_page_changed_before_its_history(tmp_path):
+    origin = tmp_path / "origin"
+    (origin / "docs").mkdir(parents=True)
+    for name in ("old", "older", "new"):
+        (origin / "docs" / f"{name}.md").write_text(f"# {name}\n")
+    git(origin, "init", "-q")
+    git(origin, "add", "docs/old.md", "docs/older.md")
+    git(origin, "commit", "-qm", "first", date=T1)
+    git(origin, "add", "docs/new.md")
+    git(origin, "commit", "-qm", "second", date=T2)
+    (origin / "docs" / "new.md").write_text("# new, changed\n")
+    git(origin, "commit", "-qam", "third", date=T3)
+    # Two commits deep: the second is the history's edge, where every file seems added.
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{origin}", "shallow")
+    docs = tmp_path / "shallow" / "docs"
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), source_root=docs)
+    for name in ("old", "older", "new"):
+        site.add_page(sp.Page(f"{BASE}{name}/", source=f"{name}.md", source_path=str(docs / f"{name}.md")))
+    result = site.write(tmp_path / "out")
+    assert result.git_undated == 2
+    assert dict(result.undated) == {"changed before a shallow clone's history": 2}
+    assert site.entries[f"{BASE}new/"].lastmod.isoformat() == T3
+    assert "2 pages not dated by git: a shallow clone" in result.summary()
