@@ -4,6 +4,7 @@ XML) and the one message, word for word, when it cannot be. Oracles written out 
 from __future__ import annotations
 
 import copy
+import datetime as dt
 
 import pytest
 from sitemap_checks import parse
@@ -11,6 +12,9 @@ from sitemap_checks import parse
 import sitemap_plugins as sp
 
 BASE = "https://example.com/"
+#: A host name of exactly 253 characters (RFC 1035's limit), its labels within 63.
+HOST_253 = ".".join(["a" * 63, "b" * 63, "c" * 63, "d" * 61])
+assert len(HOST_253) == 253
 LABEL = "sitemap: https://example.com/v/: "
 
 
@@ -381,6 +385,12 @@ def test_what_robots_txt_forbids_is_named_by_its_longest_rule(tmp_path):
             None,
             "'https://ex%ffmple.com/a/': the host 'ex%ffmple.com' is not a valid domain name (its %-escapes are not UTF-8); page left out",
         ),
+        ("https://[v1.fe]/a/", None, "'https://[v1.fe]/a/' has an invalid IPv6 host [v1.fe]; page left out"),
+        (
+            "https://bü..example/a/",
+            None,
+            "'https://bü..example/a/': the host 'bü..example' is not a valid domain name; page left out",
+        ),
     ],
 )
 def test_a_locs_host_and_port(loc, kept, said):
@@ -391,7 +401,77 @@ def test_a_locs_host_and_port(loc, kept, said):
     assert messages == ([] if said is None else [f"sitemap: {loc}: loc: {said}"])
 
 
+@pytest.mark.parametrize(
+    ("host", "written"),
+    [
+        (HOST_253, HOST_253),  # a host name has at most 253 characters
+        (f"{HOST_253}e", None),  # 254: none, though each label is within 63
+        ("bücher.example", "xn--bcher-kva.example"),  # written as IDNA, compared so
+    ],
+)
+def test_a_host_names_length_and_its_idna_form(host, written):
+    messages: list[str] = []
+    base = f"https://{written or 'example.com'}/"
+    site = sp.Sitemap(sp.Options(base_url=base), emit=messages.append)
+    entry = site.add(sp.Entry(f"https://{host}/a/"))
+    if written is None:
+        assert entry is None
+        (said,) = messages  # the URL is shortened in the middle (`shown`); the host is whole
+        assert said.startswith(f"sitemap: https://{host}/a/: loc: 'https://")
+        assert said.endswith(
+            f"/a/': the host '{host}' is not a valid domain name or IP address; page left out"
+        )
+    else:
+        assert (entry.loc, messages) == (f"https://{written}/a/", [])
+
+
 def test_an_ipv6_host_is_written_as_the_protocol_compares_it():
     site = sp.Sitemap(sp.Options(base_url="https://[2001:db8::1]/"))
     assert site.add(sp.Entry("https://[2001:DB8::0001]/a/")).loc == "https://[2001:db8::1]/a/"
     assert site.add(sp.Entry("https://[2001:db8::1%25eth0]/b/")).loc == "https://[2001:db8::1]/b/"
+
+
+# -- lastmod: each way a date is written, as the sitemap then says it -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "written", "said"),
+    [
+        ("2024-05-01", "2024-05-01", None),
+        ("2024-05-01T10:00:00Z", "2024-05-01T10:00:00+00:00", None),
+        ("2024-05-01T10:00:00z", "2024-05-01T10:00:00+00:00", None),
+        ("2024-05-01 10:00:00 UTC", "2024-05-01T10:00:00+00:00", None),
+        ("2024-05-01T10:00:00+05:30", "2024-05-01T10:00:00+05:30", None),
+        ("2024-05-01T10:00:00-04:30", "2024-05-01T10:00:00-04:30", None),
+        ("2024-05-01T10:00:00+0545", "2024-05-01T10:00:00+05:45", None),
+        ("2024-05-01T10:00:00-03", "2024-05-01T10:00:00-03:00", None),
+        ("2024-05-01T10:00:00,75+01:00", "2024-05-01T10:00:00+01:00", None),
+        ("2024-05-01T10:00:00.9-01:00", "2024-05-01T10:00:00-01:00", None),
+        ("2024-05-01T10:00", "2024-05-01T10:00:00+02:00", None),  # naive: the site's zone
+        (
+            "2024-05-01T10:00:00+05:60",
+            None,
+            "'2024-05-01T10:00:00+05:60' has an invalid UTC offset '+05:60'",
+        ),
+        (
+            "2024-05-01T10:00:00+15:00",
+            None,
+            "2024-05-01T10:00:00+15:00 has the UTC offset +15:00; W3C dates allow offsets from -14:00 to +14:00",
+        ),
+        ("2024-02-30", None, "'2024-02-30' is not a real date or time (day is out of range for month)"),
+        ("2024-05-01T25:00", None, "'2024-05-01T25:00' is not a real date or time (hour must be in 0..23)"),
+        (20240501, None, "20240501 is not a date"),
+    ],
+)
+def test_each_way_a_lastmod_is_written(tmp_path, given, written, said):
+    messages: list[str] = []
+    site = sp.Sitemap(
+        sp.Options(base_url=BASE, timezone="Europe/Berlin"),
+        emit=messages.append,
+        now=dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc),
+    )
+    site.add(sp.Entry(BASE + "p/", lastmod=given))
+    site.write(tmp_path)
+    (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
+    assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod") == written
+    assert messages == ([] if said is None else [f"sitemap: {BASE}p/: lastmod: {said}; left out"])

@@ -46,9 +46,10 @@ def describe_chars(chars: list[str]) -> str:
 #: path, only unreserved and reserved ASCII, and every '%' the start of an escape.  Most URLs are:
 #: they skip the parse (three an entry of JSON Lines).  The path and query are single character
 #: classes, which `re` reads in one run, and the escapes are checked apart: one alternation per
-#: character would take twice as long.
+#: character would take twice as long.  The host is a valid name as `_netloc` judges one: labels
+#: of at most 63 characters, 253 in all.
 _PLAIN_URI = re.compile(
-    r"https?://[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*/"
+    r"https?://(?=[^/]{1,253}/)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*/"
     r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]+)?"
 )
 
