@@ -475,3 +475,131 @@ def test_each_way_a_lastmod_is_written(tmp_path, given, written, said):
     (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
     assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod") == written
     assert messages == ([] if said is None else [f"sitemap: {BASE}p/: lastmod: {said}; left out"])
+
+
+# -- each field of a video and of a news tag: its one message, naming the page and the field ------
+
+NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+V = "sitemap: https://example.com/v/: video[0]."
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        (
+            {"description": "x\x00" + "a" * 2050},
+            [
+                f"{V}description: control character(s) U+0000 removed",
+                f"{V}description: is 2,051 characters long (the limit is 2,048); shortened",
+            ],
+        ),
+        (
+            {"player_loc": "ftp://x/"},
+            [f"{V}player_loc: 'ftp://x/' is not an absolute http(s) URL; value left out"],
+        ),
+        (
+            {"expiration_date": "soon"},
+            [
+                f"{V}expiration_date: 'soon' is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00; "
+                "left out"
+            ],
+        ),
+        (
+            {"publication_date": "2025-13-01"},
+            [
+                f"{V}publication_date: '2025-13-01' is not a real date or time (month must be in 1..12); left out"
+            ],
+        ),
+        ({"tags": ["t"] * 32}, []),
+        ({"tags": ["t"] * 33}, [f"{V}tag: 33 tags; at most 32 are allowed, so the first 32 are listed"]),
+        ({"tags": ["ok", "\x01"]}, [f"{V}tag: control character(s) U+0001 removed"]),
+        (
+            {"requires_subscription": "maybe"},
+            [f"{V}requires_subscription: 'maybe' is not yes or no; left out"],
+        ),
+        ({"live": "perhaps"}, [f"{V}live: 'perhaps' is not yes or no; left out"]),
+        (
+            {"uploader": sp.VideoUploader("N" * 300, "https://other.example.org/u")},
+            [
+                f"{V}uploader: is 300 characters long (the limit is 255); shortened",
+                f"{V}uploader.info: https://other.example.org/u must be on the page's host (example.com); left out",
+            ],
+        ),
+        (
+            {"uploader": sp.VideoUploader("Name", "not a url")},
+            [f"{V}uploader.info: 'not a url' is not an absolute http(s) URL; value left out"],
+        ),
+    ],
+)
+def test_each_video_field_is_named_in_its_message(values, said):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append, now=NOW)
+    entry = site.add(sp.Entry(BASE + "v/", videos=[video(**values)]))
+    assert messages == said
+    (kept_video,) = entry.videos
+    if "tags" in values:
+        assert len(kept_video.tags) == min(len([t for t in values["tags"] if t.strip("\x01")]), 32)
+    if "uploader" in values:
+        assert kept_video.uploader.info is None and len(kept_video.uploader.name) <= 255
+
+
+def test_a_videos_rating_is_written_to_two_places(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE), now=NOW)
+    site.add(sp.Entry(BASE + "v/", videos=[video(rating=4.126)]))
+    site.write(tmp_path)
+    assert "<video:rating>4.13</video:rating>" in (tmp_path / "sitemap.xml").read_text()
+
+
+N = "sitemap: https://example.com/n/: news"
+
+
+@pytest.mark.parametrize(
+    ("news", "said", "language"),
+    [
+        (
+            sp.News("Daily\x01", "en", "2024-12-31T10:00:00Z", "T\x02"),
+            [
+                f"{N}.publication_name: control character(s) U+0001 removed",
+                f"{N}.title: control character(s) U+0002 removed",
+            ],
+            "en",
+        ),
+        (
+            sp.News("Daily", "xx-yy-zz", "2024-12-31", "T"),
+            [
+                f"{N}.publication_language: 'xx-yy-zz' is not an ISO 639 language code (2 or 3 letters, or zh-cn / "
+                "zh-tw); left out",
+                f"{N}: Google requires publication_language; news tag left out",
+            ],
+            None,
+        ),
+        (
+            sp.News("Daily", "en", "soon", "T"),
+            [
+                f"{N}.publication_date: 'soon' is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00; "
+                "left out",
+                f"{N}: Google requires publication_date; news tag left out",
+            ],
+            None,
+        ),
+        (
+            sp.News(None, "en", "2024-12-31", None),
+            [f"{N}: Google requires publication_name, title; news tag left out"],
+            None,
+        ),
+        # Chinese as Google News names it: by script, else by region.
+        (sp.News("D", "zh-Hant-TW", "2024-12-31", "T"), [], "zh-tw"),
+        (sp.News("D", "zh-Latn-HK", "2024-12-31", "T"), [], "zh-tw"),
+        (sp.News("D", "zh-x-Hans", "2024-12-31", "T"), [], "zh-cn"),
+        (sp.News("D", "zh-Latn-CN", "2024-12-31", "T"), [], "zh-cn"),
+        (sp.News("D", "zh-SG", "2024-12-31", "T"), [], "zh-cn"),
+        (sp.News("D", "zh", "2024-12-31", "T"), [], "zh"),
+        (sp.News("D", "pt-BR", "2024-12-31", "T"), [], "pt"),
+    ],
+)
+def test_each_news_field_is_named_in_its_message(news, said, language):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append, now=NOW)
+    entry = site.add(sp.Entry(BASE + "n/", news=news))
+    assert messages == said
+    assert (entry.news.publication_language if entry.news else None) == language
