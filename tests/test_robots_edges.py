@@ -10,6 +10,7 @@ import os
 import stat
 from pathlib import Path
 
+import pytest
 from protego import Protego
 
 import sitemap_plugins as sp
@@ -125,3 +126,55 @@ def test_a_fifo_called_robots_txt_is_never_opened(tmp_path):
         f"sitemap: {tmp_path / 'robots.txt'}: robots.txt: is not a regular file (a FIFO); left as it "
         "is, so the Sitemap: line was not added"
     ]
+
+
+def test_utf16_without_a_byte_order_mark_is_left_alone_with_the_one_message(tmp_path):
+    original = "User-agent: *\nDisallow: /\n".encode("utf-16-le")  # NUL bytes, no BOM
+    (tmp_path / "robots.txt").write_bytes(original)
+    _, said = build(tmp_path)
+    assert (tmp_path / "robots.txt").read_bytes() == original
+    assert said == [
+        f"sitemap: {tmp_path / 'robots.txt'}: robots.txt: robots.txt is UTF-16 or UTF-32 (or holds NUL bytes), "
+        "not ASCII-compatible; left as it is, add the Sitemap: line yourself"
+    ]
+
+
+def test_a_line_of_yours_right_below_our_marker_is_yours(tmp_path):
+    """Our marker is followed only by our lines; a line of the owner's after it (the owner took
+    our Sitemap: line out by hand, or wrote below the marker) stays, through a build and clean."""
+    robots = tmp_path / "robots.txt"
+    robots.write_text(f"User-agent: *\n{MARKER}\nDisallow: /x/\n")
+    build(tmp_path)
+    assert robots.read_text() == f"User-agent: *\n{MARKER}\nSitemap: {BASE}sitemap.xml\nDisallow: /x/\n"
+    sp.clean_set(tmp_path)
+    assert robots.read_text() == "User-agent: *\nDisallow: /x/\n"
+
+
+@pytest.mark.parametrize(
+    ("original", "added", "cleaned"),
+    [
+        (
+            b"User-agent: *\r\nDisallow: /x/",
+            b"Disallow: /y/\r\n",
+            b"User-agent: *\r\nDisallow: /x/\r\nDisallow: /y/\r\n",
+        ),
+        (
+            b"User-agent: *\rDisallow: /x/",
+            b"Disallow: /y/\r",
+            b"User-agent: *\rDisallow: /x/\rDisallow: /y/\r",
+        ),
+        (
+            b"User-agent: *\nDisallow: /x/",
+            b"Disallow: /y/\n",
+            b"User-agent: *\nDisallow: /x/\nDisallow: /y/\n",
+        ),
+    ],
+    ids=["crlf", "cr", "lf"],
+)
+def test_a_line_added_below_our_block_stays_a_line_of_its_own_after_clean(tmp_path, original, added, cleaned):
+    robots = tmp_path / "robots.txt"
+    robots.write_bytes(original)  # no line end after its last line
+    build(tmp_path)
+    robots.write_bytes(robots.read_bytes() + added)
+    sp.clean_set(tmp_path)
+    assert robots.read_bytes() == cleaned
