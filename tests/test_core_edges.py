@@ -50,6 +50,11 @@ def listing_date(tmp_path, body: str, base: str = "") -> str | None:
         ('<main><a href="a/">A</a><link rel="prefetch" href="d/"><area href="c/"></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><template><a href="d/">D</a></template></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><noscript><a href="d/">D</a></noscript></main>', "2024-01-01"),
+        # Around the content region: the theme's frame, whatever it links to.
+        (
+            '<nav><a href="d/">D</a></nav><main><a href="a/">A</a></main><footer><a href="c/">C</a></footer>',
+            "2024-01-01",
+        ),
         ('<main><a href="a/">A</a><div hidden><p><a href="d/">D</a></p></div></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><a hidden href="d/">D</a></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><div hidden="until-found"><a href="c/">C</a></div></main>', "2024-03-01"),
@@ -372,3 +377,59 @@ def test_a_page_file_is_judged_by_its_head(tmp_path, head, listed):
     site = sp.Sitemap(sp.Options(base_url=BASE))
     found = site.add_page(sp.Page(BASE + "p/", path=str(page)))
     assert (found is not None) is listed
+
+
+# -- what a page's head and its html element say -------------------------------------------------
+
+
+def page_entry(html: str, messages: list[str] | None = None, **page) -> sp.Entry | None:
+    site = sp.Sitemap(
+        sp.Options(base_url=BASE, lastmod=["html"]),
+        emit=(messages if messages is not None else []).append,
+        now=dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc),
+    )
+    return site.add_page(sp.Page(BASE + "p/", source="p.md", html=html, **page))
+
+
+def test_the_head_says_the_change_once_and_the_first_way_it_says_it_wins():
+    meta = '<meta property="article:modified_time" content="2024-05-01T10:00:00Z">'
+    json_ld = '<script type="application/ld+json">{"dateModified": "2024-06-01T10:00:00Z"}</script>'
+    untyped = '<script>{"dateModified": "2024-07-01T10:00:00Z"}</script>'
+    for head, expected in (
+        (meta + json_ld, "2024-05-01T10:00:00+00:00"),
+        (json_ld + meta, "2024-06-01T10:00:00+00:00"),
+        (untyped + json_ld, "2024-06-01T10:00:00+00:00"),  # a script that is no JSON-LD says nothing
+        (untyped, None),
+    ):
+        entry = page_entry(f"<html><head>{head}</head><body><main><p>x</p></main></body></html>")
+        assert (entry.lastmod.isoformat() if entry.lastmod else None) == expected, head
+
+
+def test_a_base_href_that_is_no_url_is_said_and_the_pages_own_url_resolves_its_links():
+    messages: list[str] = []
+    html = '<html><head><base href="http://[::1/"></head><body><main><img src="i.png"></main></body></html>'
+    entry = page_entry(html, messages)
+    assert [image.loc for image in entry.images] == [BASE + "p/i.png"]
+    (said,) = messages
+    assert said.startswith("sitemap: p.md (https://example.com/p/): <base href>: ")
+    assert said.endswith("; the page's own URL is used instead")
+
+
+def test_pages_in_two_languages_and_no_group_are_counted_by_what_their_html_element_says(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    for path, lang in (("en/a/", "en"), ("en/b/", " en "), ("de/a/", "de"), ("de/b/", "de"), ("x/", "")):
+        html = f'<html lang="{lang}"><head></head><body><main><p>{path}</p></main></body></html>'
+        site.add_page(sp.Page(BASE + path, html=html))
+    result = site.write(tmp_path)
+    assert dict(result.ungrouped_languages) == {"en": 2, "de": 2}
+
+
+def test_a_listings_own_images_are_not_listed_and_a_lone_surrogate_in_handed_html_is_no_crash():
+    html = '<html><head></head><body><main><img src="/cover.png"><a href="/a/">A</a></main></body></html>'
+    entry = page_entry(html, listing=True)
+    assert entry.images == []
+    entry = page_entry(
+        "<html><head><title>\ud800</title></head><body><main><p>x</p></main></body></html>",
+        content="<p>x</p>",
+    )
+    assert entry is not None and entry.loc == BASE + "p/"
