@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
 from protego import Protego
+from sitemap_checks import assert_valid_tree
 
 import sitemap_plugins as sp
 
@@ -178,3 +181,93 @@ def test_a_line_added_below_our_block_stays_a_line_of_its_own_after_clean(tmp_pa
     robots.write_bytes(robots.read_bytes() + added)
     sp.clean_set(tmp_path)
     assert robots.read_bytes() == cleaned
+
+
+# -- files a build cannot read or replace: permissions, which root ignores, so as `nobody` -------
+
+
+def as_an_unprivileged_user(function):
+    """`function()`'s result, run as `nobody` where the suite runs as root (permissions bind
+    root nowhere), in a forked child of this process: the same code, mutated or not."""
+    if os.geteuid() != 0:
+        return function()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: drop root, run, send the result back
+        try:
+            os.setgid(65534)
+            os.setuid(65534)
+            data = json.dumps(function()).encode()
+        except BaseException as error:
+            data = json.dumps({"error": repr(error)}).encode()
+        os.write(write, data)
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 65536):
+        chunks.append(chunk)
+    os.close(read)
+    os.waitpid(pid, 0)
+    result = json.loads(b"".join(chunks))
+    assert not (isinstance(result, dict) and "error" in result), result
+    return result
+
+
+@pytest.fixture
+def open_dir():
+    """A directory anyone may enter and write in (pytest's own are root's alone)."""
+    directory = Path(tempfile.mkdtemp(prefix="sitemap-plugins-test-"))
+    directory.chmod(0o777)
+    yield directory
+    for path in directory.rglob("*"):
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o755)
+    shutil.rmtree(directory)
+
+
+def test_a_robots_txt_that_cannot_be_read_is_left_and_named(open_dir):
+    tmp_path = open_dir
+    robots = tmp_path / "robots.txt"
+    robots.write_text("User-agent: *\nDisallow: /x/\n")
+    robots.chmod(0)
+
+    def run():
+        result, said = build(tmp_path)
+        return said, result.files
+
+    said, files = as_an_unprivileged_user(run)
+    robots.chmod(0o644)
+    assert robots.read_text() == "User-agent: *\nDisallow: /x/\n"
+    assert files == ["sitemap.xml"]
+    assert_valid_tree(tmp_path)
+    assert said == [
+        f"sitemap: {robots}: robots.txt: cannot read {robots}: Permission denied; make it writable (and close "
+        "any program that has it open: Windows cannot replace a file open elsewhere), or choose another output "
+        "directory; the Sitemap: line was not added"
+    ]
+
+
+def test_a_robots_txt_that_cannot_be_replaced_is_left_and_named(open_dir):
+    """robots.txt links to a file in a directory the build may not write in: the sitemaps are
+    written, robots.txt stays as it was, and the message names the file."""
+    tmp_path = open_dir
+    (tmp_path / "locked").mkdir(mode=0o755)
+    target = tmp_path / "locked" / "robots.txt"
+    target.write_text("User-agent: *\n")
+    target.chmod(0o666)
+    if os.geteuid() != 0:
+        (tmp_path / "locked").chmod(0o555)
+    (tmp_path / "robots.txt").symlink_to("locked/robots.txt")
+
+    def run():
+        result, said = build(tmp_path)
+        return said, result.files
+
+    said, files = as_an_unprivileged_user(run)
+    (tmp_path / "locked").chmod(0o755)
+    assert target.read_text() == "User-agent: *\n"
+    assert files == ["sitemap.xml"]
+    assert_valid_tree(tmp_path)
+    (message,) = said
+    assert message.startswith(f"sitemap: {target}: robots.txt: cannot write ")
+    assert message.endswith("; the Sitemap: line was not added")
