@@ -433,3 +433,60 @@ def test_a_listings_own_images_are_not_listed_and_a_lone_surrogate_in_handed_htm
         content="<p>x</p>",
     )
     assert entry is not None and entry.loc == BASE + "p/"
+
+
+def test_the_heads_meta_elements_say_what_they_say_and_nothing_when_empty():
+    messages: list[str] = []
+    empty_modified = '<meta property="article:modified_time"><meta name="robots" content="index, follow">'
+    entry = page_entry(
+        f"<html><head>{empty_modified}</head><body><main><p>x</p></main></body></html>", messages
+    )
+    assert entry is not None and entry.lastmod is None and messages == []
+    for robots in ("noindex", "NOINDEX, follow", "none"):
+        head = f'<meta name="robots" content="{robots}">'
+        assert page_entry(f"<html><head>{head}</head><body><main><p>x</p></main></body></html>") is None, (
+            robots
+        )
+
+
+def listing_file_date(tmp_path, body: str) -> str | None:
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    for path, date in (("a/", "2024-01-01"), ("b/", "2024-02-01")):
+        site.add(sp.Entry(BASE + "blog/" + path, lastmod=date))
+    page = tmp_path / "listing.html"
+    page.write_text(f"<html><head></head><body>{body}</body></html>")
+    entry = site.add_page(sp.Page(BASE + "blog/", path=str(page), listing=True))
+    site.write(tmp_path / "out")
+    lastmod = site.entries[entry.loc].lastmod
+    return lastmod.isoformat() if lastmod else None
+
+
+def test_a_listing_file_is_dated_by_its_articles_links_a_hidden_article_aside(tmp_path):
+    """Pelican's themes write a listing as `<article>`s: each is a region, and a hidden one
+    (a template's placeholder) hides only itself."""
+    body = '<article hidden><a href="/blog/b/">B</a></article><article><a href="/blog/a/">A</a></article>'
+    assert listing_file_date(tmp_path, body) == "2024-01-01"
+    assert listing_file_date(tmp_path, body.replace(" hidden", "")) == "2024-02-01"
+
+
+def test_a_page_file_that_is_empty_or_no_file_is_left_out_and_said(tmp_path):
+    messages: list[str] = []
+    (tmp_path / "empty.html").write_bytes(b"  \n")
+    (tmp_path / "folder.html").mkdir()
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    assert (
+        site.add_page(sp.Page(BASE + "empty/", source="empty.md", path=str(tmp_path / "empty.html"))) is None
+    )
+    assert (
+        site.add_page(sp.Page(BASE + "folder/", source="folder.md", path=str(tmp_path / "folder.html")))
+        is None
+    )
+    assert messages == [
+        "sitemap: folder.md (https://example.com/folder/): file: is not a regular file (a directory); not read, "
+        "so not listed"
+    ]
+    site.add(sp.Entry(BASE))
+    site.write(tmp_path / "out", report_to=[tmp_path / "report.html"])
+    report = (tmp_path / "report.html").read_text()
+    assert "empty: the file holds nothing to read" in report
+    assert "unreadable: is not a regular file (a directory)" in report
