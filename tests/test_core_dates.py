@@ -273,3 +273,47 @@ def test_a_shallow_clone_counts_each_page_changed_before_its_history(tmp_path):
     assert dict(result.undated) == {"changed before a shallow clone's history": 2}
     assert site.entries[f"{BASE}new/"].lastmod.isoformat() == T3
     assert "2 pages not dated by git: a shallow clone" in result.summary()
+
+
+def test_a_build_stamp_written_without_a_zone_is_known_in_utc_whatever_the_sites_zone(caplog):
+    """A site in Tokyo, a plugin that stamps naive UTC: read in the site's zone the stamp is nine
+    hours off the build's clock, yet it is the build's own time."""
+    build = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    for stamp in (now.replace(tzinfo=None), now.replace(tzinfo=None).isoformat(sep=" ")):
+        messages: list[str] = []
+        site = sp.Sitemap(
+            sp.Options(base_url=BASE, lastmod=["metadata", "build"], timezone="Asia/Tokyo"),
+            emit=messages.append,
+            now=build,
+        )
+        with caplog.at_level("DEBUG", logger="sitemap_plugins"):
+            entry = site.add_page(sp.Page(BASE + "p/", source="p.md", meta={"updated": stamp}))
+        assert (entry.lastmod, entry.lastmod_source, messages) == (build, "build", []), stamp
+        said = [r.getMessage() for r in caplog.records if "build's own time" in r.getMessage()]
+        assert said == [
+            f"sitemap: p.md (https://example.com/p/): lastmod (metadata 'updated') {stamp} is the build's own "
+            "time; not used"
+        ]
+        caplog.clear()
+    # An hour before, in UTC and without a zone: a change of the page, read in the site's zone.
+    earlier = (now - dt.timedelta(hours=1)).replace(tzinfo=None)
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["metadata"], timezone="Asia/Tokyo"), now=build)
+    entry = site.add_page(sp.Page(BASE + "p/", source="p.md", meta={"updated": earlier.isoformat()}))
+    assert entry.lastmod_source == "metadata"
+
+
+def test_metadata_dates_as_plugins_hand_them_over():
+    """A list (the newest is the last), an empty value (the next key is read), a midnight that
+    carries no more than its date."""
+    build = dt.datetime(2025, 6, 1, tzinfo=dt.timezone.utc)
+    cases = [
+        ({"updated": ["2024-01-01", "2024-03-01"]}, "2024-03-01"),
+        ({"lastmod": [], "updated": "2024-01-05"}, "2024-01-05"),
+        ({"lastmod": "", "updated": "2024-01-06"}, "2024-01-06"),
+        ({"updated": dt.datetime(2024, 5, 1, 0, 0)}, "2024-05-01"),
+        ({"updated": dt.datetime(2024, 5, 1, 0, 0, 1)}, "2024-05-01T00:00:01+00:00"),
+    ]
+    for meta, expected in cases:
+        lastmod, source, messages = metadata_lastmod(meta, build)
+        assert (lastmod, source, messages) == (expected, "metadata", []), meta
