@@ -183,3 +183,39 @@ def test_lite_youtube_and_vimeo_players():
     assert entry(vimeo).videos == []  # no thumbnail Google could take: not listed
     elsewhere = '<h2>X</h2><iframe src="https://maps.example.org/embed/1" title="A map"></iframe><p>Y.</p>'
     assert entry(elsewhere).videos == []
+
+
+def test_a_players_file_words_and_section_as_a_reader_meets_them():
+    # The source typed as MP4, whatever its URL ends with.
+    typed = '<source src="v.webm" type="video/webm"><source src="stream?id=1" type="video/mp4">'
+    assert (
+        video(f'<video poster="p.jpg" title="T">{typed}</video><p>D.</p>').content_loc == PAGE + "stream?id=1"
+    )
+    # No file at all: no video, and no failure.
+    assert entry('<h2>H</h2><video poster="p.jpg" title="T"></video><p>D.</p>').videos == []
+    # The caption is the figcaption's words, not the whole figure's.
+    noted = '<figure><video src="v.mp4" poster="p.jpg" title="T"></video><span>Note</span><figcaption>Cap</figcaption></figure>'
+    assert video(noted).description == "Cap"
+    # Labelled by aria-label, captioned: the caption describes it.
+    labelled = '<figure><video src="v.mp4" poster="p.jpg" aria-label="L"></video><figcaption>Cap</figcaption></figure>'
+    assert (video(labelled).title, video(labelled).description) == ("L", "Cap")
+    # A figure is read as one: its section's paragraph comes after the figure, not within it.
+    inside = (
+        '<figure><video src="v.mp4" poster="p.jpg" title="T"></video><p>Inside.</p></figure><p>After.</p>'
+    )
+    assert video(inside).description == "After."
+
+
+def test_an_embedded_players_address_as_lazy_loading_writes_it():
+    lazy = (
+        '<h2>Grilling</h2><iframe data-src="https://www.youtube.com/embed/abcdefghijk"></iframe><p>Watch.</p>'
+    )
+    found = video(lazy)
+    assert (found.player_loc, found.title, found.description) == (
+        "https://www.youtube.com/embed/abcdefghijk",
+        "Grilling",
+        "Watch.",
+    )
+    # A path like Vimeo's on another host is no Vimeo player.
+    other = '<h2>X</h2><iframe src="https://maps.example.org/video/12345" title="A map"></iframe><p>Y.</p>'
+    assert entry(other).videos == []
