@@ -490,3 +490,48 @@ def test_a_page_file_that_is_empty_or_no_file_is_left_out_and_said(tmp_path):
     report = (tmp_path / "report.html").read_text()
     assert "empty: the file holds nothing to read" in report
     assert "unreadable: is not a regular file (a directory)" in report
+
+
+# -- files of a split set and their index ---------------------------------------------------------
+
+
+def test_split_files_are_numbered_from_one_and_the_index_dates_each_by_its_newest_page(tmp_path):
+    site = sp.Sitemap(
+        sp.Options(base_url=BASE, max_urls=2), now=dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+    )
+    for path, date in (("a/", "2024-03-01"), ("b/", "2024-01-01"), ("c/", "2024-02-01")):
+        site.add(sp.Entry(BASE + path, lastmod=date))
+    site.add(
+        sp.Entry(
+            BASE + "news/", lastmod="2024-12-30", news=sp.News("Daily", "en", "2024-12-31T08:00:00Z", "T")
+        )
+    )
+    result = site.write(tmp_path)
+    index = parse(tmp_path / "sitemap.xml")
+    named = {
+        item.findtext("{*}loc").removeprefix(BASE): item.findtext("{*}lastmod")
+        for item in index.iterfind("{*}sitemap")
+    }
+    pages = sorted(name for name in named if name.startswith("sitemap-") and name != "sitemap-news.xml")
+    assert [name.split("-")[1] for name in pages] == ["1", "2"]
+    assert [named[name] for name in pages] == ["2024-03-01", "2024-12-30"]
+    assert named["sitemap-news.xml"] == "2024-12-30"  # its newest page's lastmod
+    assert result.index
+
+
+def test_a_page_too_large_for_any_file_is_left_out_and_named(tmp_path):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE, max_bytes=4096), emit=messages.append)
+    images = [sp.Image(f"{BASE}img/{n:04d}-{'x' * 60}.png") for n in range(60)]
+    site.add_page(
+        sp.Page(BASE + "big/", source="big.md", html="<html><head></head><body><main>x</main></body></html>")
+    )
+    site.add(sp.Entry(BASE + "big/", images=images))
+    site.add(sp.Entry(BASE + "small/"))
+    site.write(tmp_path)
+    assert [url.findtext("{*}loc") for url in parse(tmp_path / "sitemap.xml").iterfind("{*}url")] == [
+        BASE + "small/"
+    ]
+    (said,) = messages
+    assert said.startswith("sitemap: big.md (https://example.com/big/): entry: renders to ")
+    assert said.endswith(" bytes, more than max_bytes allows in one file; page left out")
