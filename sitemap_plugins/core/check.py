@@ -297,21 +297,6 @@ class Checker(EntryChecks):
             elif target.suffix in (".xml", ".gz", ".rss", ".atom") and _is_sitemap(target, feeds=True):
                 self.check_file(target, site)
 
-    def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
-        """A listed URL the site's own robots.txt forbids is never crawled (Search Console:
-        "Submitted URL blocked by robots.txt")."""
-        if self.robots_rules is None or not url:
-            return
-        forbidding = self.robots_rules.blocking(url)
-        if forbidding is not None:
-            self.add(
-                path,
-                line,
-                url,
-                f"the site's robots.txt forbids this {what} to Googlebot or *: {forbidding}",
-                "robots-disallowed",
-            )
-
     def _feed(self, path: Path, root: Any) -> None:
         """An RSS 2.0 or Atom 1.0 feed read as the protocol reads it: each item's or entry's link
         is a URL, in scope like any <loc>.  What makes it a feed is checked; the rest is the feed's."""
@@ -399,41 +384,6 @@ class Checker(EntryChecks):
                 continue
             self.urls[loc] = ListedUrl(str(path), number)
             self._allowed(path, number, loc, "page")
-
-    # -- rules -------------------------------------------------------------------------------
-
-    def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
-        parts = urlsplit(loc)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
-            return False
-        if (parts.scheme, parts.netloc.lower()) != (self.base.scheme, self.base.netloc.lower()):
-            self.add(
-                path,
-                line,
-                loc,
-                f"on another host than {self.base_url} (the protocol's location rule)",
-                "location",
-            )
-            return False
-        if not loc.startswith(self.base_url):
-            self.add(path, line, loc, f"outside {self.base_url}", "location")
-            return False
-        if len(loc) >= 2048:
-            self.add(path, line, loc, "2,048 characters or more", "location")
-        if sitemap_dir:
-            # A sitemap may only list URLs under its own directory.
-            try:
-                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
-            except ValueError:
-                folder = "."
-            prefix = self.base_url + ("" if folder == "." else folder + "/")
-            if not loc.startswith(prefix):
-                self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
-        return True
-
-    def _site_root(self, path: Path) -> Path:
-        return self.site or path.parent
 
 
 def _is_sitemap(path: Path, feeds: bool = False) -> bool:

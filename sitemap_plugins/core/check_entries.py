@@ -10,10 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import SplitResult, urlsplit
 
 from sitemap_plugins.core.files import one_file, served
 from sitemap_plugins.core.model import NEWS, SM, VIDEO
 from sitemap_plugins.core.pages.html import read_file
+from sitemap_plugins.core.robots import RobotsRules
 from sitemap_plugins.core.sitemap_reader import site_file
 from sitemap_plugins.core.validate import MAX_VIDEO_DURATION
 
@@ -68,7 +70,62 @@ class EntryChecks:
     #: The site directory served at `base_url`, where a set is checked as a whole site.
     files_root: Path | None
 
+    #: `base_url`, split; the directory checked; what the site's robots.txt forbids.
+    base: SplitResult
+    site: Path | None
+    robots_rules: RobotsRules | None
+
     add: Callable[[Path | str, int | None, str | None, str, str], None]
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _in_scope(self, path: Path, line: int | None, loc: str, sitemap_dir: bool = False) -> bool:
+        parts = urlsplit(loc)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
+            return False
+        if (parts.scheme, parts.netloc.lower()) != (self.base.scheme, self.base.netloc.lower()):
+            self.add(
+                path,
+                line,
+                loc,
+                f"on another host than {self.base_url} (the protocol's location rule)",
+                "location",
+            )
+            return False
+        if not loc.startswith(self.base_url):
+            self.add(path, line, loc, f"outside {self.base_url}", "location")
+            return False
+        if len(loc) >= 2048:
+            self.add(path, line, loc, "2,048 characters or more", "location")
+        if sitemap_dir:
+            # A sitemap may only list URLs under its own directory.
+            try:
+                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
+            except ValueError:
+                folder = "."
+            prefix = self.base_url + ("" if folder == "." else folder + "/")
+            if not loc.startswith(prefix):
+                self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
+        return True
+
+    def _site_root(self, path: Path) -> Path:
+        return self.site or path.parent
+
+    def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
+        """A listed URL the site's own robots.txt forbids is never crawled (Search Console:
+        "Submitted URL blocked by robots.txt")."""
+        if self.robots_rules is None or not url:
+            return
+        forbidding = self.robots_rules.blocking(url)
+        if forbidding is not None:
+            self.add(
+                path,
+                line,
+                url,
+                f"the site's robots.txt forbids this {what} to Googlebot or *: {forbidding}",
+                "robots-disallowed",
+            )
 
     def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
         """Checking a built site: an image or a video's file of it that no file of it answers is a
