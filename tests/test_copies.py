@@ -52,6 +52,10 @@ TRANSLATIONS = {
         '<main><h1>Grilling</h1><p hidden="until-found">Zuerst</p><p>Light the coals first.</p></main>'
     ),
     "the words after hidden ones": "<main><h1>Grilling</h1><p>Light the coals first.</p><b hidden>x</b>Achtung</main>",
+    "another first article": (
+        "<article><h1>Grillen</h1><p>Zuerst die Kohle.</p></article>"
+        "<article><h1>Grilling</h1><p>Light the coals first.</p></article>"
+    ),
     "a word in a tail": "<main><h1>Grilling</h1><p>Light the <b>coals</b> first.</p>Achtung</main>",
 }
 

@@ -535,3 +535,21 @@ def test_a_page_too_large_for_any_file_is_left_out_and_named(tmp_path):
     (said,) = messages
     assert said.startswith("sitemap: big.md (https://example.com/big/): entry: renders to ")
     assert said.endswith(" bytes, more than max_bytes allows in one file; page left out")
+
+
+def test_only_an_alternate_link_with_a_language_names_a_translation(tmp_path):
+    head = (
+        f'<link rel="preload" hreflang="de" href="{BASE}de/p/">'
+        f'<link rel="alternate" href="{BASE}feed.xml">'
+        f'<link rel="ALTERNATE" hreflang="fr" href="{BASE}fr/p/">'
+        f'<link rel="alternate" hreflang="en" href="{BASE}p/">'
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    for path, lang in (("p/", "en"), ("fr/p/", "fr")):
+        site.add_page(
+            sp.Page(
+                BASE + path, html=f"<html><head>{head}</head><body><main><p>{lang}</p></main></body></html>"
+            )
+        )
+    site.write(tmp_path)
+    assert site.entries[BASE + "p/"].alternates == {"en": BASE + "p/", "fr": BASE + "fr/p/"}
