@@ -101,3 +101,44 @@ def test_the_content_a_generator_hands_over_is_what_is_compared(tmp_path):
     )
     result = site.write(tmp_path)
     assert sorted(site.entries) == [BASE + "en/a/"] and result.copies == 1
+
+
+THREE = (
+    f'<link rel="alternate" hreflang="en" href="{BASE}en/a/">'
+    f'<link rel="alternate" hreflang="de" href="{BASE}de/a/">'
+    f'<link rel="alternate" hreflang="fr" href="{BASE}fr/a/">'
+)
+
+
+def three_languages(tmp_path, **values) -> tuple[sp.Sitemap, sp.WriteResult, str]:
+    """English, and German and French copies of it, in one group."""
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en", **values))
+    for language in ("en", "de", "fr"):
+        html = f"<html><head>{THREE}</head><body>{ORIGINAL}</body></html>"
+        site.add_page(sp.Page(f"{BASE}{language}/a/", source=f"{language}/a.md", html=html))
+    report = tmp_path / "report.html"
+    result = site.write(tmp_path / "out", report_to=[report])
+    return site, result, report.read_text()
+
+
+def test_every_copy_in_a_group_is_left_out_counted_and_said_in_the_report(tmp_path, caplog):
+    with caplog.at_level("INFO", logger="sitemap_plugins"):
+        site, result, report = three_languages(tmp_path)
+    assert sorted(site.entries) == [BASE + "en/a/"]
+    assert site.entries[BASE + "en/a/"].alternates == {}  # itself alone is no group
+    assert result.copies == 2
+    reason = f"copy: the same text as {BASE}en/a/ (en; list_fallbacks: true lists it)"
+    # Each copy twice: among the pages left out, and as the alternate dropped from the group.
+    assert report.count(reason) == 4 and "de/a.md" in report and "fr/a.md" in report
+    dropped = sorted(r.getMessage() for r in caplog.records if "dropped" in r.getMessage())
+    assert dropped == [
+        f"sitemap: en/a.md ({BASE}en/a/): hreflang de names {BASE}de/a/, which is not listed ({reason}): dropped",
+        f"sitemap: en/a.md ({BASE}en/a/): hreflang fr names {BASE}fr/a/, which is not listed ({reason}): dropped",
+    ]
+
+
+def test_list_fallbacks_lists_every_copy_in_no_group(tmp_path):
+    site, result, _ = three_languages(tmp_path, list_fallbacks=True)
+    assert sorted(site.entries) == [BASE + "de/a/", BASE + "en/a/", BASE + "fr/a/"]
+    assert result.copies == 2
+    assert all(entry.alternates == {} for entry in site.entries.values())
