@@ -142,3 +142,39 @@ def test_list_fallbacks_lists_every_copy_in_no_group(tmp_path):
     assert sorted(site.entries) == [BASE + "de/a/", BASE + "en/a/", BASE + "fr/a/"]
     assert result.copies == 2
     assert all(entry.alternates == {} for entry in site.entries.values())
+
+
+def test_an_alternate_that_leads_nowhere_is_dropped_and_one_served_or_elsewhere_is_kept(tmp_path, caplog):
+    """Checking a built site: an alternate naming no file of it (a 404) is dropped, said at INFO
+    with its reason; one naming a file of the site that is not a page of this set (served), or a
+    page of another set of the run (`pages_elsewhere`), stays."""
+    site_dir = tmp_path / "site"
+    for path in ("en/a", "de/a", "fr/a"):
+        (site_dir / path).mkdir(parents=True)
+        (site_dir / path / "index.html").write_text("<html><head></head><body><main>x</main></body></html>")
+    links = "".join(
+        f'<link rel="alternate" hreflang="{code}" href="{BASE}{code}/a/">'
+        for code in ("en", "de", "fr", "it", "es")
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE), site_dir=site_dir)
+    site.pages_elsewhere([BASE + "es/a/"])
+    with caplog.at_level("INFO", logger="sitemap_plugins"):
+        for code in ("en", "de"):
+            html = f"<html><head>{links}</head><body><main><p>{code}</p></main></body></html>"
+            site.add_page(
+                sp.Page(
+                    f"{BASE}{code}/a/",
+                    source=f"{code}/a.md",
+                    html=html,
+                    path=str(site_dir / code / "a" / "index.html"),
+                )
+            )
+        result = site.write(site_dir)
+    assert sorted(site.entries[BASE + "en/a/"].alternates) == ["de", "en", "es", "fr"]
+    dropped = sorted(r.getMessage() for r in caplog.records if r.getMessage().endswith(": dropped"))
+    assert dropped == [
+        f"sitemap: {code}/a.md ({BASE}{code}/a/): hreflang it names {BASE}it/a/, which is not listed "
+        "(no file of the site (a 404)): dropped"
+        for code in ("de", "en")
+    ]
+    assert result.alternates_dropped == 2
