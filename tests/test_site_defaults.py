@@ -181,13 +181,18 @@ def _index(path: Path) -> dict[str, str | None]:
     }
 
 
-def test_mkdocs_names_another_tools_sitemap_it_copies(tmp_path):
-    """A real MkDocs build copying an API reference's sitemap from docs_dir: named in the index
-    and robots.txt, and the build says nothing about it."""
-    docs = tmp_path / "docs"
+def docs_with_an_api_sitemap(project: Path) -> None:
+    """docs/index.md and docs/api/sitemap.xml, another tool's sitemap the build copies."""
+    docs = project / "docs"
     (docs / "api").mkdir(parents=True)
     (docs / "index.md").write_text("# Home\n")
     (docs / "api" / "sitemap.xml").write_text(API_SITEMAP)
+
+
+def test_mkdocs_names_another_tools_sitemap_it_copies(tmp_path):
+    """A real MkDocs build copying an API reference's sitemap from docs_dir: named in the index
+    and robots.txt, and the build says nothing about it."""
+    docs_with_an_api_sitemap(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: Extra\nsite_url: https://example.com/\nplugins:\n  - sitemap:\n"
         "      extra_sitemaps: [api/sitemap.xml]\n"
@@ -225,10 +230,7 @@ def test_zensical_names_another_tools_sitemap_it_copies(tmp_path):
     """zensical.toml's extra_sitemaps with `generate --project`: the copied API sitemap is named in
     the index and robots.txt, left as it is, and nothing is said of it."""
     pytest.importorskip("zensical", reason="Zensical does not install here")
-    docs = tmp_path / "docs"
-    (docs / "api").mkdir(parents=True)
-    (docs / "index.md").write_text("# Home\n")
-    (docs / "api" / "sitemap.xml").write_text(API_SITEMAP)
+    docs_with_an_api_sitemap(tmp_path)
     (tmp_path / "zensical.toml").write_text(
         '[project]\nsite_name = "Extra"\nsite_url = "https://example.com/"\n'
         '[project.plugins.sitemap]\nextra_sitemaps = ["api/sitemap.xml"]\n'

@@ -327,11 +327,7 @@ class Checker(EntryChecks):
             # are looked for among news entries and among the others, separately.
             news = url.find(NEWS + "news")
             seen = self.news_urls if news is not None else self.urls
-            if loc in seen:
-                first = seen[loc]
-                self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
-            else:
-                seen[loc] = ListedUrl(str(path), line, element=url if self.keep_elements else None)
+            self._listed(seen, path, line, loc, url if self.keep_elements else None)
             self._lastmod(path, url, loc)
             self._allowed(path, line, loc, "page")
             images = url.findall(IMAGE + "image")
@@ -378,12 +374,18 @@ class Checker(EntryChecks):
         for number, loc in locs:
             if not self._in_scope(path, number, loc, sitemap_dir=True):
                 continue
-            if loc in self.urls:
-                first = self.urls[loc]
-                self.add(path, number, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
-                continue
-            self.urls[loc] = ListedUrl(str(path), number)
+            self._listed(self.urls, path, number, loc)
             self._allowed(path, number, loc, "page")
+
+    def _listed(
+        self, seen: dict[str, ListedUrl], path: Path, line: int | None, loc: str, element: Any = None
+    ) -> None:
+        """`loc` listed at `path`:`line`: kept in `seen`, or a duplicate of the first listing."""
+        if loc in seen:
+            first = seen[loc]
+            self.add(path, line, loc, f"listed twice (also {first.file}:{first.line})", "duplicate")
+        else:
+            seen[loc] = ListedUrl(str(path), line, element=element)
 
 
 def _is_sitemap(path: Path, feeds: bool = False) -> bool:
