@@ -124,3 +124,64 @@ def test_lastmod_comes_from_the_first_source_that_dates_the_page(dated_site, tmp
     sitemap.write(tmp_path / "out")
     lastmod = parse(tmp_path / "out" / "sitemap.xml").findtext("s:url/s:lastmod", namespaces=NS)
     assert lastmod == SOURCES[first]
+
+
+def test_two_pages_naming_different_pages_for_one_language_keep_the_first_and_say_so(tmp_path, caplog):
+    """Two German pages both claim the English page: the group keeps the one named first (the
+    English page's own), the other page's claim is said, with both URLs, and it lists no
+    alternates (a link the English page does not return is one search engines ignore)."""
+    en, de, other = f"{BASE}a/", f"{BASE}de/a/", f"{BASE}de/b/"
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE))
+    sitemap.add(sp.Entry(en, alternates={"en": en, "de": de}))
+    sitemap.add(sp.Entry(de, alternates={"en": en, "de": de}))
+    sitemap.add(sp.Entry(other, alternates={"en": en, "de": other}))
+    with caplog.at_level("WARNING", logger="sitemap_plugins"):
+        sitemap.write(tmp_path)
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        (
+            "WARNING",
+            f"sitemap: {other}: alternates[de]: {other} disagrees with {de}, named for de by another page "
+            "of the same group; the first is kept",
+        )
+    ]
+    group = {("en", en), ("de", de)}
+    assert _links(tmp_path / "sitemap.xml") == {en: group, de: group, other: set()}
+
+
+@pytest.mark.parametrize(
+    ("x_default", "declared", "expected"),
+    [
+        ("en", None, f"{BASE}a/"),  # the named language's page
+        ("en", f"{BASE}choose/", f"{BASE}choose/"),  # the group's own x-default stays
+        (None, f"{BASE}choose/", f"{BASE}choose/"),
+        ("fr", None, None),  # no French page in the group: no x-default
+        (None, None, None),
+    ],
+)
+def test_x_default_is_the_groups_own_or_the_named_languages_page(tmp_path, x_default, declared, expected):
+    en, de = f"{BASE}a/", f"{BASE}de/a/"
+    alternates = {"en": en, "de": de} | ({"x-default": declared} if declared else {})
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, x_default=x_default))
+    sitemap.add(sp.Entry(en, alternates=alternates))
+    sitemap.add(sp.Entry(de))
+    sitemap.write(tmp_path)
+    group = {("en", en), ("de", de)} | ({("x-default", expected)} if expected else set())
+    assert _links(tmp_path / "sitemap.xml") == {en: group, de: group}
+
+
+def test_a_group_names_its_pages_as_their_canonicals_spell_them(tmp_path):
+    """Home pages whose canonical is `…/index.html` (Sphinx, many themes) are listed at that
+    spelling; the translations that name them `…/` name them as listed, both ways."""
+    en, de = BASE, f"{BASE}de/"
+    links = (
+        f'<link rel="alternate" hreflang="en" href="{en}"><link rel="alternate" hreflang="de" href="{de}">'
+    )
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for url in (en, de):
+        head = f'<link rel="canonical" href="{url}index.html">{links}'
+        sitemap.add_page(
+            sp.Page(url, html=f"<html><head>{head}</head><body><main>{url}</main></body></html>")
+        )
+    sitemap.write(tmp_path)
+    group = {("en", f"{en}index.html"), ("de", f"{de}index.html"), ("x-default", f"{en}index.html")}
+    assert _links(tmp_path / "sitemap.xml") == {f"{en}index.html": group, f"{de}index.html": group}

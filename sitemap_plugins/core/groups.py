@@ -136,6 +136,9 @@ class HreflangGroups:
                 group[X_DEFAULT] = group[self.options.x_default]
         for url in list(parent):
             entry = self.entries.get(url)
+            if entry is None:
+                continue
             group = groups.get(root(url))
-            if entry is not None and group is not None and url in group.values():
-                entry.alternates = dict(group)
+            # A page whose language the group gives another page is in no group: its links
+            # would not be returned, and search engines ignore those.
+            entry.alternates = dict(group) if group is not None and url in group.values() else {}

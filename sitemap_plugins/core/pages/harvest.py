@@ -118,6 +118,13 @@ class Harvester:
             priority=overrides.get("priority", _or(rule and rule.priority, page.priority)),
             alternates=self._alternates(page, facts, label),
         )
+        if listed_at != page.url and entry.alternates:
+            # The page names itself as its files spell it (`X/`); it is listed as its canonical
+            # does (`X/index.html`), and so is its own link in its group.
+            own = _uri_or_none(page.url)
+            entry.alternates = {
+                code: listed_at if _uri_or_none(url) == own else url for code, url in entry.alternates.items()
+            }
         if not entry.alternates and theirs is not None and theirs.alternates:
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         if facts.language:
