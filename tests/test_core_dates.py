@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
-from git_helpers import git
+from git_helpers import commit, git
 
 import sitemap_plugins as sp
 
@@ -118,6 +120,42 @@ def test_a_date_stamped_during_the_build_is_no_change_of_the_page():
     expected = elsewhere.replace(tzinfo=dt.timezone.utc).isoformat()
     if dt.datetime.now().astimezone().utcoffset() != dt.timedelta(hours=5):
         assert metadata_lastmod({"updated": elsewhere.isoformat()}, build)[:2] == (expected, "metadata")
+
+
+#: The wall clock, held still where a test needs the build's second exactly.
+STILL = dt.datetime(2023, 11, 14, 22, 13, 20, tzinfo=dt.timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("offset", "the_builds"),
+    [(-2, False), (-1, True), (0, True), (1, True), (2, False)],
+)
+@pytest.mark.parametrize("written", ["aware", "naive UTC", "naive, the machine's zone"])
+def test_the_builds_own_time_is_the_second_it_ran_in_and_the_next(monkeypatch, offset, the_builds, written):
+    """A stamp one second either side of a build that took no time is the build's own (a stamp
+    is written in whole seconds, the clock is not); two seconds off, a change of the page.  A stamp
+    without a zone is tried in UTC and in the machine's zone (here New York's)."""
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    monkeypatch.setattr(time, "time", STILL.timestamp)
+    try:
+        stamp = STILL + dt.timedelta(seconds=offset)
+        given = {
+            "aware": stamp.isoformat(),
+            "naive UTC": stamp.replace(tzinfo=None).isoformat(),
+            "naive, the machine's zone": stamp.astimezone(ZoneInfo("America/New_York"))
+            .replace(tzinfo=None)
+            .isoformat(),
+        }[written]
+        build = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
+        site = sp.Sitemap(
+            sp.Options(base_url=BASE, lastmod=["metadata", "build"], timezone="Asia/Tokyo"), now=build
+        )
+        entry = site.add_page(sp.Page(BASE + "p/", source="p.md", meta={"updated": given}))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert entry.lastmod_source == ("build" if the_builds else "metadata")
 
 
 def test_a_date_later_than_the_build_is_said_and_the_next_source_dates_the_page():
@@ -317,3 +355,34 @@ def test_metadata_dates_as_plugins_hand_them_over():
     for meta, expected in cases:
         lastmod, source, messages = metadata_lastmod(meta, build)
         assert (lastmod, source, messages) == (expected, "metadata", []), meta
+
+
+@pytest.mark.parametrize("order", ["outer first", "nested first"])
+def test_a_page_of_a_repository_inside_the_docs_is_dated_by_its_own_history(tmp_path, order):
+    """Docs that hold another repository (a submodule, a checkout of another project's docs):
+    its pages are dated by its history, the rest by the outer one, in whichever order pages come;
+    a page outside any repository is undated, said once with its count."""
+    docs, nested, loose = tmp_path / "docs", tmp_path / "docs" / "vendor", tmp_path / "loose"
+    nested.mkdir(parents=True)
+    loose.mkdir()
+    (docs / "a.md").write_text("# A\n")
+    (nested / "b.md").write_text("# B\n")
+    (loose / "c.md").write_text("# C\n")
+    git(nested, "init", "-q")
+    commit(nested, "2021-02-02T10:00:00+00:00")
+    git(docs, "init", "-q")
+    (docs / ".gitignore").write_text("vendor/\n")
+    commit(docs, "2022-03-03T10:00:00+00:00")
+    site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["git"]), source_root=docs)
+    names = ["a", "vendor/b"] if order == "outer first" else ["vendor/b", "a"]
+    for name in [*names, "c"]:
+        path = loose / "c.md" if name == "c" else docs / f"{name}.md"
+        site.add_page(sp.Page(f"{BASE}{name}/", source=f"{name}.md", source_path=str(path)))
+    result = site.write(tmp_path / "out")
+    dates = {url: entry.lastmod and entry.lastmod.isoformat() for url, entry in site.entries.items()}
+    assert dates == {
+        f"{BASE}a/": "2022-03-03T10:00:00+00:00",
+        f"{BASE}vendor/b/": "2021-02-02T10:00:00+00:00",
+        f"{BASE}c/": None,
+    }
+    assert dict(result.undated) == {"not in a git repository (or git is not installed)": 1}

@@ -18,7 +18,7 @@ from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.gitdates import GitDates
+from sitemap_plugins.core.pages.gitdates import GitDates, repository_root
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts
 from sitemap_plugins.core.validate import later_than_the_build
@@ -69,11 +69,12 @@ class PageDates:
         self.options = options
         self.report = report
         self.build_time = build_time
-        self.source_root = source_root
-        self._git: dict[Path, GitDates] = {}
+        #: Each repository's history (None: outside any), and the one each directory is in.
+        self._git: dict[Path | None, GitDates] = {}
+        self._git_of_directory: dict[Path, GitDates] = {}
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
-            self._git[source_root] = GitDates(source_root, report.notice)
+            self._git[repository_root(source_root.resolve())] = GitDates(source_root, report.notice)
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
@@ -237,13 +238,15 @@ class PageDates:
         return first if date_key(first, tz) > date_key(second, tz) else second
 
     def _git_dates(self, source_path: str | Path) -> GitDates:
-        if self.source_root is not None and self.source_root in self._git:
-            return self._git[self.source_root]  # every page of a generator's source tree
-        directory = self.source_root or Path(source_path).parent
-        for known, dates in self._git.items():
-            # A directory outside any repository is remembered too: one `git` process and one
-            # message per build, not one per page.
-            if directory == known or known in directory.parents:
-                return dates
-        dates = self._git[directory] = GitDates(directory, self.report.notice)
+        """The history of the repository holding `source_path`: a page of another repository in
+        the docs (a submodule) is dated by its own.  One `git` process and one message per
+        repository per build (a directory outside any is remembered too)."""
+        directory = Path(source_path).parent
+        dates = self._git_of_directory.get(directory)
+        if dates is None:
+            root = repository_root(directory.resolve())
+            dates = self._git.get(root)
+            if dates is None:
+                dates = self._git[root] = GitDates(root or directory, self.report.notice)
+            self._git_of_directory[directory] = dates
         return dates

@@ -35,7 +35,7 @@ class GitDates:
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
         self._directory = directory
         self._notice = notice
-        self._root = _repository_root(directory.resolve())
+        self._root = repository_root(directory.resolve())
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
         self._undated: set[str] = set()
@@ -163,7 +163,7 @@ class GitDates:
         return {p for p in paths if p in said or path_in(root, p) in said}
 
 
-def _repository_root(directory: Path) -> Path | None:
+def repository_root(directory: Path) -> Path | None:
     """The top of the work tree holding `directory` (where `.git` is), found without a process."""
     for folder in (directory, *directory.parents):
         if (folder / ".git").exists():
