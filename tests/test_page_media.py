@@ -55,6 +55,14 @@ def test_the_picture_a_reader_gets(img, listed):
     [
         ("😀", False),
         ("👍🏽", False),  # a skin tone
+        ("👋🏻", False),  # the lightest
+        ("👋🏿", False),  # the darkest
+        ("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", False),  # Scotland: tags
+        ("1️⃣", False),  # a keycap
+        ("#\u20e3", False),
+        ("1", True),  # a digit is no keycap
+        ("\U0001fae8", False),  # shaking face (Unicode 15): newer than Python 3.11's tables
+        ("\u00a9", False),  # a symbol
         ("🏻", True),  # a skin tone alone is no symbol
         ("❤️", False),  # with its variation selector
         ("👩‍💻", False),  # joined

@@ -21,6 +21,8 @@ DARK_VARIANTS = ("only-dark", "gh-dark-mode-only")
 EMOJI_CLASSES = frozenset({"twemoji", "emojione", "gemoji", "emoji", "emoticon"})
 #: `alt=":wink:"`: an emoji written as a shortcode, whatever CDN serves its picture.
 EMOJI_SHORTCODE = re.compile(r":[\w+\-]+:")
+#: Joiner, variation selectors, the keycap mark: parts of an emoji that are no symbol.
+EMOJI_MODIFIERS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
 #: Hosts that serve people's profile pictures: GitHub, Gravatar, GitLab, Bitbucket, and the
 #: services all-contributors tables and blog themes take them from.
 AVATAR_HOSTS = (
@@ -238,15 +240,18 @@ def _in_a_row_of_linked_pictures(link: Any) -> bool:
 
 
 def _is_emoji(text: str) -> bool:
-    """One emoji character as written in `alt` (with its variation selector, skin tone, or a
-    sequence of them joined): a symbol picture, not a description."""
+    """One emoji as written in `alt` (with its variation selector, skin tone, keycap, or a
+    sequence of them joined; a subdivision's flag): a symbol picture, not a description."""
     if not text or len(text) > 16:
         return False
     symbols = 0
     for character in text:
-        if character in "\u200d\ufe0f\ufe0e" or 0x1F3FB <= ord(character) <= 0x1F3FF:
-            continue  # joiner, variation selectors, skin tones
-        if unicodedata.category(character) != "So" and not 0x1F1E6 <= ord(character) <= 0x1F1FF:
+        code = ord(character)
+        if character in EMOJI_MODIFIERS or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F:
+            continue  # what modifies a symbol: a skin tone, a flag's subdivision tags
+        # The emoji blocks whole: emoji newer than this Python's Unicode tables are there too.
+        symbol = 0x1F000 <= code <= 0x1FAFF or unicodedata.category(character) == "So"
+        if not symbol and not (character in "0123456789#*" and "\u20e3" in text):  # keycaps
             return False
         symbols += 1
     return symbols > 0
