@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from sitemap_checks import parse
@@ -604,3 +605,51 @@ def test_each_news_field_is_named_in_its_message(news, said, language):
     entry = site.add(sp.Entry(BASE + "n/", news=copy.deepcopy(news)))
     assert messages == said
     assert (entry.news.publication_language if entry.news else None) == language
+
+
+class _BrokenZone(dt.tzinfo):
+    """A generator's own time zone class whose offset fails (foreign code)."""
+
+    def utcoffset(self, value):
+        raise RuntimeError("no tables")
+
+    def __repr__(self):
+        return "BrokenZone()"
+
+
+@pytest.mark.parametrize(
+    ("given", "written", "said"),
+    [
+        (
+            dt.datetime(2024, 5, 1, 10, 0, 30, 999),
+            "2024-05-01T10:00:30+02:00",
+            None,
+        ),  # naive: the site's zone
+        (dt.datetime(2024, 5, 1, 10, tzinfo=dt.timezone.utc), "2024-05-01T10:00:00+00:00", None),
+        (dt.datetime(2024, 5, 1, 10, tzinfo=ZoneInfo("Asia/Kathmandu")), "2024-05-01T10:00:00+05:45", None),
+        # Local mean time (+05:53:28) has seconds no W3C offset can state: the moment in UTC.
+        (dt.datetime(1850, 1, 1, 12, tzinfo=ZoneInfo("Asia/Kolkata")), "1850-01-01T06:06:32+00:00", None),
+        (
+            dt.datetime(1, 1, 1, 0, 30, tzinfo=ZoneInfo("Asia/Kolkata")),
+            None,
+            "0001-01-01T00:30:00 in Asia/Kolkata (UTC offset +05:53:28) falls outside the years 1 to 9999 "
+            "in UTC, so no W3C date-time can state it",
+        ),
+        (
+            dt.datetime(2024, 5, 1, 10, tzinfo=_BrokenZone()),
+            None,
+            "datetime.datetime(2024, 5, 1, 10, 0, tzinfo=BrokenZone()): its time zone gives no UTC offset "
+            "(no tables)",
+        ),
+    ],
+)
+def test_each_date_time_a_generator_hands_over(tmp_path, given, written, said):
+    """Python datetimes as generators hand them over: naive, in UTC, in a zone of whole minutes,
+    in local mean time, out of range once in UTC, and in a zone class that fails."""
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE, timezone="Europe/Berlin"), emit=messages.append, now=NOW)
+    site.add(sp.Entry(BASE + "p/", lastmod=given))
+    site.write(tmp_path)
+    (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
+    assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod") == written
+    assert messages == ([] if said is None else [f"sitemap: {BASE}p/: lastmod: {said}; left out"])

@@ -257,8 +257,9 @@ def w3c_datetime(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
         try:
             return (stamp.replace(tzinfo=None) - offset).replace(tzinfo=dt.timezone.utc)
         except OverflowError:
+            wall = stamp.replace(tzinfo=None).isoformat()
             raise ValueError(
-                f"{stamp.replace(tzinfo=None).isoformat()} in {tz} (UTC offset {_offset_text(offset)}) "
+                f"{wall} in {stamp.tzinfo} (UTC offset {_offset_text(offset)}) "
                 "falls outside the years 1 to 9999 in UTC, so no W3C date-time can state it"
             ) from None
     zone = dt.timezone.utc if not offset else dt.timezone(offset)
