@@ -137,6 +137,17 @@ def test_every_copy_in_a_group_is_left_out_counted_and_said_in_the_report(tmp_pa
     ]
 
 
+def test_a_copy_robots_txt_already_left_out_is_no_copy_and_the_next_one_is(tmp_path):
+    """robots.txt forbids the German copy: left out for that, it is not counted a copy; the
+    French copy after it still is."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "robots.txt").write_text("User-agent: *\nDisallow: /de/\n")
+    site, result, report = three_languages(tmp_path)
+    assert sorted(site.entries) == [BASE + "en/a/"]
+    assert result.copies == 1
+    assert "fr/a.md" in report and "Disallow: /de/" in report
+
+
 def test_list_fallbacks_lists_every_copy_in_no_group(tmp_path):
     site, result, _ = three_languages(tmp_path, list_fallbacks=True)
     assert sorted(site.entries) == [BASE + "de/a/", BASE + "en/a/", BASE + "fr/a/"]
