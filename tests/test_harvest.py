@@ -629,6 +629,8 @@ def test_read_html_reports_the_canonical_and_for_videos_the_description():
         ' "dateModified": "2024-04-02T10:00:00+02:00"}</script>',
         '<script type="application/ld+json">{"@graph": [{"@type": "WebSite"},'
         ' {"@type": "Article", "dateModified": "2024-04-02T10:00:00+02:00"}]}</script>',
+        '<script type="application/ld+json">[{"@type": "BreadcrumbList"},'
+        ' {"@type": "Article", "dateModified": "2024-04-02T10:00:00+02:00"}]</script>',
     ],
 )
 def test_lastmod_from_the_pages_html(site, head):

@@ -227,3 +227,20 @@ def test_an_embedded_players_address_as_lazy_loading_writes_it():
     # A path like Vimeo's on another host is no Vimeo player.
     other = '<h2>X</h2><iframe src="https://maps.example.org/video/12345" title="A map"></iframe><p>Y.</p>'
     assert entry(other).videos == []
+
+
+def test_the_players_a_theme_writes_beside_the_content_are_the_pages_own_but_not_in_its_aside():
+    """The content handed over (the page's Markdown, rendered) has no player; the theme writes
+    one under the title in the content region (the page's own) and one in an aside of that region
+    (a promotion of the frame)."""
+    own = '<iframe src="https://www.youtube.com/embed/abcdefghijk" title="Episode 12"></iframe>'
+    aside = (
+        '<aside><iframe src="https://www.youtube.com/embed/zzzzzzzzzzz" title="Subscribe"></iframe></aside>'
+    )
+    content = "<p>We grill.</p>"
+    html = f"<html><head></head><body><nav>Menu</nav><main><h1>Episode 12</h1>{own}{content}{aside}</main></body></html>"
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    found = site.add_page(sp.Page(PAGE, html=html, content=content))
+    assert [(v.player_loc, v.title, v.description) for v in found.videos] == [
+        ("https://www.youtube.com/embed/abcdefghijk", "Episode 12", "We grill.")
+    ]
