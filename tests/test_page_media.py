@@ -33,6 +33,8 @@ def images(body: str) -> list[str]:
         ('<img src="a.png" srcset="b.png 2x, c.png 3x">', ["c.png"]),
         ('<img src="a.png" srcset="b.png 300w, c.png 1200w, d.png 600w">', ["c.png"]),
         ('<img srcset="b.png, c.png 2x">', ["c.png"]),  # a comma right after the URL ends it
+        ('<img srcset="half.png 0.5x, whole.png,">', ["whole.png"]),  # the last one's too
+        ('<img srcset="a.png 1.2x, b.png 1.5x">', ["b.png"]),
         ('<img srcset="x,1.png 1x, x,2.png 2x">', ["x,2.png"]),  # URLs may hold commas
         ('<img src="a.png" srcset="b.png 2q">', ["a.png"]),  # a descriptor that is none
         ('<img src="data:image/png;base64,AA" data-src="lazy.png">', ["lazy.png"]),
@@ -61,6 +63,7 @@ def test_the_picture_a_reader_gets(img, listed):
         ("1️⃣", False),  # a keycap
         ("#\u20e3", False),
         ("1", True),  # a digit is no keycap
+        ("👍🏽A", True),  # a symbol, then a word
         ("\U0001fae8", False),  # shaking face (Unicode 15): newer than Python 3.11's tables
         ("\u00a9", False),  # a symbol
         ("🏻", True),  # a skin tone alone is no symbol
@@ -89,6 +92,41 @@ def test_an_emoji_is_told_by_its_alt(alt, listed):
         ('<img class="twemoji" src="https://cdn.example.org/e.svg">', False),
         ('<img src="https://avatars.githubusercontent.com/u/1">', False),
         ('<img src="https://img.shields.io/badge/x-y-green">', False),
+        ('<img src="https://raster.shields.io/badge/x-y-green">', False),
+        # Linked to another page and drawn as a vector or a line high: a status badge, any host.
+        (
+            '<a href="https://ci.example.org/run"><span><img src="https://ci.example.org/s.svg"></span></a>',
+            False,
+        ),
+        (
+            '<a href="https://ci.example.org/run"><img src="https://ci.example.org/s.svg?branch=main"></a>',
+            False,
+        ),
+        ('<a href="https://ci.example.org/run"><img src="https://ci.example.org/s.svg#dark"></a>', False),
+        (
+            '<a href="https://ci.example.org/run"><img src="https://ci.example.org/s.png" height="20"></a>',
+            False,
+        ),
+        # A linked picture whose query names no text to draw (`label=` in another parameter's value).
+        (
+            '<a href="https://ci.example.org/run"><img src="https://ci.example.org/s.png?x=1?label=ci"></a>',
+            True,
+        ),
+        # ... but not one sized as a share of the column: shown for itself.
+        (
+            '<a href="https://shop.example.org/"><img src="https://cdn.example.org/p.png" width="50%" height="20"></a>',
+            True,
+        ),
+        (
+            '<a href="https://shop.example.org/"><img src="https://cdn.example.org/p.png" style="width: 50%; height: 20px"></a>',
+            True,
+        ),
+        # A row of linked pictures, whatever blank space the markup puts around them: sponsors' logos.
+        (
+            '<a href="https://a.example.org/"> <img src="https://cdn.example.org/a.png"> </a>'
+            '<a href="https://b.example.org/"> <img src="https://cdn.example.org/b.png"> </a>',
+            False,
+        ),
         ('<img src="https://cdn.jsdelivr.net/gh/twitter/twemoji/assets/svg/1f600.svg">', False),
         ('<img src="/own/avatar.png" class="">', True),
     ],

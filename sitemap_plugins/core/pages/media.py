@@ -244,7 +244,7 @@ def _is_emoji(text: str) -> bool:
     sequence of them joined; a subdivision's flag): a symbol picture, not a description."""
     if not text or len(text) > 16:
         return False
-    symbols = 0
+    symbol_seen = False
     for character in text:
         code = ord(character)
         if character in EMOJI_MODIFIERS or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F:
@@ -253,8 +253,8 @@ def _is_emoji(text: str) -> bool:
         symbol = 0x1F000 <= code <= 0x1FAFF or unicodedata.category(character) == "So"
         if not symbol and not (character in "0123456789#*" and "\u20e3" in text):  # keycaps
             return False
-        symbols += 1
-    return symbols > 0
+        symbol_seen = True
+    return symbol_seen
 
 
 def resolve(base: str, href: str) -> str:
