@@ -282,3 +282,16 @@ def test_the_players_a_theme_writes_beside_the_content_are_the_pages_own_but_not
     assert [(v.player_loc, v.title, v.description) for v in found.videos] == [
         ("https://www.youtube.com/embed/abcdefghijk", "Episode 12", "We grill.")
     ]
+
+
+def test_the_header_of_an_article_that_is_the_content_region_is_its_own():
+    """No `<main>`: the article is the content region, and its header's picture is the
+    article's own (a cover), not the frame's; the site's header outside it is the frame's."""
+    html = (
+        '<html><head></head><body><header><img src="/logo.png" alt="Logo"></header>'
+        '<article><header><h1>Grilling</h1><img src="cover.jpg" alt="Coals"></header><p>Light them.</p>'
+        "</article></body></html>"
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    found = site.add_page(sp.Page(PAGE, html=html))
+    assert [image.loc for image in found.images] == [PAGE + "cover.jpg"]

@@ -53,6 +53,14 @@ def test_googles_precedence_rules(path, line):
     assert rules.blocking("https://cdn.example.net/tags/x.png") is None  # another host's
 
 
+def test_the_line_named_is_the_longest_that_forbids_the_url():
+    """Two lines forbid the page: the message names the one that decides (the longest), not the
+    one that sorts last."""
+    rules = RobotsRules(b"User-agent: *\nDisallow: /x\nDisallow: /*drafts/\n", "example.com")
+    assert rules.blocking(BASE + "x/drafts/p/") == "Disallow: /*drafts/"
+    assert rules.blocking(BASE + "x/p/") == "Disallow: /x"
+
+
 def test_an_empty_disallow_and_a_robots_txt_that_is_not_utf8():
     assert RobotsRules(b"User-agent: *\nDisallow:\n", "example.com").blocking(BASE + "anything/") is None
     latin1 = "User-agent: *\nDisallow: /caf\xe9/\nDisallow: /private/\n".encode("latin-1")

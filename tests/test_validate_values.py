@@ -170,6 +170,7 @@ def test_numbers(values, field, expected, said):
             "video[0].restriction.relationship: 'block' is not one of allow, deny; left out",
         ),
         (sp.VideoRestriction("allow", "DE XX"), None, "video[0].restriction: XX not ISO 3166"),
+        (sp.VideoRestriction("allow", ["QQ", "de", "xx"]), None, "video[0].restriction: QQ, XX not ISO 3166"),
     ],
 )
 def test_restrictions(restriction, expected, said):
@@ -407,6 +408,8 @@ def test_a_locs_host_and_port(loc, kept, said):
     [
         (HOST_253, HOST_253),  # a host name has at most 253 characters
         (f"{HOST_253}e", None),  # 254: none, though each label is within 63
+        (HOST_253.upper(), HOST_253),  # the same, by the way that lowercases the host
+        (f"{HOST_253}e".upper(), None),
         ("bücher.example", "xn--bcher-kva.example"),  # written as IDNA, compared so
     ],
 )
@@ -420,7 +423,7 @@ def test_a_host_names_length_and_its_idna_form(host, written):
         (said,) = messages  # the URL is shortened in the middle (`shown`); the host is whole
         assert said.startswith(f"sitemap: https://{host}/a/: loc: 'https://")
         assert said.endswith(
-            f"/a/': the host '{host}' is not a valid domain name or IP address; page left out"
+            f"/a/': the host '{host.lower()}' is not a valid domain name or IP address; page left out"
         )
     else:
         assert (entry.loc, messages) == (f"https://{written}/a/", [])
@@ -595,6 +598,7 @@ N = "sitemap: https://example.com/n/: news"
         (sp.News("D", "zh-Latn-CN", "2024-12-31", "T"), [], "zh-cn"),
         (sp.News("D", "zh-SG", "2024-12-31", "T"), [], "zh-cn"),
         (sp.News("D", "zh", "2024-12-31", "T"), [], "zh"),
+        (sp.News("D", "zh-yue", "2024-12-31", "T"), [], "zh"),  # neither script nor region: Chinese
         (sp.News("D", "pt-BR", "2024-12-31", "T"), [], "pt"),
     ],
 )
@@ -653,3 +657,15 @@ def test_each_date_time_a_generator_hands_over(tmp_path, given, written, said):
     (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
     assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod") == written
     assert messages == ([] if said is None else [f"sitemap: {BASE}p/: lastmod: {said}; left out"])
+
+
+@pytest.mark.parametrize(
+    ("given", "written"),
+    [(0.5, "0.5"), ("0.8", "0.8"), (0.123456, "0.1235"), ("0.99999", "1.0"), (0, "0.0"), (1, "1.0")],
+)
+def test_a_priority_is_written_to_four_places(tmp_path, given, written):
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    site.add(sp.Entry(BASE + "p/", priority=given))
+    site.write(tmp_path)
+    (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
+    assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}priority") == written
