@@ -669,3 +669,38 @@ def test_a_priority_is_written_to_four_places(tmp_path, given, written):
     site.write(tmp_path)
     (url,) = parse(tmp_path / "sitemap.xml").iterfind("{http://www.sitemaps.org/schemas/sitemap/0.9}url")
     assert url.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}priority") == written
+
+
+@pytest.mark.parametrize("count", [1000, 1001])
+def test_a_page_lists_at_most_a_thousand_images_and_says_so_past_that(count):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    images = [sp.Image(f"{BASE}{number}.png") for number in range(count)]
+    entry = site.add(sp.Entry(BASE + "p/", images=images))
+    assert [image.loc for image in entry.images] == [f"{BASE}{number}.png" for number in range(1000)]
+    assert messages == (
+        []
+        if count == 1000
+        else [
+            f"sitemap: {BASE}p/: images: 1,001 images; Google reads at most 1,000 per page, so the first "
+            "1,000 are listed"
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("description", "kept"),
+    [
+        ("a" * 2048, "a" * 2048),  # at the limit: whole
+        ("a" * 2046 + " bbbb", "a" * 2046 + "…"),  # cut at a space: no space before the ellipsis
+    ],
+)
+def test_a_video_description_at_and_over_its_limit(description, kept):
+    messages: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    video = sp.Video(
+        thumbnail_loc=f"{BASE}t.jpg", title="T", description=description, content_loc=f"{BASE}v.mp4"
+    )
+    entry = site.add(sp.Entry(BASE + "v/", videos=[video]))
+    assert entry.videos[0].description == kept
+    assert len(messages) == (len(description) > 2048)

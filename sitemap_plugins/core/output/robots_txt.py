@@ -114,7 +114,7 @@ def take_out_block(existing: bytes, marker: str, ours: Collection[str], joined: 
         if joined and before.endswith(joined):
             before = before[: len(before) - len(joined)]
             if after and before and not before.endswith(("\n", "\r")):
-                before += joined[0] if joined[0] != "\r" else _newline(text)  # lines added below stay lines
+                before += _newline(text)  # lines added below stay lines
         return (before + after).encode("utf-8", "surrogateescape")
     return existing
 
