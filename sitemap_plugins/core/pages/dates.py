@@ -69,12 +69,14 @@ class PageDates:
         self.options = options
         self.report = report
         self.build_time = build_time
-        #: Each repository's history (None: outside any), and the one each directory is in.
+        #: Each repository's history (None: outside any), and the repository each folder is in.
         self._git: dict[Path | None, GitDates] = {}
-        self._git_of_directory: dict[Path, GitDates] = {}
+        self._repository_of: dict[Path, Path | None] = {}
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
-            self._git[repository_root(source_root.resolve())] = GitDates(source_root, report.notice)
+            root = repository_root(source_root.resolve())
+            self._repository_of[Path(os.path.abspath(source_root))] = root
+            self._git[root] = GitDates(source_root, report.notice)
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
@@ -240,13 +242,30 @@ class PageDates:
     def _git_dates(self, source_path: str | Path) -> GitDates:
         """The history of the repository holding `source_path`: a page of another repository in
         the docs (a submodule) is dated by its own.  One `git` process and one message per
-        repository per build (a directory outside any is remembered too)."""
-        directory = Path(source_path).parent
-        dates = self._git_of_directory.get(directory)
+        repository per build (outside any repository too)."""
+        directory = Path(os.path.abspath(source_path)).parent
+        if directory in self._repository_of:
+            root = self._repository_of[directory]
+        else:
+            root = self._find_repository(directory)
+        dates = self._git.get(root)
         if dates is None:
-            root = repository_root(directory.resolve())
-            dates = self._git.get(root)
-            if dates is None:
-                dates = self._git[root] = GitDates(root or directory, self.report.notice)
-            self._git_of_directory[directory] = dates
+            dates = self._git[root] = GitDates(root or directory, self.report.notice)
         return dates
+
+    def _find_repository(self, directory: Path) -> Path | None:
+        """The top of the work tree holding `directory`: the folders above it are asked once per
+        build (those of the source tree are known from its top)."""
+        walked = []
+        for folder in (directory, *directory.parents):
+            if folder in self._repository_of:
+                root = self._repository_of[folder]
+                break
+            walked.append(folder)
+            if (folder / ".git").exists():
+                root = folder
+                break
+        else:
+            root = repository_root(directory.resolve())  # outside the source tree: as it lies
+        self._repository_of.update(dict.fromkeys(walked, root))
+        return root
