@@ -239,6 +239,23 @@ def test_a_live_previous_set_gzipped_in_several_members_is_read_whole(tmp_path):
         assert "0 new, 0 changed, 1 removed, 4 unchanged" in run.stderr
 
 
+def test_a_previous_set_that_is_a_text_sitemap_is_read_a_url_a_line(tmp_path):
+    """The last deploy had a text sitemap only (another tool's), kept as a file (gzip too) or
+    on the site: its URLs are known, none dated, so a page that has a lastmod now counts as
+    changed."""
+    live, new = tmp_path / "live", tmp_path / "new"
+    live.mkdir()
+    with serve(live) as live_url:
+        lines = "".join(f"{live_url}p/{n}/\n" for n in range(5)) + "\n"
+        (live / "urls.txt").write_text(lines)
+        (tmp_path / "kept.txt.gz").write_bytes(gzip.compress(lines.encode()))
+        build(new, live_url, {"p/0/": None, "p/1/": None, "p/2/": "2024-05-01", "fresh/": None})
+        for previous in (live_url + "urls.txt", str(tmp_path / "kept.txt.gz")):
+            run = submit(new, live_url, "--previous", previous, "--dry-run")
+            assert run.returncode == 0, run.stderr
+            assert "1 new, 1 changed, 2 removed, 2 unchanged" in run.stderr, previous
+
+
 @pytest.mark.invalid_output  # hostile previous sets, written on purpose
 @pytest.mark.parametrize("hostile", ["entities", "gzip bomb", "not xml"])
 def test_a_hostile_previous_set_is_an_error_and_nothing_is_sent(tmp_path, hostile):

@@ -30,6 +30,7 @@ from sitemap_plugins.core.options import (
 from sitemap_plugins.core.output.diskio import read_limited
 from sitemap_plugins.core.output.schemas import schema_errors
 from sitemap_plugins.core.robots import RobotsRules, read_robots_rules, sitemap_urls
+from sitemap_plugins.core.sitemap_reader import is_text_sitemap
 from sitemap_plugins.core.validate import MAX_IMAGES
 
 RSS = "rss"
@@ -233,7 +234,7 @@ class Checker(EntryChecks):
                 "too-big",
             )
             return
-        if _is_text_sitemap(path):
+        if is_text_sitemap(path.name):
             self._text(path, data)
             return
         try:
@@ -409,11 +410,6 @@ def _atom_link(entry: Any) -> str:
         if (link.get("rel") or "alternate") == "alternate":
             return (link.get("href") or "").strip()
     return ""
-
-
-def _is_text_sitemap(path: Path) -> bool:
-    """The protocol names a text sitemap by its name alone: any name ending in .txt (gzip too)."""
-    return path.name.lower().removesuffix(".gz").endswith(".txt")
 
 
 def _sitemap_files(site: Path) -> list[Path]:

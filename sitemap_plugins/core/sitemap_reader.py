@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from sitemap_plugins.core.files import NotRegularFile
-from sitemap_plugins.core.normalize import date_key, parse_date, to_uri
+from sitemap_plugins.core.normalize import date_key, parse_date, uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.output.diskio import gunzip_at_most, read_limited
 from sitemap_plugins.core.output.packing import IndexItem
@@ -67,7 +67,11 @@ class SetReader:
                 return read_sitemap_file(path)
             return read_sitemap_file(path.parent / unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
 
-        self._read("<start>", load, found, set())
+        if is_text_sitemap(path.name):
+            self.files += 1
+            _read_text(load("<start>"), found)
+        else:
+            self._read("<start>", load, found, set())
         return found
 
     def from_url(
@@ -97,7 +101,11 @@ class SetReader:
         self.files += 1
         if self.files > MAX_FILES:
             raise ReadError(f"more than {MAX_FILES:,} sitemap files: not read further")
-        root = parse_sitemap(url, load(url))
+        data = load(url)
+        if is_text_sitemap(urlsplit(url).path):
+            _read_text(data, found)
+            return
+        root = parse_sitemap(url, data)
         if root.tag == SM + "sitemapindex":
             for sitemap in root.iterfind(SM + "sitemap"):
                 child = (sitemap.findtext(SM + "loc") or "").strip()
@@ -110,11 +118,7 @@ class SetReader:
                 loc = (entry.findtext(SM + "loc") or "").strip()
                 if not loc:
                     continue
-                try:
-                    key = to_uri(loc)
-                except ValueError:
-                    key = loc
-                found[key] = read_date(entry.findtext(SM + "lastmod"))
+                found[uri_or_same(loc)] = read_date(entry.findtext(SM + "lastmod"))
         else:
             raise ReadError(f"{url}: not a sitemap (the root is <{etree.QName(root).localname}>)")
 
@@ -125,6 +129,18 @@ class SetReader:
         if target is None:
             raise ReadError(f"{url}: leads outside {site}; not read")
         return read_sitemap_file(target)
+
+
+def _read_text(data: bytes, found: UrlSet) -> None:
+    """A text sitemap's URLs, a line each; it dates nothing."""
+    for line in data.decode("utf-8", "replace").splitlines():
+        if loc := line.strip():
+            found[uri_or_same(loc)] = None
+
+
+def is_text_sitemap(name: str) -> bool:
+    """The protocol names a text sitemap by its name alone: any name ending in .txt (gzip too)."""
+    return name.lower().removesuffix(".gz").endswith(".txt")
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
