@@ -6,6 +6,7 @@ import pytest
 from sitemap_checks import assert_valid_tree
 
 import sitemap_plugins as sp
+from sitemap_plugins.core import normalize
 
 BASE = "https://example.com/"
 
@@ -19,6 +20,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "slow: builds real sites (MkDocs, Pelican, Zensical, mike, Hugo, Sphinx); -m 'not slow' leaves them",
     )
+
+
+@pytest.fixture(autouse=True)
+def _dates_and_language_codes_are_parsed_anew():
+    """Each test's dates and language codes are parsed by the code under test, not taken from the
+    memo another test filled (which would also hide a changed parser from mutation testing)."""
+    normalize._parse_date_text.cache_clear()
+    normalize.normalize_hreflang.cache_clear()
 
 
 @pytest.fixture(autouse=True)
