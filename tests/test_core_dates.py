@@ -347,6 +347,7 @@ def test_metadata_dates_as_plugins_hand_them_over():
     build = dt.datetime(2025, 6, 1, tzinfo=dt.timezone.utc)
     cases = [
         ({"updated": ["2024-01-01", "2024-03-01"]}, "2024-03-01"),
+        ({"updated": ["2024-01-01", "2024-02-01", "2024-03-01"]}, "2024-03-01"),
         ({"lastmod": [], "updated": "2024-01-05"}, "2024-01-05"),
         ({"lastmod": "", "updated": "2024-01-06"}, "2024-01-06"),
         ({"updated": dt.datetime(2024, 5, 1, 0, 0)}, "2024-05-01"),
@@ -386,3 +387,20 @@ def test_a_page_of_a_repository_inside_the_docs_is_dated_by_its_own_history(tmp_
         f"{BASE}c/": None,
     }
     assert dict(result.undated) == {"not in a git repository (or git is not installed)": 1}
+
+
+def test_a_files_time_is_a_moment_whatever_the_machines_zone(tmp_path, monkeypatch):
+    """`mtime` on a machine in New York: the file's time is stated in UTC, as the moment it is."""
+    source = tmp_path / "p.md"
+    source.write_text("# P\n")
+    stamp = dt.datetime(2019, 4, 4, tzinfo=dt.timezone.utc).timestamp()
+    os.utime(source, (stamp, stamp))
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["mtime"], timezone="Asia/Tokyo"))
+        entry = site.add_page(sp.Page(BASE + "p/", source="p.md", source_path=str(source)))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert entry.lastmod.isoformat() == "2019-04-04T00:00:00+00:00"
