@@ -5,6 +5,7 @@ the W3C's, the IndexNow key file, the dates of the feeds an index names."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from sitemap_checks import parse
@@ -553,3 +554,25 @@ def test_only_an_alternate_link_with_a_language_names_a_translation(tmp_path):
         )
     site.write(tmp_path)
     assert site.entries[BASE + "p/"].alternates == {"en": BASE + "p/", "fr": BASE + "fr/p/"}
+
+
+@pytest.mark.parametrize("gzip", [True, False])
+def test_their_gzipped_sitemap_at_our_entry_point_stops_the_write_only_where_ours_would_be_gzipped(
+    tmp_path, gzip
+):
+    """Their `sitemap.xml.gz` holds a name of ours only where we write one."""
+    import gzip as gz
+
+    (tmp_path / "sitemap.xml.gz").write_bytes(gz.compress(THEIRS.encode(), mtime=0))
+    (tmp_path / "robots.txt").write_text(f"User-agent: *\nSitemap: {BASE}sitemap.xml.gz\n")
+    if gzip:
+        with pytest.raises(
+            sp.SitemapError, match=re.escape("holds sitemaps sitemap-plugins did not write: sitemap.xml.gz;")
+        ):
+            write_over(tmp_path, gzip=True)
+        assert not (tmp_path / "sitemap.xml").exists()
+    else:
+        result, messages = write_over(tmp_path, gzip=False)
+        assert result.replaced == [] and (tmp_path / "sitemap.xml").exists()
+        assert "stale: sitemap.xml.gz (crawlers" in messages[0]
+    (tmp_path / "sitemap.xml.gz").unlink()  # theirs has no .xml beside it, as the sweep wants ours to

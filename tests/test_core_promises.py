@@ -185,3 +185,17 @@ def test_a_group_names_its_pages_as_their_canonicals_spell_them(tmp_path):
     sitemap.write(tmp_path)
     group = {("en", f"{en}index.html"), ("de", f"{de}index.html"), ("x-default", f"{en}index.html")}
     assert _links(tmp_path / "sitemap.xml") == {f"{en}index.html": group, f"{de}index.html": group}
+
+
+def test_the_text_sitemap_fills_each_file_to_the_byte_limit_and_no_further(tmp_path):
+    """`max_bytes: 4096` and URLs of 128 bytes a line: 32 lines fill a file exactly, twice."""
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, max_bytes=4096, text_sitemap=True))
+    locs = [f"{BASE}{number:03d}/".ljust(126, "x") + "/" for number in range(64)]
+    assert {len(loc) + 1 for loc in locs} == {128}
+    for loc in locs:
+        sitemap.add(sp.Entry(loc))
+    sitemap.write(tmp_path)
+    assert (tmp_path / "sitemap.txt").read_text() == "".join(f"{loc}\n" for loc in locs[:32])
+    assert (tmp_path / "sitemap-2.txt").read_text() == "".join(f"{loc}\n" for loc in locs[32:])
+    assert [(tmp_path / name).stat().st_size for name in ("sitemap.txt", "sitemap-2.txt")] == [4096, 4096]
+    assert not (tmp_path / "sitemap-3.txt").exists()

@@ -107,7 +107,9 @@ def test_news_and_a_section_no_page_is_in(tmp_path):
     messages: list[str] = []
     site = sp.Sitemap(
         sp.Options(
-            base_url=BASE, sections={"docs": ["guide/*"], "api": ["api/*"]}, news={"publication_name": "P"}
+            base_url=BASE,
+            sections={"docs": ["guide/*"], "api": ["api/*", "reference/*"]},
+            news={"publication_name": "P"},
         ),
         emit=messages.append,
     )
@@ -115,7 +117,7 @@ def test_news_and_a_section_no_page_is_in(tmp_path):
     site.add(sp.Entry(BASE + "b/"))
     result = site.write(tmp_path)
     assert messages == [
-        "sitemap: sections: api: no page's path matches api/*, so there is no sitemap-api.xml"
+        "sitemap: sections: api: no page's path matches api/*, reference/*, so there is no sitemap-api.xml"
     ]
     assert result.sitemap_urls == [BASE + "sitemap-index.xml", BASE + "sitemap-news.xml"]
     index = [loc.text for loc in parse(tmp_path / "sitemap-index.xml").iterfind("{*}sitemap/{*}loc")]
