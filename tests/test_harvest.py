@@ -783,3 +783,39 @@ def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
         "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
         "writes give them: https://sitemap-plugins.github.io/lastmod/"
     ]
+
+
+def test_what_a_pages_head_says_when_an_attribute_is_missing_or_relative():
+    """A description without content is none; a canonical without href names no other page;
+    a relative `<base href>` is resolved against the page, and the page's pictures against it."""
+    head = '<meta name="description"><link rel="canonical"><base href="../media/">'
+    facts = read_html(f'<html><head>{head}</head><body><img src="a.png"></body></html>', f"{BASE}docs/p/")
+    assert (facts.description, facts.canonical) == (None, None)
+    assert facts.images == [f"{BASE}docs/media/a.png"]
+    described = read_html('<html><head><meta name="description" content=" Grill. "></head></html>', BASE)
+    assert described.description == "Grill."
+
+
+def test_a_listings_links_are_those_of_its_content_region():
+    """What a listing shows is what its content region links to; the menu around it is not."""
+    page = (
+        '<html><body><nav><a href="/newest/">Newest</a></nav>'
+        '<main><a href="/a/">A</a><a href="b/#part">B</a><a href="#top">Top</a></main></body></html>'
+    )
+    assert read_html(page, f"{BASE}blog/", links=True).links == [f"{BASE}a/", f"{BASE}blog/b/"]
+    # A page with no region: its body is.
+    assert read_html('<html><body><a href="/a/">A</a></body></html>', BASE, links=True).links == [f"{BASE}a/"]
+
+
+def test_a_page_over_15_mb_is_read_to_its_first_15_and_listed(tmp_path, site, caplog):
+    """Google reads the first 15 MB of a page: so does the harvest, and it says so at INFO."""
+    path = tmp_path / "big.html"
+    path.write_bytes(
+        b'<html><head></head><body><main><img src="a.png">' + b"x" * (16 << 20) + b"</main></body></html>"
+    )
+    with caplog.at_level("INFO", logger="sitemap_plugins"):
+        entry = site().add_page(sp.Page(f"{BASE}big/", path=str(path), source="big.md"))
+    assert entry is not None and [image.loc for image in entry.images] == [f"{BASE}big/a.png"]
+    assert [r.getMessage() for r in caplog.records if "15 MB" in r.getMessage()] == [
+        f"sitemap: big.md ({BASE}big/) is over 15 MB, all Google reads of a page: its first 15 MB were read"
+    ]
