@@ -52,8 +52,8 @@ class RobotsRules:
         if all(self._parser.can_fetch(url, agent) for agent in AGENTS):
             return None
         # The line that decides: the longest Disallow whose pattern alone forbids the URL.
-        matching = [p for p in self.disallows if not self._pattern(p).can_fetch(url, "*")]
-        return f"Disallow: {max(matching, key=len)}" if matching else "Disallow"
+        forbidding = (p for p in self.disallows if not self._pattern(p).can_fetch(url, "*"))
+        return "Disallow: " + max(forbidding, key=len, default="")
 
     def _pattern(self, pattern: str) -> Protego:
         parser = self._alone.get(pattern)
