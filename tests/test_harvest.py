@@ -819,3 +819,18 @@ def test_a_page_over_15_mb_is_read_to_its_first_15_and_listed(tmp_path, site, ca
     assert [r.getMessage() for r in caplog.records if "15 MB" in r.getMessage()] == [
         f"sitemap: big.md ({BASE}big/) is over 15 MB, all Google reads of a page: its first 15 MB were read"
     ]
+
+
+def test_a_page_handed_over_with_a_lone_surrogate_is_read(site, messages):
+    """Text decoded with `surrogateescape` (a file not in UTF-8, as some generators read it) holds
+    lone surrogates: the page is read, its players and its words too, and nothing fails."""
+    bad = "caf\udce9"
+    player = '<iframe src="https://www.youtube.com/embed/abcdefghijk" title="Grill"></iframe>'
+    html = (
+        f'<html><head><link rel="alternate" hreflang="en" href="{BASE}p/"></head>'
+        f"<body><main><h1>{bad}</h1>{player}<p>{bad} grill.</p></main></body></html>"
+    )
+    page = sp.Page(f"{BASE}p/", html=html, content=f"<p>{bad} grill.</p>", alternates={"de": f"{BASE}de/p/"})
+    entry = site().add_page(page)
+    assert [video.player_loc for video in entry.videos] == ["https://www.youtube.com/embed/abcdefghijk"]
+    assert messages == []

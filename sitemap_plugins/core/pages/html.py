@@ -27,7 +27,7 @@ MODIFIED_META = ("article:modified_time", "og:updated_time")
 
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
-_BODY_TAG = re.compile(rb"<body\b", re.IGNORECASE)
+_BODY_TAG = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 #: libxml2's HTML parser, as lxml.html's, without its Python element classes, reading UTF-8
 #: bytes (`utf8_html`), which it reads in less work than a Python string; the encoding given
 #: wins over any the page declares.
@@ -143,7 +143,8 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     for region in regions:
         if not hidden(region):
             words += _shown_words(region)
-    return hashlib.sha256(" ".join(words).encode("utf-8", "surrogatepass")).hexdigest() if words else None
+    # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
+    return hashlib.sha256(" ".join(words).encode()).hexdigest() if words else None
 
 
 def _shown_words(region: Any) -> list[str]:
@@ -219,9 +220,8 @@ def _parse_head(page: bytes) -> Any:
     page is mostly body (navigation), and where the content is known already nothing of the body
     is needed.  A `<body` that the parse shows was none (in a comment or a script: no body comes
     of it) costs a parse of the whole page."""
-    root = None
-    if (body := _BODY_TAG.search(page)) is not None and (end := page.find(b">", body.end())) >= 0:
-        root = _parse(page[: end + 1])
+    body = _BODY_TAG.search(page)
+    root = _parse(page[: body.end()]) if body is not None else None
     if root is None or root.find("body") is None:
         root = _parse(page)
     return root.find("head") if root is not None else None
