@@ -271,3 +271,30 @@ def test_a_robots_txt_that_cannot_be_replaced_is_left_and_named(open_dir):
     (message,) = said
     assert message.startswith(f"sitemap: {target}: robots.txt: cannot write ")
     assert message.endswith("; the Sitemap: line was not added")
+
+
+@pytest.mark.parametrize(
+    ("link", "respected"),
+    [
+        ("robots-live.txt", True),
+        ("config/robots.txt", True),
+        ("../elsewhere/robots.txt", False),
+        ("robots.txt", False),
+    ],
+    ids=["beside", "below", "outside", "a loop"],
+)
+def test_a_robots_txt_that_is_a_link_is_respected_where_the_merge_writes_it(tmp_path, link, respected):
+    """robots.txt a link to a file of the output (beside it or below): what it forbids is left
+    out, as the merge of our line writes there; a link out of the output, or one that loops, is
+    not read."""
+    out, target = tmp_path / "out", tmp_path / "out" / link
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if link != "robots.txt":
+        target.write_text("User-agent: *\nDisallow: /page/\n")
+    (out / "robots.txt").symlink_to(link)
+    said: list[str] = []
+    site = sp.Sitemap(sp.Options(base_url=BASE, robots_txt=False), emit=said.append)
+    site.add(sp.Entry(f"{BASE}page/"))
+    site.add(sp.Entry(f"{BASE}other/"))
+    site.write(out)
+    assert sorted(site.entries) == ([f"{BASE}other/"] if respected else [f"{BASE}other/", f"{BASE}page/"])

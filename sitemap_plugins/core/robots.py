@@ -64,11 +64,12 @@ class RobotsRules:
 
 def read_robots_rules(path: Path, base_url: str) -> RobotsRules | None:
     """The rules of the robots.txt at `path` (a regular file only: a FIFO is never waited on, and a
-    link is read only where it stays in its directory), for the host of `base_url`; None where
-    there is none, or where it forbids nothing (most files: `Allow: /`, or only `Sitemap:`
-    lines), so that no URL is judged against it."""
+    link is read only where it leads to a file of its directory's tree, as the merge of our
+    `Sitemap:` line does), for the host of `base_url`; None where there is none, or where it
+    forbids nothing (most files: `Allow: /`, or only `Sitemap:` lines), so that no URL is judged
+    against it."""
     try:
-        if path.is_symlink() and getattr(link_target(path), "parent", None) != path.parent.resolve():
+        if path.is_symlink() and path.parent.resolve() not in getattr(link_target(path), "parents", ()):
             return None
         if not path.is_file():
             return None
