@@ -90,7 +90,7 @@ def merge_robots_txt(
             joined = ""
             if kept and not kept[-1].endswith(("\n", "\r")):
                 kept[-1] += newline
-                joined += newline
+                joined = newline
             if kept and kept[-1].strip():
                 kept.append(newline)
                 joined += newline
@@ -151,7 +151,7 @@ def update_robots_txt(
     host: under a `base_url` with a path, a user's own file is still merged (it may be served
     elsewhere), but none is created, and the lines to add at the root are said instead."""
     path = fileset.out / ROBOTS_TXT
-    at_root = urlsplit(options.base_url).path in ("", "/")
+    at_root = urlsplit(options.base_url).path == "/"  # base_url ends in "/" (option_values)
     # The user's robots.txt is read and replaced only where it is a regular file of the output
     # (a link within it is followed): a FIFO would block.
     mode = None
