@@ -189,3 +189,21 @@ def test_an_alternate_that_leads_nowhere_is_dropped_and_one_served_or_elsewhere_
         for code in ("de", "en")
     ]
     assert result.alternates_dropped == 2
+
+
+def test_pages_handed_over_without_html_or_with_empty_content_are_no_copies(tmp_path):
+    """A generator that hands over no HTML (nothing to compare) and a page whose source renders
+    to nothing (an empty Markdown file): no words, so no copy of anything; both stay in the group."""
+    group = {"en": f"{BASE}en/a/", "de": f"{BASE}de/a/"}
+    for pages in (
+        [sp.Page(url, alternates=group) for url in group.values()],
+        [
+            sp.Page(url, alternates=group, html="<html><body></body></html>", content="")
+            for url in group.values()
+        ],
+    ):
+        site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+        for page in pages:
+            site.add_page(page)
+        result = site.write(tmp_path)
+        assert sorted(site.entries) == sorted(group.values()) and result.copies == 0
