@@ -138,7 +138,7 @@ class HreflangGroups:
             entry = self.entries.get(url)
             if entry is None:
                 continue
-            group = groups.get(root(url))
+            group = groups[root(url)]  # every URL met is joined to a declaring page's group
             # A page whose language the group gives another page is in no group: its links
             # would not be returned, and search engines ignore those.
-            entry.alternates = dict(group) if group is not None and url in group.values() else {}
+            entry.alternates = dict(group) if url in group.values() else {}
