@@ -286,3 +286,31 @@ def test_a_robots_txt_that_is_a_link_is_respected_where_the_merge_writes_it(tmp_
     site.add(sp.Entry(f"{BASE}other/"))
     site.write(out)
     assert sorted(site.entries) == ([f"{BASE}other/"] if respected else [f"{BASE}other/", f"{BASE}page/"])
+
+
+@pytest.mark.parametrize("link", ["../notes.txt", "robots.txt"], ids=["out of the output", "a loop"])
+def test_a_robots_txt_link_out_or_in_a_loop_stops_the_write_before_anything_is_written(tmp_path, link):
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "notes.txt").write_text("DB_PASSWORD=hunter2\n")
+    (out / "robots.txt").symlink_to(link)
+    with pytest.raises(sp.SitemapError) as raised:
+        build(out)
+    robots = out / "robots.txt"
+    assert str(raised.value) == (
+        f"sitemap: {robots} is a symbolic link to {tmp_path / 'notes.txt'}, outside the output directory: it is "
+        "neither read nor replaced, and nothing was written; make it a file of the output (or turn off "
+        "robots_txt) and build again"
+        if link != "robots.txt"
+        else f"sitemap: {robots} is a symbolic link whose links go round in a loop: it is neither read nor "
+        "replaced, and nothing was written; make it a file (or turn off robots_txt)"
+    )
+    assert [path.name for path in out.iterdir()] == ["robots.txt"]
+    assert (tmp_path / "notes.txt").read_text() == "DB_PASSWORD=hunter2\n"
+
+
+def test_the_result_holds_robots_txt_as_written(tmp_path):
+    (tmp_path / "robots.txt").write_bytes(b"User-agent: *\r\nDisallow: /caf\xe9/\r\n")
+    result, _ = build(tmp_path)
+    assert result.robots_txt == (tmp_path / "robots.txt").read_bytes().decode("utf-8", "surrogateescape")
+    assert result.robots_txt.endswith(f"{MARKER}\r\nSitemap: {BASE}sitemap.xml\r\n")
