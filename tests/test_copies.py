@@ -207,3 +207,19 @@ def test_pages_handed_over_without_html_or_with_empty_content_are_no_copies(tmp_
             site.add_page(page)
         result = site.write(tmp_path)
         assert sorted(site.entries) == sorted(group.values()) and result.copies == 0
+
+
+def test_a_copy_in_a_group_of_three_leaves_the_other_two_a_group_whatever_page_comes_first(tmp_path):
+    """The home page (in no group) comes first; then English, a German translation and a French
+    copy: the copy is left out, English and German stay a group with `x-default`."""
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    site.add_page(sp.Page(BASE, html="<html><body><main><p>Home</p></main></body></html>"))
+    bodies = {"en": ORIGINAL, "de": TRANSLATIONS["other words"], "fr": ORIGINAL}
+    for language, body in bodies.items():
+        html = f"<html><head>{THREE}</head><body>{body}</body></html>"
+        site.add_page(sp.Page(f"{BASE}{language}/a/", source=f"{language}/a.md", html=html))
+    result = site.write(tmp_path)
+    assert sorted(site.entries) == [BASE, BASE + "de/a/", BASE + "en/a/"] and result.copies == 1
+    group = {"en": BASE + "en/a/", "de": BASE + "de/a/", "x-default": BASE + "en/a/"}
+    assert site.entries[BASE + "en/a/"].alternates == group
+    assert site.entries[BASE + "de/a/"].alternates == group
