@@ -70,12 +70,12 @@ class PageDates:
         self.report = report
         self.build_time = build_time
         #: Each repository's history (None: outside any), and the repository each folder is in.
-        self._git: dict[Path | None, GitDates] = {}
-        self._repository_of: dict[Path, Path | None] = {}
+        self._git: dict[str | None, GitDates] = {}
+        self._repository_of: dict[str, str | None] = {}
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
-            root = repository_root(source_root.resolve())
-            self._repository_of[Path(os.path.abspath(source_root))] = root
+            found = repository_root(source_root.resolve())
+            root = self._repository_of[os.path.abspath(source_root)] = str(found) if found else None
             self._git[root] = GitDates(source_root, report.notice)
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
@@ -243,29 +243,28 @@ class PageDates:
         """The history of the repository holding `source_path`: a page of another repository in
         the docs (a submodule) is dated by its own.  One `git` process and one message per
         repository per build (outside any repository too)."""
-        directory = Path(os.path.abspath(source_path)).parent
-        if directory in self._repository_of:
-            root = self._repository_of[directory]
-        else:
-            root = self._find_repository(directory)
+        folder = os.path.dirname(os.path.abspath(source_path))
+        root = self._repository_of[folder] if folder in self._repository_of else self._find_repository(folder)
         dates = self._git.get(root)
         if dates is None:
-            dates = self._git[root] = GitDates(root or directory, self.report.notice)
+            dates = self._git[root] = GitDates(Path(root or folder), self.report.notice)
         return dates
 
-    def _find_repository(self, directory: Path) -> Path | None:
-        """The top of the work tree holding `directory`: the folders above it are asked once per
+    def _find_repository(self, folder: str) -> str | None:
+        """The top of the work tree holding `folder`: the folders above it are asked once per
         build (those of the source tree are known from its top)."""
         walked = []
-        for folder in (directory, *directory.parents):
-            if folder in self._repository_of:
-                root = self._repository_of[folder]
-                break
+        while folder not in self._repository_of:
             walked.append(folder)
-            if (folder / ".git").exists():
+            if os.path.exists(os.path.join(folder, ".git")):
                 root = folder
                 break
+            if (parent := os.path.dirname(folder)) == folder:  # outside the source tree: as it lies
+                found = repository_root(Path(walked[0]).resolve())
+                root = str(found) if found else None
+                break
+            folder = parent
         else:
-            root = repository_root(directory.resolve())  # outside the source tree: as it lies
+            root = self._repository_of[folder]
         self._repository_of.update(dict.fromkeys(walked, root))
         return root
