@@ -167,6 +167,16 @@ def test_no_feed_without_videos_and_a_feed_of_an_earlier_build_goes(tmp_path):
     assert any("videos.rss" in m and "did not write" in m for m in messages)
 
 
+def test_with_gzip_the_feed_has_its_gzipped_twin(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url="https://example.com/", video_feed=True, gzip=True))
+    site.add(_page_with_a_video())
+    result = site.write(tmp_path)
+    assert (
+        gzip.decompress((tmp_path / "videos.rss.gz").read_bytes()) == (tmp_path / "videos.rss").read_bytes()
+    )
+    assert {"videos.rss", "videos.rss.gz"} <= set(result.files)
+
+
 def test_pelican_and_json_lines_write_the_feed_too(tmp_path):
     project = copy_pelican_sample("pelican-blog", tmp_path)  # "video_feed": True
     output = pelican_build(project)
