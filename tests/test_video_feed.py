@@ -170,6 +170,27 @@ def test_no_feed_without_videos_and_a_feed_of_an_earlier_build_goes(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "description", "title", "said"),
+    [
+        (None, None, "example.com", "Videos of example.com"),
+        ("  ", "", "example.com", "Videos of example.com"),
+        (" Field Notes ", None, "Field Notes", "Videos of Field Notes"),
+        ("Field Notes", " Grilling, filmed. ", "Field Notes", "Grilling, filmed."),
+    ],
+)
+def test_the_feeds_channel_is_the_sites_name_else_its_address(tmp_path, name, description, title, said):
+    site = sp.Sitemap(
+        sp.Options(base_url="https://example.com/", video_feed=True),
+        site_name=name,
+        site_description=description,
+    )
+    site.add(_page_with_a_video())
+    site.write(tmp_path)
+    feed = feedparser.parse((tmp_path / "videos.rss").read_bytes())
+    assert (feed.feed.title, feed.feed.description) == (title, said)
+
+
 def test_with_gzip_the_feed_has_its_gzipped_twin(tmp_path):
     site = sp.Sitemap(sp.Options(base_url="https://example.com/", video_feed=True, gzip=True))
     site.add(_page_with_a_video())
