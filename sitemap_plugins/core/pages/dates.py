@@ -75,8 +75,7 @@ class PageDates:
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
             found = repository_root(source_root.resolve())
-            root = self._repository_of[os.path.abspath(source_root)] = str(found) if found else None
-            self._git[root] = GitDates(source_root, report.notice)
+            self._git[str(found) if found else None] = GitDates(source_root, report.notice)
         #: Pages git could not date: last changed before a shallow clone's history.
         self.git_undated = 0
         #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
@@ -242,29 +241,13 @@ class PageDates:
     def _git_dates(self, source_path: str | Path) -> GitDates:
         """The history of the repository holding `source_path`: a page of another repository in
         the docs (a submodule) is dated by its own.  One `git` process and one message per
-        repository per build (outside any repository too)."""
+        repository per build (outside any repository too); each folder is asked once."""
         folder = os.path.dirname(os.path.abspath(source_path))
-        root = self._repository_of[folder] if folder in self._repository_of else self._find_repository(folder)
+        if folder not in self._repository_of:
+            found = repository_root(Path(folder).resolve())
+            self._repository_of[folder] = str(found) if found else None
+        root = self._repository_of[folder]
         dates = self._git.get(root)
         if dates is None:
             dates = self._git[root] = GitDates(Path(root or folder), self.report.notice)
         return dates
-
-    def _find_repository(self, folder: str) -> str | None:
-        """The top of the work tree holding `folder`: the folders above it are asked once per
-        build (those of the source tree are known from its top)."""
-        walked = []
-        while folder not in self._repository_of:
-            walked.append(folder)
-            if os.path.exists(os.path.join(folder, ".git")):
-                root = folder
-                break
-            if (parent := os.path.dirname(folder)) == folder:  # outside the source tree: as it lies
-                found = repository_root(Path(walked[0]).resolve())
-                root = str(found) if found else None
-                break
-            folder = parent
-        else:
-            root = self._repository_of[folder]
-        self._repository_of.update(dict.fromkeys(walked, root))
-        return root
