@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sitemap_plugins.core.errors import log
 from sitemap_plugins.core.files import served
@@ -18,10 +18,19 @@ from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 
 if TYPE_CHECKING:
+    from sitemap_plugins.core.model import Entry
     from sitemap_plugins.core.pages.fingerprints import Fingerprints
 
 #: A video's URLs that must lead to something: its file, its thumbnail, its player.
 VIDEO_FILES = ("content_loc", "thumbnail_loc", "player_loc")
+
+
+class Shown(NamedTuple):
+    """What a listing page shows: the pages its content region links to, and those the rest of
+    its body links to outside the frame (a theme may put the list there)."""
+
+    region: list[str]
+    around: list[str]
 
 
 class SetRules(HreflangGroups):
@@ -29,8 +38,10 @@ class SetRules(HreflangGroups):
 
     #: The pages handed over as built pages (`Sitemap.add_page`).
     _built: set[str]
-    #: loc -> the URLs a listing page lists (`Page.lists`).
-    _listings: dict[str, list[str]]
+    #: loc -> the URLs a listing page shows.
+    _listings: dict[str, Shown]
+    #: The pages that say when they were published.
+    _posts: set[str]
     _robots_blocked: int
     previous: Fingerprints | None
 
@@ -144,19 +155,33 @@ class SetRules(HreflangGroups):
 
     def _date_listings(self) -> None:
         """A listing page (a blog's index, archives, categories, their pages) changed for its
-        readers when the newest page it shows changed: it is dated by the newest page of this
-        set that its content links to (other listings aside), whatever the theme renders and
-        whatever its own metadata or another plugin says.  Where nothing it shows is dated, it
-        gets no lastmod rather than a wrong one."""
+        readers when the newest post it shows changed: its entries are posts (pages that say
+        when they were published), each a title, a date and an excerpt, and a page that an
+        excerpt's text links to is none of them.  It is dated by the newest post of this set
+        that its content region links to, else the rest of its body outside the frame (a theme
+        may put the list after an introduction); a listing of pages that are no posts, by the
+        newest of those its content links to (other listings aside), whatever its own metadata
+        or another plugin says.  Where nothing it shows is dated, it gets no lastmod rather than
+        a wrong one."""
         tz = self.options.tzinfo
+        spellings = self.harvester.spellings
         listings = set(self._listings)
-        for loc, listed in self._listings.items():
+
+        def pages(links: list[str]) -> list[Entry]:
+            urls = {spellings.get(uri, uri) for uri in map(uri_or_same, links)} - listings
+            return [entry for url in urls if (entry := self.entries.get(url)) is not None]
+
+        for loc, shown in self._listings.items():
             entry = self.entries.get(loc)
             if entry is None:
                 continue
-            spellings = self.harvester.spellings
-            shown = {spellings.get(uri, uri) for uri in map(uri_or_same, listed)} - listings
-            dates = [e.lastmod for url in shown if (e := self.entries.get(url)) is not None and e.lastmod]
+            region = pages(shown.region)
+            listed = (
+                [page for page in region if page.loc in self._posts]
+                or [page for page in pages(shown.around) if page.loc in self._posts]
+                or region
+            )
+            dates = [page.lastmod for page in listed if page.lastmod]
             newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
             entry.lastmod = newest
             entry.lastmod_source = "listing" if newest is not None else f"none: {UNDATED_LISTING}"

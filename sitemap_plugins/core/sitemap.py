@@ -28,11 +28,11 @@ from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
-from sitemap_plugins.core.pages.dates import INCLUDED
+from sitemap_plugins.core.pages.dates import INCLUDED, states_publication
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvester
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
-from sitemap_plugins.core.settle import SetRules
+from sitemap_plugins.core.settle import SetRules, Shown
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
@@ -66,7 +66,8 @@ class Sitemap(SetRules):
         pages are in, served at `base_url`: what a page lists there must be a file of it.
         `site_name` and `site_description` are what the video feed's channel says;
         `lastmod_keys`: metadata keys other plugins of the generator date pages by
-        (git-revision-date-localized's), read before the page's own `date`; `config_dir`:
+        (git-revision-date-localized's), read before the page's own `date` where our own reading
+        of git has no date of the page; `config_dir`:
         the configuration file's directory, where option `transform` is looked for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: The pages handed over as built pages (`add_page`): what the site directory must hold.
@@ -77,8 +78,10 @@ class Sitemap(SetRules):
         self._validate = EntryValidator(options, self.report, now)
         self.harvester = Harvester(options, self.report, now, Path(source_root) if source_root else None)
         self.entries: dict[str, Entry] = {}
-        #: loc -> the URLs a listing page lists (`Page.lists`)
-        self._listings: dict[str, list[str]] = {}
+        #: loc -> the URLs a listing page shows (`Page.lists`, and what its body shows around them)
+        self._listings: dict[str, Shown] = {}
+        #: The pages that say when they were published: the posts a listing lists.
+        self._posts: set[str] = set()
         #: URLs not listed that pages may name as translations: fallback copies
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()
@@ -94,9 +97,9 @@ class Sitemap(SetRules):
         #: The last deploy's pages (option `previous`), which date the pages that did not change.
         self.previous = Fingerprints(options, config_dir) if options.previous else None
         if lastmod_keys:
-            self.harvester.dates.lastmod_keys = _before_the_date(
-                self.harvester.dates.lastmod_keys, lastmod_keys
-            )
+            dates = self.harvester.dates
+            dates.lastmod_keys = _before_the_date(dates.lastmod_keys, lastmod_keys)
+            dates.plugin_keys = tuple(lastmod_keys)
 
     def add_page(self, page: Page) -> Entry | None:
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
@@ -108,7 +111,9 @@ class Sitemap(SetRules):
         if added is not None:
             self._built.add(added.loc)
         if added is not None and (page.listing or page.lists):
-            self._listings[added.loc] = page.lists
+            self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, []))
+        if added is not None and not page.listing and states_publication(page):
+            self._posts.add(added.loc)
         return added
 
     def add_directory(self, progress: Callable[[int], None] | None = None) -> int:

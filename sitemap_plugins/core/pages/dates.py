@@ -60,6 +60,11 @@ def first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | N
     return None
 
 
+def states_publication(page: Page) -> bool:
+    """The page says when it was published (`date`, `date.created`): a post, as a blog lists it."""
+    return first(page.meta, PUBLICATION_KEYS) is not None
+
+
 class PageDates:
     """The dates of a build's pages; git is asked once per repository, beside the build."""
 
@@ -83,6 +88,9 @@ class PageDates:
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
+        #: The keys of those that other plugins of the generator put there (`Sitemap`'s
+        #: `lastmod_keys`): dates read from the same git history, or a file's time.
+        self.plugin_keys: tuple[str, ...] = ()
 
     @property
     def lastmod_keys(self) -> tuple[str, ...]:
@@ -108,14 +116,27 @@ class PageDates:
         for source in self.options.lastmod:
             value: Any = None
             if source == "metadata":
-                value = self.meta_date(page, label, self._modified_keys)
+                keys = self._modified_keys
+                if self.plugin_keys and self._git_knows(page):
+                    # Another plugin's git date (git-revision-date-localized's) reads the history
+                    # ours reads, without what ours knows (renames, the branch's merges, the
+                    # commit that only added a file): where ours dates the page, ours is used.
+                    keys = tuple(key for key in keys if key not in self.plugin_keys)
+                value = self.meta_date(page, label, keys)
             elif source == "git" and page.source_path:
                 dates = self._git_dates(page.source_path)
                 value = dates.lastmod(page.source_path)
                 if value is None and dates.undated(page.source_path):
                     self.git_undated += 1
-                included = self._newest_include(page)
-                if included is not None and (value is None or included[0] > value):
+                if value is not None and published is not None and dates.never_edited(page.source_path):
+                    # The commit that added the file (a blog moved into git, a squashed history)
+                    # is no edit of what it says: git knows no change since its publication.
+                    value = published
+                # What the page includes can make its date later, never stand in for it: a page
+                # whose own text git cannot date has no date from git.
+                included = self._newest_include(page) if value is not None else None
+                tz = self.options.tzinfo
+                if included is not None and date_key(included[0], tz) > date_key(value, tz):
                     value, named = included
                     source = INCLUDED + named
             elif source == "mtime" and page.source_path:
@@ -151,6 +172,12 @@ class PageDates:
         if published:
             return published, "metadata"
         return None, f"none: {self.why_undated(page)}"
+
+    def _git_knows(self, page: Page) -> bool:
+        """Our own reading of git dates the page's source."""
+        if "git" not in self.options.lastmod or not page.source_path:
+            return False
+        return self._git_dates(page.source_path).lastmod(page.source_path) is not None
 
     def _newest_include(self, page: Page) -> tuple[dt.datetime, str] | None:
         """The newest git date among the files the page includes, and that file's name."""

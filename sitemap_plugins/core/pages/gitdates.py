@@ -30,7 +30,9 @@ class GitDates:
     file outside the docs directory too).  A commit that only renames a file (git's rename
     detection at 100% similarity) does not date it: the file keeps the date of its last change of
     content, under its older name.  In a shallow clone, the boundary commits (whose parents were
-    not fetched) date nothing: what they show is the state of every file, not a change."""
+    not fetched) date nothing: what they show is the state of every file, not a change.  A file
+    whose newest commit added it (a blog moved into git, a squashed history) was not edited since:
+    `never_edited` tells it, for a page whose own text says when it was published."""
 
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
         self._directory = directory
@@ -39,6 +41,8 @@ class GitDates:
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
         self._undated: set[str] = set()
+        #: Files whose newest commit is the one that added them: no edit git knows of.
+        self._added: set[str] = set()
         self._running = None
         if self._root is not None:
             self._running = _start_git(
@@ -114,10 +118,17 @@ class GitDates:
                 self._undated.add(path)
             else:
                 self._dates[path] = stamp
+                if status == "A":
+                    self._added.add(path)
 
     def lastmod(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         key = self._key(path)
         return None if key is None else self._dates.get(key)
+
+    def never_edited(self, path: str | os.PathLike[str]) -> bool:
+        """Is the newest commit of `path` the one that added it (git knows no edit of it)?"""
+        key = self._key(path)
+        return key is not None and key in self._added
 
     def undated(self, path: str | os.PathLike[str]) -> bool:
         """Is `path` a file a shallow clone cannot date (last changed before its history)?"""

@@ -83,6 +83,8 @@ class Harvester:
         self.other_sitemaps = OtherSitemaps()
         #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
         self.languages: Counter[str] = Counter()
+        #: A listing's URL -> what the rest of its body links to (`HtmlFacts.links_around`).
+        self.lists_around: dict[str, list[str]] = {}
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
@@ -99,9 +101,10 @@ class Harvester:
             self.leave_out(page.url, page.source, reason.split(":")[0], reason)
             return None
         if page.listing and (page.html or page.path):
-            # A listing is dated by what it shows (`Sitemap`): what its written content links
-            # to, whatever the theme renders, not what the generator handed it.
+            # A listing is dated by what it shows (`Sitemap`): the posts its written content
+            # links to, whatever the theme renders, not what the generator handed it.
             page.lists = facts.links
+            self.lists_around[page.url] = facts.links_around
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None

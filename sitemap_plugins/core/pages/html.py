@@ -61,6 +61,9 @@ class HtmlFacts(Media):
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
+    #: And those the rest of its body links to, outside the frame: a theme may put a listing's
+    #: list after an `<article>` that holds only its introduction.
+    links_around: list[str] = field(default_factory=list)
     #: What the page's relative URLs are resolved against: its URL, or its `<base href>`.
     base: str = ""
     #: `<html lang>`: the language the page says it is in.
@@ -91,6 +94,7 @@ def read_html(
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
     #: "frame" (the rest of a page whose content region was found).
     parts: list[tuple[Any, str]] = []
+    region: list[Any] = []
     if body is not None:
         region = content_region(root)
         parts = [(element, "region") for element in region or [body]]
@@ -99,6 +103,9 @@ def read_html(
     facts = _facts(head, parts if media else [], url)
     if links:
         facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
+        if region:
+            shown = set(facts.links)
+            facts.links_around = [link for link in _links([body], facts.base) if link not in shown]
     return facts
 
 
