@@ -184,10 +184,15 @@ def test_a_player_without_words_of_its_own_takes_its_sections():
     found = video(SECTIONED)
     assert found.player_loc == "https://www.youtube.com/embed/abcdefghijk"
     assert found.thumbnail_loc == "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg"
-    assert (found.title, found.description) == ("Lighting", "After the player.")
-    # Nothing after it in its section: the paragraph before, never one across the next heading.
-    before_only = SECTIONED.replace("<p>After the player.</p>", "").replace("<p>Deeper.</p>", "")
-    assert video(before_only).description == "Before the player."
+    # The paragraph that introduces it, before it, first (#76: Textual's memray post).
+    assert (found.title, found.description) == ("Lighting", "Before the player.")
+    # Nothing before it in its section: the paragraph after it (its subsection's too), never one
+    # across the next heading of its heading's level.
+    after_only = SECTIONED.replace("<p>Before the player.</p>", "")
+    assert video(after_only).description == "After the player."
+    assert video(after_only.replace("<p>After the player.</p>", "")).description == "Deeper."
+    across = after_only.replace("<p>After the player.</p>", "").replace("<p>Deeper.</p>", "")
+    assert entry(across).videos == []  # "Another topic." is the next section's: not listed
     # With no heading before it, the page's own first paragraph after it.
     no_heading = (
         '<iframe data-src="https://www.youtube-nocookie.com/embed/abcdefghijk"></iframe><p>Only this.</p>'
@@ -199,11 +204,11 @@ def test_a_paragraph_no_reader_sees_describes_no_player():
     """A paragraph the `hidden` attribute hides (a spoiler, a panel a script opens) is not what
     the section says; the next one shown is."""
     hidden_first = SECTIONED.replace(
-        "<p>After the player.</p>",
-        '<p hidden>Hidden note.</p><div hidden=""><p>Also hidden.</p></div><p>After the player.</p>',
+        "<p>Before the player.</p>",
+        '<p hidden>Hidden note.</p><div hidden=""><p>Also hidden.</p></div><p style="display:none">Styled away.</p>',
     )
     assert video(hidden_first).description == "After the player."
-    searchable = SECTIONED.replace("<p>After the player.</p>", '<p hidden="until-found">Found by search.</p>')
+    searchable = SECTIONED.replace("<p>Before the player.</p>", '<p hidden="until-found">Found by search.</p>')
     assert video(searchable).description == "Found by search."
     # A hidden player is no video of the page.
     hidden_player = SECTIONED.replace("<iframe", "<div hidden><iframe").replace(

@@ -18,7 +18,7 @@ from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 
 if TYPE_CHECKING:
-    from sitemap_plugins.core.model import Entry
+    from sitemap_plugins.core.model import Entry, Page
     from sitemap_plugins.core.pages.fingerprints import Fingerprints
 
 #: A video's URLs that must lead to something: its file, its thumbnail, its player.
@@ -43,6 +43,9 @@ class SetRules(HreflangGroups):
     #: The pages that say when they were published.
     _posts: set[str]
     _robots_blocked: int
+    #: loc -> the page whose players its head's description may describe (`Sitemap`).
+    _head_described: dict[str, tuple[Page, str, str]]
+    site_description: str | None
     previous: Fingerprints | None
 
     def _settle(self, out: Path) -> None:
@@ -53,6 +56,7 @@ class SetRules(HreflangGroups):
         if self.site_dir is not None:
             self._leave_out_missing(self.site_dir)
         self._leave_out_repeated_videos()
+        self._take_back_the_themes_descriptions()
         if self.previous is not None:
             self.previous.date(
                 self.entries, self.harvester.digests, set(self._listings), self.harvester.build_time
@@ -119,6 +123,24 @@ class SetRules(HreflangGroups):
         if repeated:
             for entry in built:
                 entry.videos = [video for video in entry.videos if video.key not in repeated]
+
+    def _take_back_the_themes_descriptions(self) -> None:
+        """A description the theme writes on every page (the site's, or one with only the page's
+        title changed: "Django, API, REST, {{ page.title }}") belongs to no page, and describes
+        none of its players: a player it alone described is left out as undescribed."""
+        templates = self.harvester.description_templates
+        site = self.site_description
+        for loc, (page, description, template) in self._head_described.items():
+            entry = self.entries.get(loc)
+            if entry is None or (templates[template] < 2 and description != site):
+                continue
+            kept = []
+            for number, video in enumerate(entry.videos):
+                if video.description == description:
+                    self.harvester.undescribed(page, number, video.key or "a video", ["description"])
+                else:
+                    kept.append(video)
+            entry.videos = kept
 
     def _leave_out_missing(self, site_dir: Path) -> None:
         """What a built page lists in its own site must be there: an image, a video's files or

@@ -82,6 +82,9 @@ class Sitemap(SetRules):
         self._listings: dict[str, Shown] = {}
         #: The pages that say when they were published: the posts a listing lists.
         self._posts: set[str] = set()
+        #: loc -> the page whose players its head's description may describe, that description,
+        #: and its template (`harvest.description_template`).
+        self._head_described: dict[str, tuple[Page, str, str]] = {}
         #: URLs not listed that pages may name as translations: fallback copies
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()
@@ -114,6 +117,9 @@ class Sitemap(SetRules):
             self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, []))
         if added is not None and not page.listing and states_publication(page):
             self._posts.add(added.loc)
+        head_description = self.harvester.head_descriptions.pop(page.url, None)
+        if added is not None and head_description is not None and added.videos:
+            self._head_described[added.loc] = (page, *head_description)
         return added
 
     def add_directory(self, progress: Callable[[int], None] | None = None) -> int:

@@ -85,6 +85,12 @@ class Harvester:
         self.languages: Counter[str] = Counter()
         #: A listing's URL -> what the rest of its body links to (`HtmlFacts.links_around`).
         self.lists_around: dict[str, list[str]] = {}
+        #: A page's URL -> the `<meta name="description">` its players may be described by, and
+        #: that description with the page's title taken out (`description_template`).
+        self.head_descriptions: dict[str, tuple[str, str]] = {}
+        #: How many pages' heads give each description, the page's own title taken out of it: a
+        #: theme's ("Django, API, REST, {{ title }}") is the same on every page.
+        self.description_templates: Counter[str] = Counter()
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
@@ -94,6 +100,8 @@ class Harvester:
         facts = self._read(page) if reason is None else HtmlFacts()
         if not self._readable(page, facts, label):
             return None
+        if facts.description:
+            self.description_templates[description_template(facts.description, page.title, facts.title)] += 1
         listed_at = page.url
         if reason is None:
             reason, listed_at = self._as_the_html_says(page, facts, label)
@@ -344,11 +352,18 @@ class Harvester:
         if not facts.videos and "videos" not in page.meta and "video" not in page.meta:
             return []  # most pages
         videos = list(facts.videos)
-        # The page's own description before nearby text (what the video is about); a `video:`
-        # block in the metadata overrides both.
+        # What the player's own section says of it first (its caption, the paragraph that
+        # introduces it); where it says nothing, the page's description, its metadata's, else its
+        # head's (which `Sitemap` takes back where the theme writes it on every page); a `video:`
+        # block in the metadata overrides them all.
         description = page.meta.get("description") or facts.description
-        for video in videos:
-            video.description = description or video.description
+        if facts.description and not page.meta.get("description"):
+            template = description_template(facts.description, page.title, facts.title)
+            self.head_descriptions[page.url] = (facts.description, template)
+        # The page's `og:image` is the thumbnail of its one player that has none (a talk's page).
+        unthumbed = [video for video in videos if not video.thumbnail_loc]
+        if facts.image and len(unthumbed) == 1:
+            unthumbed[0].thumbnail_loc = facts.image
         blocks = self._video_blocks(page, label)
         described = set()  # the videos a `video:` block of the page's own speaks of
         for index, block in enumerate(blocks):
@@ -382,19 +397,22 @@ class Harvester:
                     said = f"{what} has no {', '.join(missing)}, which Google requires; video left out"
                     self.report(label, f"video[{number}]", said)
                 else:  # a player in the page says no more: nothing is wrong, nothing is listed
-                    self.undescribed_videos.append(
-                        UndescribedVideo(page.url, page.source, what, ", ".join(missing))
-                    )
-                    where = (
-                        "the page's `video:` metadata can give them"
-                        if page.source_path is None or page.source_path != page.path  # else no metadata
-                        else "the page can: the player's `title`, a paragraph in its section, a poster"
-                    )
-                    said = f"{what} has no {', '.join(missing)}, which Google requires; {where}"
-                    log.info("sitemap: %s: video[%d]: %s; left out", label, number, said)
+                    self.undescribed(page, number, what, missing)
                 continue
             complete.append(video)
         return complete
+
+    def undescribed(self, page: Page, number: int, what: str, missing: list[str]) -> None:
+        """A player the page says too little of for Google: counted, and said at INFO with what
+        would describe it."""
+        self.undescribed_videos.append(UndescribedVideo(page.url, page.source, what, ", ".join(missing)))
+        where = (
+            "the page's `video:` metadata can give them"
+            if page.source_path is None or page.source_path != page.path  # else no metadata
+            else "the page can: the player's `title`, a paragraph in its section, a poster"
+        )
+        said = f"{what} has no {', '.join(missing)}, which Google requires; {where}"
+        log.info("sitemap: %s: video[%d]: %s; left out", page.label, number, said)
 
     def _video_blocks(self, page: Page, label: str) -> list[dict[str, Any]]:
         raw = page.meta.get("videos", page.meta.get("video"))
@@ -453,6 +471,20 @@ class Harvester:
             published,
             page.title or page.meta.get("title"),
         )
+
+
+#: What joins a page's title to its site's name in `<title>` ("3.0 Announcement - Django REST framework").
+_TITLE_JOINERS = re.compile(r"\s+[-|–—·:]+\s+")
+
+
+def description_template(description: str, *titles: str | None) -> str:
+    """`description` with the page's title taken out: what a theme writes on every page, where
+    it writes one (`<meta name="description" content="Django, API, REST, {{ page.title }}">`)."""
+    for title in titles:
+        for part in [title, *_TITLE_JOINERS.split(title)] if title else []:
+            if len(part) > 2 and part in description:
+                description = description.replace(part, "\0")
+    return description
 
 
 def _is_off(flag: Any) -> bool:

@@ -44,8 +44,14 @@ class HtmlFacts(Media):
     #: it names none or the page itself (which tells nothing; the harvest compares any other with
     #: the page's URL, however it is spelt).
     canonical: str | None = None
-    #: `<meta name="description">`: the description of the page's videos where they have none.
+    #: `<meta name="description">`: the description of the page's videos where their section
+    #: says nothing, unless the theme writes it on every page (`Sitemap`).
     description: str | None = None
+    #: `<meta property="og:image">` (or `twitter:image`): the thumbnail of the page's one player
+    #: that has none of its own (a talk's page: PyVideo's).
+    image: str | None = None
+    #: `<title>`: the page's title as its head gives it.
+    title: str | None = None
     alternates: dict[str, str] = field(default_factory=dict)
     #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
     #: `dateModified` (a theme override can carry dates this way).
@@ -251,9 +257,11 @@ def _read_head(head: Any, url: str, facts: HtmlFacts) -> str:
             except ValueError as error:
                 facts.problems.append(("<base href>", f"{error}; the page's own URL is used instead"))
         break
-    for element in head.iter("meta", "link", "script"):
+    for element in head.iter("meta", "link", "script", "title"):
         if element.tag == "meta":
-            _read_meta(element, facts)
+            _read_meta(element, facts, base)
+        elif element.tag == "title":
+            facts.title = facts.title or " ".join("".join(element.itertext()).split()) or None
         elif element.tag == "link":
             _read_link(element, base, facts)
         elif facts.modified is None and (element.get("type") or "").strip() == "application/ld+json":
@@ -261,12 +269,16 @@ def _read_head(head: Any, url: str, facts: HtmlFacts) -> str:
     return base
 
 
-def _read_meta(element: Any, facts: HtmlFacts) -> None:
+def _read_meta(element: Any, facts: HtmlFacts, base: str) -> None:
     prop = (element.get("property") or "").strip().lower()
     if prop in MODIFIED_META:
         facts.modified = facts.modified or (element.get("content") or "").strip() or None
         return
     name = (element.get("name") or "").strip().lower()
+    if (prop or name) in ("og:image", "twitter:image") and facts.image is None:
+        image = (element.get("content") or "").strip()
+        facts.image = resolve(base, image) if image else None
+        return
     if name in ("robots", "googlebot"):
         directives = {d.strip() for d in (element.get("content") or "").lower().split(",")}
         facts.noindex = facts.noindex or bool(directives & {"noindex", "none"})
@@ -305,8 +317,9 @@ def _json_ld_modified(text: str) -> str | None:
     return None
 
 
-#: The elements of a region with the `hidden` attribute (lxml's `iter` finds tags, not attributes).
-_HIDDEN = etree.XPath("descendant::*[@hidden]")
+#: The elements of a region that may hide what they hold: the `hidden` attribute, a style
+#: (lxml's `iter` finds tags, not attributes; `never_shown` tells).
+_HIDDEN = etree.XPath("descendant::*[@hidden or @style]")
 
 
 def _links(regions: list[Any], base: str) -> list[str]:

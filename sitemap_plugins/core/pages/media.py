@@ -134,8 +134,8 @@ def read_media(root: Any, base: str, facts: Media, part: str) -> None:
         elif in_frame:
             continue
         elif element.tag == "video":
-            facts.videos.append(_html5_video(element, base))
-        elif (video := _embedded_video(element, base)) is not None:
+            facts.videos.append(_html5_video(element, base, root))
+        elif (video := _embedded_video(element, base, root)) is not None:
             facts.videos.append(video)
 
 
@@ -341,34 +341,76 @@ def _text(element: Any) -> str | None:
     return text or None
 
 
-_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Classes of the permalink a theme writes into a heading (Python-Markdown's toc, Sphinx,
+#: Hugo and Jekyll themes): its mark ("¶", "#", "§", "🔗") is no part of the heading's words.
+_PERMALINK_CLASSES = frozenset(
+    {"headerlink", "anchor", "anchorjs-link", "heading-anchor", "permalink", "hash-link"}
+)
 
 
-def _section_of(element: Any) -> tuple[str | None, str | None]:
-    """What a player's own section says of it: its heading (the one before it), and its nearest
-    paragraph (after it first) up to the next heading of that heading's level or higher, however
-    the section nests it; never one across such a heading, which is another topic's."""
-    root = element.getroottree().getroot()
-    nodes = [node for node in root.iter() if isinstance(node.tag, str)]
+def _section_of(element: Any, region: Any) -> tuple[str | None, str | None]:
+    """What a player's own section says of it: its heading (the one before it), and its
+    nearest paragraph, before it first (what introduces it: "here's a quick video of that"),
+    else after it, up to the next heading of its heading's level or higher (a subsection's
+    text is still the section's: PyVideo's "Description"), however the section nests it; never
+    one across such a heading, which is another topic's.  Only `region`, the content the player
+    was read from, is searched, and none of its frame: a footer or a notice describes nothing."""
+    nodes = [node for node in region.iter() if isinstance(node.tag, str)]
     at = nodes.index(element)
     after = at + 1 + sum(1 for node in element.iterdescendants() if isinstance(node.tag, str))
     start = next((i for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), -1)
-    level = _HEADINGS[nodes[start].tag] if start >= 0 else 7
-    end = next((i for i in range(after, len(nodes)) if _HEADINGS.get(nodes[i].tag, 9) <= level), len(nodes))
-    following = (nodes[i] for i in range(after, end))
-    preceding = (nodes[i] for i in range(at - 1, start, -1))
+    level = nodes[start].tag if start >= 0 else "h7"
+    end = next(
+        (i for i in range(after, len(nodes)) if nodes[i].tag in _HEADINGS and nodes[i].tag <= level),
+        len(nodes),
+    )
+    # Another player bounds it too: what lies beyond it is that player's.
+    first = next((i for i in range(at - 1, start, -1) if nodes[i].tag in _PLAYERS), start)
+    last = next((i for i in range(after, end) if nodes[i].tag in _PLAYERS), end)
+    preceding = (nodes[i] for i in range(at - 1, first, -1))
+    following = (nodes[i] for i in range(after, last))
     paragraph = next(
         (
             text
-            for node in (*following, *preceding)
-            if node.tag == "p" and not hidden(node) and (text := _text(node))
+            for node in (*preceding, *following)
+            if node.tag == "p" and not hidden(node) and not framed(node, region) and (text := _text(node))
         ),
         None,
     )
-    return (_text(nodes[start]) if start >= 0 else None), paragraph
+    return (_heading_text(nodes[start]) if start >= 0 else None), paragraph
 
 
-def _html5_video(video: Any, base: str) -> Video:
+_PLAYERS = frozenset({"video", "iframe", "lite-youtube"})
+
+
+def _heading_text(heading: Any) -> str | None:
+    """A heading's words as a reader reads them: without the permalink mark a theme adds."""
+    words: list[str] = []
+    _words_of(heading, words)
+    return " ".join(" ".join(words).split()) or None
+
+
+def _words_of(element: Any, words: list[str]) -> None:
+    if element.text:
+        words.append(element.text)
+    for child in element:
+        if isinstance(child.tag, str) and not _is_permalink(child):
+            _words_of(child, words)
+        if child.tail:
+            words.append(child.tail)
+
+
+def _is_permalink(element: Any) -> bool:
+    """A heading's permalink: a link to the heading itself, marked by its class or its one symbol."""
+    if element.tag != "a" or not (element.get("href") or "").startswith("#"):
+        return False
+    classes = set((element.get("class") or "").lower().split())
+    text = "".join(element.itertext()).strip()
+    return bool(classes & _PERMALINK_CLASSES) or (0 < len(text) <= 2 and not any(c.isalnum() for c in text))
+
+
+def _html5_video(video: Any, base: str, region: Any) -> Video:
     src = video.get("src")
     if not src:
         sources = [s for s in video.iter("source") if s.get("src")]
@@ -383,23 +425,32 @@ def _html5_video(video: Any, base: str) -> Video:
         title=_own_title(video.get("title") or video.get("aria-label")) or caption,
         description=caption
         if caption and (video.get("title") or video.get("aria-label"))
-        else _section_of(anchor)[1],
+        else _section_of(anchor, region)[1],
     )
 
 
-#: The titles embed codes write whatever the video (YouTube's, Vimeo's, players' defaults): no title.
-_DEFAULT_TITLES = frozenset(
-    {"youtube video player", "youtube video", "youtube", "vimeo video player", "vimeo-player", "vimeo",
-     "video player", "video", "embedded video", "embedded content", "player", "iframe"}
+#: The words of the titles embed codes and themes write whatever the video ("YouTube video
+#: player", "Vimeo video player", "Video for " where a theme's variable is empty): a title made
+#: of these alone is no title.
+_EMBED_WORDS = frozenset(
+    {"youtube", "vimeo", "peertube", "dailymotion", "video", "videos", "player", "embedded", "embed",
+     "content", "iframe", "media", "for", "of", "the", "a", "an", "on", "from", "-", ":", "|"}
 )  # fmt: skip
 
 
 def _own_title(title: str | None) -> str | None:
-    """A player's `title`, unless it is one an embed code writes for every video."""
-    return None if title is None or " ".join(title.split()).lower() in _DEFAULT_TITLES else title
+    """A player's `title`, unless it is one an embed code or a theme writes for every video."""
+    if title is None or all(word in _EMBED_WORDS for word in title.lower().split()):
+        return None
+    return " ".join(title.split())
 
 
-def _embedded_video(element: Any, base: str) -> Video | None:
+#: Players of other services: PeerTube's `/videos/embed/<id>`, Dailymotion's `/embed/video/<id>`,
+#: and a `player.` host (player.vimeo.com's kind: Twitch, Vidyard, Wistia).
+_PLAYER_PATH = re.compile(r"^/(?:videos/embed|embed/video)/[^/]+")
+
+
+def _embedded_video(element: Any, base: str, region: Any) -> Video | None:
     if element.tag == "lite-youtube":
         video_id = element.get("videoid")
         if not video_id:
@@ -419,13 +470,19 @@ def _embedded_video(element: Any, base: str) -> Video | None:
         title = _own_title(element.get("title"))
         if host in _YOUTUBE_HOSTS and (match := _YOUTUBE_ID.match(parts.path)):
             video_id = match[1]
-        elif host == "player.vimeo.com" and _VIMEO_ID.match(parts.path):
-            heading, paragraph = _section_of(element)
+        elif (
+            (host == "player.vimeo.com" and _VIMEO_ID.match(parts.path))
+            or _PLAYER_PATH.match(parts.path)
+            or (host.startswith("player.") and parts.path.strip("/"))
+        ):
+            # No address of its thumbnail can be told from the player's: the page's poster or
+            # its `og:image` (the harvest), or the page's `video:` metadata, gives it.
+            heading, paragraph = _section_of(element, region)
             return Video(player_loc=player, title=title or heading, description=paragraph)
         else:
             return None
     # A player with no title of its own is titled by its section's heading, as a reader sees it.
-    heading, paragraph = _section_of(element)
+    heading, paragraph = _section_of(element, region)
     # YouTube serves a thumbnail for every video id at this address.
     return Video(
         player_loc=player,

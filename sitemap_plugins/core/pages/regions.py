@@ -4,6 +4,7 @@ what the `hidden` attribute hides)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # -- Where the content is -------------------------------------------------------------------------
@@ -63,12 +64,22 @@ def is_frame(element: Any, region: Any) -> bool:
 
 
 def never_shown(element: Any) -> bool:
-    """An element whose content a reader never sees: a `<template>`, a `<noscript>`, or one with
-    the `hidden` attribute (but `hidden="until-found"`, which a search of the page opens)."""
+    """An element whose content a reader never sees: a `<template>`, a `<noscript>`, one with
+    the `hidden` attribute (but `hidden="until-found"`, which a search of the page opens), or
+    one its own style hides (`style="display: none"`, Sphinx's toggles; `visibility: hidden`)."""
     if element.tag in HIDDEN_TAGS:
         return True
     value = element.get("hidden")
-    return value is not None and value.strip().lower() != "until-found"
+    if value is not None and value.strip().lower() != "until-found":
+        return True
+    style = element.get("style")
+    return style is not None and _HIDING_STYLE.search(style) is not None
+
+
+#: A declaration of an element's own style that hides it.
+_HIDING_STYLE = re.compile(
+    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)", re.I
+)
 
 
 def hidden(element: Any) -> bool:
