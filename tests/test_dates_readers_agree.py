@@ -6,8 +6,6 @@ with every URL's lastmod written out by hand from the dates the test commits."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from git_helpers import commit, git, lastmods
 from mkdocs_helpers import mkdocs, zensical_then_generate

@@ -208,7 +208,9 @@ def test_a_paragraph_no_reader_sees_describes_no_player():
         '<p hidden>Hidden note.</p><div hidden=""><p>Also hidden.</p></div><p style="display:none">Styled away.</p>',
     )
     assert video(hidden_first).description == "After the player."
-    searchable = SECTIONED.replace("<p>Before the player.</p>", '<p hidden="until-found">Found by search.</p>')
+    searchable = SECTIONED.replace(
+        "<p>Before the player.</p>", '<p hidden="until-found">Found by search.</p>'
+    )
     assert video(searchable).description == "Found by search."
     # A hidden player is no video of the page.
     hidden_player = SECTIONED.replace("<iframe", "<div hidden><iframe").replace(

@@ -157,7 +157,9 @@ def _decoration(img: Any, url: str, origin: str) -> str | None:
     if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
         return "avatar"
     if url.startswith(origin):
-        return None  # the site's own image: no avatar or badge service, no emoji CDN
+        # The site's own image: no avatar or badge service, no emoji CDN; but a badge, a button or
+        # a row of linked logos (its sponsors') all the same, whatever host draws it.
+        return "badge" if _is_badge(img, url) else None
     try:
         parts = urlsplit(url)
         host, path = (parts.hostname or "").lower(), parts.path
@@ -193,15 +195,33 @@ def _is_badge(img: Any, url: str) -> bool:
     query = url.partition("?")[2]
     if query and _TEXT_QUERY.search(query):
         return True
+    if next(img.iterancestors("button"), None) is not None:
+        return True  # the picture of a control (a tab's logo): what a reader clicks, not reads
     link = next(img.iterancestors("a"), None)
     href = (link.get("href") or "").strip() if link is not None else ""
     if not href or href.startswith("#") or href == url or _IMAGE_FILE.search(href.partition("?")[0]):
         return False  # not a link to another page (a photo linking to its full size is content)
+    if any(_SPONSOR_CLASS.search(element.get("class") or "") for element in _around(link, 3)):
+        return True  # a sponsor's banner or logo: the site thanks them, no reader came for it
     height = _declared_height(img)
     if (height is not None and height > _LINE_HEIGHT) or _sized_by_the_column(img):
         return False  # drawn taller than a line, or as a share of the text's width: shown for itself
     path = url.partition("?")[0].partition("#")[0]
     return height is not None or path.lower().endswith(".svg") or _in_a_row_of_linked_pictures(link)
+
+
+#: A class naming who pays for the site: `sponsors`, `fastapi-sponsors__card`, `backers`.
+_SPONSOR_CLASS = re.compile(r"sponsor|backer", re.IGNORECASE)
+
+
+def _around(element: Any, levels: int) -> list[Any]:
+    """`element` and the `levels` elements around it."""
+    found = [element]
+    for ancestor in element.iterancestors():
+        if len(found) > levels:
+            break
+        found.append(ancestor)
+    return found
 
 
 def _declared_height(img: Any) -> int | None:
