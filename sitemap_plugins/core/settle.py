@@ -6,6 +6,7 @@ what has no lastmod is counted by why."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -44,7 +45,7 @@ class SetRules(HreflangGroups):
     _posts: set[str]
     _robots_blocked: int
     #: loc -> the page whose players its head's description may describe (`Sitemap`).
-    _head_described: dict[str, tuple[Page, str, str]]
+    _head_described: dict[str, tuple[Page, str, str, set[str | None]]]
     site_description: str | None
     previous: Fingerprints | None
 
@@ -55,7 +56,7 @@ class SetRules(HreflangGroups):
             self._leave_out_blocked(out / ROBOTS_TXT)
         if self.site_dir is not None:
             self._leave_out_missing(self.site_dir)
-        self._leave_out_repeated_videos()
+        self._leave_out_the_frames_media()
         self._take_back_the_themes_descriptions()
         if self.previous is not None:
             self.previous.date(
@@ -106,23 +107,34 @@ class SetRules(HreflangGroups):
                 self._robots_blocked += 1
                 self.harvester.leave_out(loc, entry.source, "robots", f"robots.txt: {line}")
 
-    def _leave_out_repeated_videos(self) -> None:
-        """A player on most of the site's pages (three at least) is the frame's, wherever the theme
-        put it (a promotion in a plain `<div>`): no page's own video."""
+    def _leave_out_the_frames_media(self) -> None:
+        """A picture or a player on most of the site's pages (three at least) is the frame's,
+        wherever the theme put it (a "Contribute" ribbon, a promotion in a plain `<div>`): no
+        page's own image or video."""
         # Of the pages whose media are read (a listing's are those of the pages it shows).
         built = [e for loc in self._built if loc not in self._listings and (e := self.entries.get(loc))]
-        shown = Counter(key for entry in built for key in {video.key for video in entry.videos})
-        repeated = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
-        for key in sorted(repeated, key=str):
-            log.info(
-                "sitemap: the video %s is on %d of %d pages: the site's frame, listed for none",
-                key,
-                shown[key],
-                len(built),
-            )
-        if repeated:
+
+        def repeated(what: str, keys_of: Callable[[Entry], set[Any]]) -> set[Any]:
+            shown = Counter(key for entry in built for key in keys_of(entry))
+            found = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
+            for key in sorted(found, key=str):
+                log.info(
+                    "sitemap: the %s %s is on %d of %d pages: the site's frame, listed for none",
+                    what,
+                    key,
+                    shown[key],
+                    len(built),
+                )
+            return found
+
+        videos = repeated("video", lambda entry: {video.key for video in entry.videos})
+        images = repeated("image", lambda entry: {image.loc for image in entry.images})
+        if videos or images:
             for entry in built:
-                entry.videos = [video for video in entry.videos if video.key not in repeated]
+                entry.videos = [video for video in entry.videos if video.key not in videos]
+                kept = [image for image in entry.images if image.loc not in images]
+                self.harvester.images_left_out["frame"] += len(entry.images) - len(kept)
+                entry.images = kept
 
     def _take_back_the_themes_descriptions(self) -> None:
         """A description the theme writes on every page (the site's, or one with only the page's
@@ -130,13 +142,13 @@ class SetRules(HreflangGroups):
         none of its players: a player it alone described is left out as undescribed."""
         templates = self.harvester.description_templates
         site = self.site_description
-        for loc, (page, description, template) in self._head_described.items():
+        for loc, (page, description, template, players) in self._head_described.items():
             entry = self.entries.get(loc)
             if entry is None or (templates[template] < 2 and description != site):
                 continue
             kept = []
             for number, video in enumerate(entry.videos):
-                if video.description == description:
+                if video.key in players:
                     self.harvester.undescribed(page, number, video.key or "a video", ["description"])
                 else:
                     kept.append(video)

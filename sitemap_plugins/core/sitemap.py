@@ -82,9 +82,9 @@ class Sitemap(SetRules):
         self._listings: dict[str, Shown] = {}
         #: The pages that say when they were published: the posts a listing lists.
         self._posts: set[str] = set()
-        #: loc -> the page whose players its head's description may describe, that description,
-        #: and its template (`harvest.description_template`).
-        self._head_described: dict[str, tuple[Page, str, str]] = {}
+        #: loc -> the page some of whose players only its head's description describes, that
+        #: description, its template (`harvest.description_template`), and those players.
+        self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
         #: URLs not listed that pages may name as translations: fallback copies
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()

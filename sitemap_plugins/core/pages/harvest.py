@@ -85,9 +85,10 @@ class Harvester:
         self.languages: Counter[str] = Counter()
         #: A listing's URL -> what the rest of its body links to (`HtmlFacts.links_around`).
         self.lists_around: dict[str, list[str]] = {}
-        #: A page's URL -> the `<meta name="description">` its players may be described by, and
-        #: that description with the page's title taken out (`description_template`).
-        self.head_descriptions: dict[str, tuple[str, str]] = {}
+        #: A page's URL -> the `<meta name="description">` that alone describes some of its players,
+        #: that description with the page's title taken out (`description_template`), and those
+        #: players (their URLs).
+        self.head_descriptions: dict[str, tuple[str, str, set[str | None]]] = {}
         #: How many pages' heads give each description, the page's own title taken out of it: a
         #: theme's ("Django, API, REST, {{ title }}") is the same on every page.
         self.description_templates: Counter[str] = Counter()
@@ -357,9 +358,6 @@ class Harvester:
         # head's (which `Sitemap` takes back where the theme writes it on every page); a `video:`
         # block in the metadata overrides them all.
         description = page.meta.get("description") or facts.description
-        if facts.description and not page.meta.get("description"):
-            template = description_template(facts.description, page.title, facts.title)
-            self.head_descriptions[page.url] = (facts.description, template)
         # The page's `og:image` is the thumbnail of its one player that has none (a talk's page).
         unthumbed = [video for video in videos if not video.thumbnail_loc]
         if facts.image and len(unthumbed) == 1:
@@ -386,7 +384,10 @@ class Harvester:
                     value.info = urljoin(page.url, str(value.info))
                 setattr(target, name, value)
         complete = []
+        by_the_head = set()  # the videos only the head's description describes
         for number, video in enumerate(videos):
+            if not video.description and description and not page.meta.get("description"):
+                by_the_head.add(video.key)
             video.description = video.description or description
             missing = [f for f in ("thumbnail_loc", "title", "description") if not getattr(video, f)]
             if not video.key:
@@ -400,6 +401,9 @@ class Harvester:
                     self.undescribed(page, number, what, missing)
                 continue
             complete.append(video)
+        if by_the_head:
+            template = description_template(description, page.title, facts.title)
+            self.head_descriptions[page.url] = (description, template, by_the_head)
         return complete
 
     def undescribed(self, page: Page, number: int, what: str, missing: list[str]) -> None:

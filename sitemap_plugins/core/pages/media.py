@@ -438,14 +438,14 @@ def _html5_video(video: Any, base: str, region: Any) -> Video:
         src = (mp4 or sources)[0].get("src") if sources else None
     figure = next(video.iterancestors("figure"), None)
     caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
-    anchor = figure if figure is not None else video
+    heading, paragraph = _section_of(figure if figure is not None else video, region)
+    own = _own_title(video.get("title") or video.get("aria-label"))
+    # Titled by its own words, else its caption, else its section's heading, as a reader sees it.
     return Video(
         content_loc=resolve(base, src.strip()) if src else None,
         thumbnail_loc=resolve(base, video.get("poster").strip()) if video.get("poster") else None,
-        title=_own_title(video.get("title") or video.get("aria-label")) or caption,
-        description=caption
-        if caption and (video.get("title") or video.get("aria-label"))
-        else _section_of(anchor, region)[1],
+        title=own or caption or heading,
+        description=caption if caption and own else paragraph,
     )
 
 
