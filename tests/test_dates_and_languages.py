@@ -423,5 +423,7 @@ def test_one_project_per_language_with_the_plugin_in_either_order(tmp_path, orde
     groups and writes both sets again (the root's robots.txt naming both), whichever is first."""
     root = _language_projects(tmp_path, "plugin", order)
     _assert_one_group_per_page(root / "site")
-    manifest = json.loads((root / "site" / "de" / ".sitemap-plugins.json").read_text())
-    assert manifest["project"] == str((root / "de" / "mkdocs.yml").resolve())
+    # The deployed manifest names the project relative to the set, never the build machine's path.
+    manifest_text = (root / "site" / "de" / ".sitemap-plugins.json").read_text()
+    assert json.loads(manifest_text)["project"] == "../../de/mkdocs.yml"
+    assert str(tmp_path) not in manifest_text and str(tmp_path.resolve()) not in manifest_text

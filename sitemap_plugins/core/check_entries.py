@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
+from sitemap_plugins.core.errors import masked
 from sitemap_plugins.core.files import one_file, served
 from sitemap_plugins.core.model import NEWS, SM, VIDEO
 from sitemap_plugins.core.pages.html import read_file
@@ -31,6 +32,11 @@ class Finding:
     url: str | None
     message: str
     code: str
+
+    def __post_init__(self) -> None:
+        # A listed URL's password is never repeated: terminal, JSON and HTML show `user:***@`.
+        object.__setattr__(self, "url", masked(self.url) if self.url else self.url)
+        object.__setattr__(self, "message", masked(self.message))
 
     @property
     def advice(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import logging
+import re
 import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -29,6 +30,29 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     return f"{name} (did you mean {close}?)" if close else name
 
 
+#: The user information of a URL (`scheme://user:password@`): its password is never shown.
+_CREDENTIALS = re.compile(r"(?<=://)([^/?#@\s:'\"]*):[^/?#@\s'\"]*@")
+
+
+def masked(text: str) -> str:
+    """`text` with every URL's password shown as `***` (`https://user:***@host/`): a message, the
+    report and JSON output say what was refused without publishing what must stay secret."""
+    return _CREDENTIALS.sub(r"\1:***@", text) if "@" in text else text
+
+
+class _MaskCredentials(logging.Filter):
+    """Every line of the package's logger, with its URLs' passwords masked (`masked`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "@" in message:
+            record.msg, record.args = masked(message), None
+        return True
+
+
+log.addFilter(_MaskCredentials())
+
+
 def shown(value: object) -> str:
     """A value as messages quote it (its repr), cut short: a value from YAML can be an alias
     graph that expands to billions of items, and a message must not walk it."""
@@ -50,6 +74,10 @@ class Problem:
     subject: str
     field: str
     message: str
+
+    def __post_init__(self) -> None:
+        for name in ("subject", "message"):
+            object.__setattr__(self, name, masked(getattr(self, name)))
 
     def __str__(self) -> str:
         return f"{self.subject}: {self.field}: {self.message}"

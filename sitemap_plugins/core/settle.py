@@ -128,7 +128,10 @@ class SetRules(HreflangGroups):
             return found
 
         videos = repeated("video", lambda entry: {video.key for video in entry.videos})
-        images = repeated("image", lambda entry: {image.loc for image in entry.images})
+        # `images_decorative` lists the frame's pictures too.
+        images: set[Any] = set()
+        if not self.options.images_decorative:
+            images = repeated("image", lambda entry: {image.loc for image in entry.images})
         if videos or images:
             for entry in built:
                 entry.videos = [video for video in entry.videos if video.key not in videos]

@@ -265,7 +265,10 @@ class FileSet:
             "robots": robots_urls,
         }
         if self.project is not None:
-            data["project"] = self.project
+            # Relative to the output: the manifest is deployed, and the build machine's paths
+            # are nobody's business (a per-language build finds its siblings by it).
+            with contextlib.suppress(ValueError):  # another drive (Windows): not recorded
+                data["project"] = Path(os.path.relpath(self.project, self.out.resolve())).as_posix()
         if self.page_states is not None:
             data["pages"] = self.page_states
         write_atomic(self.out / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
@@ -303,8 +306,10 @@ def is_ours(directory: Path, name: str, manifest: Manifest) -> bool:
 
 def built_from(directory: str | os.PathLike[str]) -> str | None:
     """The configuration the set of ours in `directory` was made from (`mkdocs.yml`), as its
-    manifest names it; None where there is no set of ours, or it was made from none."""
-    return read_manifest(Path(directory)).project
+    manifest names it (relative to `directory`); None where there is no set of ours, or it was
+    made from none."""
+    project = read_manifest(Path(directory)).project
+    return None if project is None else os.path.normpath(os.path.join(directory, project))
 
 
 def is_our_sitemap(path: str | os.PathLike[str]) -> bool:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from sitemap_plugins.core.errors import Problem, Reporter
+from sitemap_plugins.core.errors import Problem, Reporter, masked
 from sitemap_plugins.core.model import IMAGE, NEWS, SM, VIDEO, XHTML, Entry, LeftOut, UndescribedVideo
 from sitemap_plugins.core.normalize import parse_date
 from sitemap_plugins.core.options import Options
@@ -132,12 +132,12 @@ def relative(url: str, site: str) -> str:
     text: a report opens nothing but web pages)."""
     if url.startswith(site):
         return url[len(site) :] or "./"
-    return url if url.lower().startswith(("https://", "http://")) else ""
+    return masked(url) if url.lower().startswith(("https://", "http://")) else ""
 
 
 def shown(url: str, site: str) -> str:
     """What people read: the decoded path under the site (`/über-uns/`), or the whole IRI."""
-    readable = readable_url(url)
+    readable = masked(readable_url(url))
     site_path = urlsplit(site).path or "/"
     return site_path + readable[len(site) :] if url.startswith(site) else readable
 
