@@ -254,7 +254,8 @@ BAD_HOSTS = {
     "http://a b/x.png": "'http://a b/x.png': the host 'a b' is not a valid domain name or IP address",
     "http://%zz/y.png": "'http://%zz/y.png': the host '%zz' is not a valid domain name or IP address",
     "https://cdn.example:99999/p.png": "'https://cdn.example:99999/p.png' has an invalid port",
-    "https://user:pw@cdn.example/u.png": "'https://user:pw@cdn.example/u.png' has user information",
+    # The password is never repeated (#78).
+    "https://user:pw@cdn.example/u.png": "'https://user:***@cdn.example/u.png' has user information",
     "javascript:alert(1)": "'javascript:alert(1)' is not an absolute http(s) URL",
 }
 

@@ -188,7 +188,7 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
         "INFO    -  sitemap: none of the 3 pages has a lastmod (3 ignored by git): the pages' own dates "
         '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of their '
         "sources, or the lastmods of a sitemap the generator writes give them: "
-        "https://sitemap-plugins.github.io/lastmod/"
+        "the documentation's lastmod.md"
     ) in done.stderr.splitlines()
     from lxml import html as lxml_html
 
@@ -200,8 +200,8 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
     (project / "staged" / "new.md").write_text("# new\n")  # not committed yet
     done = mkdocs(project)
     assert (
-        "INFO    -  sitemap: 1 page without lastmod: 1 not committed to git; how to date them: "
-        "https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+        "INFO    -  sitemap: 1 page without lastmod: 1 not committed to git; how to date them (front "
+        "matter `lastmod:`, git, the page's own dates): the documentation's lastmod.md (the report names each)"
     ) in done.stderr.splitlines()
 
 

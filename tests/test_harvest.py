@@ -784,7 +784,7 @@ def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
         "sitemap: none of the 400 pages has a lastmod (400 not in a git repository (or git is not "
         'installed)): the pages\' own dates (<meta property="article:modified_time">, JSON-LD '
         "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
-        "writes give them: https://sitemap-plugins.github.io/lastmod/"
+        "writes give them: the documentation's lastmod.md"
     ]
 
 

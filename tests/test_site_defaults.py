@@ -164,7 +164,8 @@ def test_an_extra_sitemap_of_another_host_or_missing_is_said(tmp_path):
         [*args, "--out", str(site), "--extra-sitemaps", "shop/sitemap.xml"], capture_output=True, text=True
     )
     assert missing.returncode == 0, missing.stderr
-    assert "sitemap: extra_sitemaps: extra_sitemaps: https://example.com/shop/sitemap.xml:" in missing.stderr
+    assert "sitemap: option 'extra_sitemaps': https://example.com/shop/sitemap.xml:" in missing.stderr
+    assert "extra_sitemaps: extra_sitemaps" not in missing.stderr
     assert "shop/sitemap.xml" not in (site / "robots.txt").read_text()
 
 

@@ -37,4 +37,6 @@ def add_parser(commands) -> None:  # type: ignore[no-untyped-def]
     )
     clean.add_argument("directory", metavar="DIR", help="the built site (where the set was written)")
     clean.add_argument("--dry-run", action="store_true", help="say what would go; remove nothing")
-    clean.add_argument("-v", "--verbose", action="store_true")
+    clean.add_argument(
+        "-v", "--verbose", action="store_true", help="also the INFO lines: what was done, and why"
+    )

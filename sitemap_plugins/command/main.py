@@ -21,10 +21,11 @@ import dataclasses
 import io
 import json
 import logging
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from sitemap_plugins import (
     ConfigError,
@@ -37,6 +38,7 @@ from sitemap_plugins import (
     __version__,
     default_jobs,
     shown,
+    slip_for,
     write_from_jsonl,
 )
 from sitemap_plugins.command.check import run_check
@@ -319,6 +321,7 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
             type=float if kind is float else None,
             action="append" if kind is list else None,
             metavar="VALUE",
+            help=field.metadata.get("help"),
         )
 
 
@@ -342,8 +345,37 @@ def _help(field: dataclasses.Field[Any]) -> str:
     return help_text
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with the name a mistyped flag or command was likely meant to be."""
+
+    def error(self, message: str) -> NoReturn:
+        unknown = re.match(r"unrecognized arguments: (.*)", message)
+        choice = re.match(r"argument \w+: invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if unknown:
+            flags = self._every_flag()
+            words = [
+                f"{word} (did you mean {close}?)"
+                if word.startswith("-") and (close := slip_for(word, flags))
+                else word
+                for word in unknown[1].split()
+            ]
+            message = f"unrecognized arguments: {' '.join(words)}"
+        elif choice and (close := slip_for(choice[1], re.findall(r"'([^']*)'", choice[2]))):
+            message += f"; did you mean {close}?"
+        super().error(message)
+
+    def _every_flag(self) -> list[str]:
+        """The flags of this parser and of its commands'."""
+        flags = [flag for flag in self._option_string_actions if flag.startswith("--")]
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for command in action.choices.values():
+                    flags += [flag for flag in command._option_string_actions if flag.startswith("--")]
+        return sorted(set(flags))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sitemap-plugins", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--version", action="version", version=f"sitemap-plugins {__version__}")

@@ -39,5 +39,7 @@ def add_parser(commands) -> None:
     submit.add_argument(
         "--backoff", type=float, default=2.0, metavar="SECONDS", help="first wait before a retry"
     )
-    submit.add_argument("-q", "--quiet", action="store_true")
-    submit.add_argument("-v", "--verbose", action="store_true")
+    submit.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    submit.add_argument(
+        "-v", "--verbose", action="store_true", help="also the INFO lines: what was done, and why"
+    )

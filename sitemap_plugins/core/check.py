@@ -295,7 +295,20 @@ class Checker(EntryChecks):
                     "the index lists a sitemap that does not exist",
                     "index-missing",
                 )
+            elif target.resolve() == path.resolve():
+                self.add(path, sitemap.sourceline, loc, "the index names itself: a loop", "index-loop")
             elif target.suffix in (".xml", ".gz", ".rss", ".atom") and _is_sitemap(target, feeds=True):
+                if _is_sitemap(target, feeds=False, roots=(b"<sitemapindex",)):
+                    # The protocol forbids nesting: engines read no index an index names.
+                    looped = target.resolve() in self.checked
+                    said = (
+                        "an index already read: a loop, and an index names sitemaps, never an index"
+                        if looped
+                        else "an index: the protocol forbids an index of indexes (engines read none of it)"
+                    )
+                    self.add(path, sitemap.sourceline, loc, said, "index-nested")
+                    if looped:
+                        continue
                 self.check_file(target, site)
 
     def _feed(self, path: Path, root: Any) -> None:
@@ -389,9 +402,9 @@ class Checker(EntryChecks):
             seen[loc] = ListedUrl(str(path), line, element=element)
 
 
-def _is_sitemap(path: Path, feeds: bool = False) -> bool:
-    """Does the file's head name a sitemap's root (or, with `feeds`, a feed's)?  A quick look
-    that spares parsing every XML file of a site; the parse decides."""
+def _is_sitemap(path: Path, feeds: bool = False, roots: tuple[bytes, ...] = ()) -> bool:
+    """Does the file's head name a sitemap's root (or, with `feeds`, a feed's; or one of
+    `roots`)?  A quick look that spares parsing every XML file of a site; the parse decides."""
     try:
         with path.open("rb") as stream:
             head = stream.read(4096)
@@ -400,7 +413,7 @@ def _is_sitemap(path: Path, feeds: bool = False) -> bool:
                 head = stream.read(4096)
     except (OSError, EOFError):
         return False
-    roots = (b"<urlset", b"<sitemapindex", *((b"<rss", b"<feed") if feeds else ()))
+    roots = roots or (b"<urlset", b"<sitemapindex", *((b"<rss", b"<feed") if feeds else ()))
     return any(root in head for root in roots)
 
 

@@ -85,11 +85,10 @@ class Problem:
 
 class StrictError(SitemapError):
     def __init__(self, problems: list[Problem]) -> None:
+        # Each problem was said as it was met (`Reporter`): counted here, not said twice.
         self.problems = problems
-        lines = "\n".join(f"  {p}" for p in problems)
-        super().__init__(
-            f"sitemap: {len(problems)} problem(s) and 'strict' is on, so nothing was written:\n{lines}"
-        )
+        count = f"{len(problems)} problem" + ("" if len(problems) == 1 else "s")
+        super().__init__(f"sitemap: {count} (said above) and 'strict' is on, so nothing was written")
 
 
 class Reporter:

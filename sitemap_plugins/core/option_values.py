@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from sitemap_plugins.core.errors import ConfigError, shown
 from sitemap_plugins.core.normalize import http_url
@@ -47,17 +47,26 @@ def check_types(instance: Any, prefix: str) -> None:
 
 
 def extra_sitemap_url(value: str, base_url: str) -> str:
-    """Another tool's sitemap as a URL under the site's host: a path is under the base URL."""
+    """Another tool's sitemap as a URL under the site: a path is resolved against the base URL,
+    dot segments removed (`../../etc/passwd` names no file outside the site)."""
     text = value.strip()
     url = text if text.startswith(("https://", "http://")) else base_url + text.lstrip("/")
     try:
         uri = http_url(url)
     except ValueError as error:
         raise ConfigError(f"option 'extra_sitemaps': {shown(value)}: {error}") from None
-    if urlsplit(uri).netloc != urlsplit(base_url).netloc or urlsplit(uri).scheme != urlsplit(base_url).scheme:
+    parts, site = urlsplit(uri), urlsplit(base_url)
+    if parts.netloc != site.netloc or parts.scheme != site.scheme:
         raise ConfigError(
             f"option 'extra_sitemaps': {uri} is not on {base_url}'s host; an index names only sitemaps "
             "of its own host (the protocol's rule)"
+        )
+    path = urlsplit(urljoin(base_url, parts.path)).path  # without its dot segments
+    uri = urlunsplit(parts._replace(path=path))
+    if not path.startswith(site.path or "/"):
+        raise ConfigError(
+            f"option 'extra_sitemaps': {shown(value)} is {uri}, outside the site {base_url}; an index "
+            "names only the sitemaps in its own directory or below it (the protocol's rule)"
         )
     return uri
 

@@ -44,15 +44,25 @@ DEFAULT_LASTMOD = ("metadata", "git", "html", "sitemaps")
 class NewsOptions:
     """Which pages are news (Google News sitemap) and what publication they belong to."""
 
-    publication_name: str = ""
+    publication_name: str = field(
+        default="", metadata={"help": "your publication's name, as Google News knows it (required)"}
+    )
     #: ISO 639 code; a page's own language (i18n) wins over it.
-    publication_language: str = "en"
+    publication_language: str = field(
+        default="en", metadata={"help": "its ISO 639 language (en); a page's own language wins"}
+    )
     #: Glob patterns on the site-relative URL path (`blog/*`): matching pages are news.
-    include: list[str] = field(default_factory=list)
+    include: list[str] = field(
+        default_factory=list, metadata={"help": "a glob of the pages that are news (blog/*; repeatable)"}
+    )
     #: A metadata key that marks a page as news when true (`news: true` in front matter).
-    metadata_flag: str = "news"
+    metadata_flag: str = field(
+        default="news", metadata={"help": "the metadata key that makes a page news when true (news)"}
+    )
     #: Only pages published within this many days before the build (Google: two days).
-    window_days: float = 2
+    window_days: float = field(
+        default=2, metadata={"help": "only pages published this many days before the build (2)"}
+    )
 
     def __post_init__(self) -> None:
         check_types(self, "news.")

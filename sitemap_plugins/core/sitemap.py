@@ -331,7 +331,7 @@ class Sitemap(SetRules):
                 named += read_index_items(path, url)
                 listed = SetReader(base).from_file(path)
             except ReadError as error:
-                self.report("extra_sitemaps", "extra_sitemaps", f"{url}: {error}; left out")
+                self.report("option 'extra_sitemaps'", url, f"{error}; left out")
                 continue
             files.add(path.relative_to(out.resolve()).as_posix())
             # What it lists is offered by it: no URL is named twice to search engines.

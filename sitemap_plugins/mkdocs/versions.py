@@ -295,4 +295,6 @@ def add_parser(commands) -> None:
         "--config", default="mkdocs.yml", metavar="FILE", help="where canonical_version is read"
     )
     versions.add_argument("-q", "--quiet", action="store_true", help="no summary line")
-    versions.add_argument("-v", "--verbose", action="store_true")
+    versions.add_argument(
+        "-v", "--verbose", action="store_true", help="also the INFO lines: what was done, and why"
+    )

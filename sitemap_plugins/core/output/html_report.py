@@ -255,7 +255,7 @@ def _chart(report: Report, now: dt.datetime) -> None:
         report.months_note = (
             f"{most:,} of {dated:,} dated pages say {busiest}: if that is when the site was built, "
             "lastmod is not the pages' last change (search engines then ignore it); see where lastmod "
-            "comes from: https://sitemap-plugins.github.io/lastmod/"
+            "comes from: the documentation's lastmod.md"
         )
     else:
         report.months_note = (

@@ -6,6 +6,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+#: Where the documentation is: the docs/ folder of the repository, which the package carries too
+#: (sitemap_plugins/docs/ where it is installed): what a message names, every user has.
+DOCS = "the documentation's "
+
 
 @dataclass
 class WriteResult:
@@ -79,10 +83,15 @@ class WriteResult:
         """The lines said before the summary, at INFO: what the owner may want to act on."""
         notes = [advice] if (advice := self.robots_advice()) else []
         if self.replaced:
-            notes.append(
-                f"sitemap: ours took the place of sitemaps another tool wrote: {', '.join(self.replaced)} "
-                "(one submitted in Search Console that is gone now: remove it there)"
-            )
+            # One of ours at the same name keeps its URL: nothing to change where it was submitted.
+            gone = [name for name in self.replaced if name not in self.files]
+            said = f"sitemap: ours took the place of sitemaps another tool wrote: {', '.join(self.replaced)}"
+            if gone:
+                said += (
+                    f"; {', '.join(gone)} {'is' if len(gone) == 1 else 'are'} gone now (where one was "
+                    "submitted in Search Console, remove it there)"
+                )
+            notes.append(said)
         if self.undescribed:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
@@ -98,13 +107,14 @@ class WriteResult:
                 f"sitemap: none of the {self.urls:,} pages has a lastmod ({reasons}): the pages' own dates "
                 '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of '
                 "their sources, or the lastmods of a sitemap the generator writes give them: "
-                "https://sitemap-plugins.github.io/lastmod/"
+                f"{DOCS}lastmod.md"
             )
         elif self.undated:
             reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
-                "them: https://sitemap-plugins.github.io/lastmod/ (the report names each)"
+                f"them (front matter `lastmod:`, git, the page's own dates): {DOCS}lastmod.md (the report "
+                "names each)"
             )
         if self.ungrouped_languages:
             languages = self.ungrouped_languages.most_common()
@@ -114,7 +124,7 @@ class WriteResult:
                 f"sitemap: the pages are in {len(languages)} languages ({named}{more}) and none names "
                 'its translations, so no hreflang group is listed: <link rel="alternate" hreflang> '
                 "links in each page's head, or the alternates of a sitemap the generator writes, give "
-                "them: https://sitemap-plugins.github.io/hreflang/"
+                f"them: {DOCS}hreflang.md"
             )
         if self.listings_not_news:
             notes.append(
