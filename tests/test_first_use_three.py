@@ -1,0 +1,200 @@
+"""First use, round three (#78): each item as the user meets it, the exact lines at the default
+log level, exit codes and files; each line printed where it is true, and not where it is false."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sitemap_checks import NS, parse
+from test_check_live import serve
+
+COMMAND = [sys.executable, "-m", "sitemap_plugins"]
+BASE = "https://example.com/"
+PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def _site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    site.mkdir(parents=True)
+    (site / "index.html").write_text(PAGE)
+    return site
+
+
+# -- 3. Bounds -------------------------------------------------------------------------------------
+
+
+def test_an_extra_sitemap_is_resolved_inside_the_site(tmp_path):
+    """`../../etc/passwd` is resolved against the site, dot segments removed: no `..` reaches
+    robots.txt or the index; the file it then names is not in the output, a WARNING, left out."""
+    site = _site(tmp_path)
+    done = run("generate", "--from-dir", str(site), "--base-url", "https://media.example.org/", "--out", str(site),
+               "--extra-sitemaps", "../../etc/passwd")  # fmt: skip
+    assert done.returncode == 0
+    assert (
+        f"sitemap: option 'extra_sitemaps': https://media.example.org/etc/passwd: {site}/etc/passwd: no "
+        "such file; left out"
+    ) in done.stderr.splitlines()
+    written = "".join(path.read_text() for path in site.iterdir() if path.suffix in (".xml", ".txt"))
+    assert ".." not in written and "passwd" not in written
+    # The same option under strict fails the build, writing nothing.
+    again = _site(tmp_path / "strict")
+    done = run("generate", "--from-dir", str(again), "--base-url", "https://media.example.org/", "--out",
+               str(again), "--extra-sitemaps", "../../etc/passwd", "--strict")  # fmt: skip
+    assert done.returncode == 1 and not (again / "sitemap.xml").exists()
+
+
+def test_an_extra_sitemap_outside_the_sites_directory_is_an_option_error(tmp_path):
+    site = _site(tmp_path)
+    done = run("generate", "--from-dir", str(site), "--base-url", "https://example.com/docs/", "--out",
+               str(site), "--extra-sitemaps", "../api/sitemap.xml")  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        "sitemap-plugins: option 'extra_sitemaps': '../api/sitemap.xml' is https://example.com/api/sitemap.xml, "
+        "outside the site https://example.com/docs/; an index names only the sitemaps in its own directory or "
+        "below it (the protocol's rule)\n"
+    )
+    assert not (site / "sitemap.xml").exists()
+    # Inside it, written as a path or a URL with dot segments, it is the same sitemap.
+    (site / "api").mkdir()
+    (site / "api" / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://example.com/docs/api/x/</loc></url></urlset>\n"
+    )
+    for value in ("api/sitemap.xml", "https://example.com/docs/guide/../api/sitemap.xml"):
+        done = run("generate", "--from-dir", str(site), "--base-url", "https://example.com/docs/", "--out",
+                   str(site), "--extra-sitemaps", value)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        index = [loc.text for loc in parse(site / "sitemap-index.xml").iterfind("s:sitemap/s:loc", NS)]
+        assert "https://example.com/docs/api/sitemap.xml" in index
+
+
+INDEX = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    "{}</sitemapindex>\n"
+)
+
+
+def _looping_indexes(root: Path, base: str) -> None:
+    """`/sitemap.xml`, an index that names itself and `/b.xml`, an index that names `/sitemap.xml`."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "sitemap.xml").write_text(
+        INDEX.format(
+            f"<sitemap><loc>{base}sitemap.xml</loc></sitemap><sitemap><loc>{base}b.xml</loc></sitemap>"
+        )
+    )
+    (root / "b.xml").write_text(INDEX.format(f"<sitemap><loc>{base}sitemap.xml</loc></sitemap>"))
+    (root / "robots.txt").write_text(f"User-agent: *\nDisallow:\nSitemap: {base}sitemap.xml\n")
+    (root / "index.html").write_text(PAGE)
+
+
+@pytest.mark.invalid_output
+def test_an_index_that_names_an_index_or_itself_is_found(tmp_path):
+    """On a directory and on a deployed site (a local HTTP server): the loop is said, each
+    nested index is a finding of its own, and the exit is 1."""
+    _looping_indexes(tmp_path / "site", BASE)
+    done = run("check", str(tmp_path / "site"), "--base-url", BASE, "--format", "json")
+    assert done.returncode == 1
+    codes = sorted(
+        (problem["file"].rsplit("/", 1)[-1], problem["code"])
+        for problem in json.loads(done.stdout)["problems"]
+    )
+    assert codes == [
+        ("b.xml", "index-nested"),
+        ("sitemap.xml", "index-loop"),
+        ("sitemap.xml", "index-nested"),
+    ]
+
+    served = tmp_path / "served"
+    with serve(served, planted=False) as (base, _):
+        _looping_indexes(served, base)
+        done = run("check", base, "--format", "json")
+    said = json.loads(done.stdout)
+    assert done.returncode == 1, said
+    assert sorted(problem["code"] for problem in said["problems"]) == [
+        "index-loop",
+        "index-nested",
+        "index-nested",
+    ]
+    assert "no problems" not in said["summary"]
+
+
+@pytest.mark.invalid_output
+def test_a_listed_password_is_never_shown(tmp_path):
+    """A listed `https://user:secret@host/x/` is refused and shown as `user:***@`: on the terminal,
+    in the report, in `check`'s text, JSON and HTML."""
+    entries = tmp_path / "entries.jsonl"
+    entries.write_text('{"loc": "https://user:secret@example.com/x/"}\n{"loc": "https://example.com/y/"}\n')
+    done = run("generate", "--base-url", BASE, "--out", "out", "--from-jsonl", entries.name, cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stderr.splitlines()[0] == (
+        "sitemap: entries.jsonl:1: loc: 'https://user:***@example.com/x/' has user information "
+        "(user:password@) before its host; page left out"
+    )
+    site = _site(tmp_path / "listed")
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://user:secret@example.com/x/</loc></url></urlset>\n"
+    )
+    for output in ("text", "json", "html"):
+        done = run("check", str(site), "--base-url", BASE, "--format", output)
+        assert done.returncode == 1
+        assert "secret" not in done.stdout + done.stderr
+        assert "user:***@example.com" in done.stdout + done.stderr
+
+
+# -- 4. What a new user met -----------------------------------------------------------------------
+
+
+def test_a_mistyped_flag_or_command_gets_the_one_meant(tmp_path):
+    done = run("generate", "--from-dir", str(tmp_path), "--gzpi")
+    assert done.returncode == 2
+    assert (
+        done.stderr.splitlines()[-1]
+        == "sitemap-plugins: error: unrecognized arguments: --gzpi (did you mean --gzip?)"
+    )
+    done = run("chek", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].endswith("; did you mean check?")
+    # Nothing close: said as argparse says it, with no guess.
+    done = run("generate", "--from-dir", str(tmp_path), "--zzzzzz")
+    assert done.stderr.splitlines()[-1] == "sitemap-plugins: error: unrecognized arguments: --zzzzzz"
+
+
+def test_every_flag_of_every_command_says_what_it_does():
+    from sitemap_plugins.command.main import _parser
+
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    silent = [
+        f"{name} {action.option_strings or action.dest}"
+        for name, command in commands.items()
+        for action in command._actions
+        if not isinstance(action, argparse._HelpAction) and not action.help
+    ]
+    assert silent == []
+
+
+@pytest.mark.invalid_output
+def test_strict_says_each_problem_once(tmp_path):
+    entries = tmp_path / "entries.jsonl"
+    entries.write_text('{"loc": "https://user:secret@example.com/x/"}\n')
+    args = ("generate", "--base-url", BASE, "--out", "out", "--from-jsonl", entries.name, "--strict")
+    done = run(*args, cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "sitemap: entries.jsonl:1: loc: 'https://user:***@example.com/x/' has user information "
+        "(user:password@) before its host; page left out",
+        "sitemap: 1 problem (said above) and 'strict' is on, so nothing was written",
+    ]
+    assert not (tmp_path / "out" / "sitemap.xml").exists()
