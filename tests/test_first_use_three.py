@@ -198,3 +198,48 @@ def test_strict_says_each_problem_once(tmp_path):
         "sitemap: 1 problem (said above) and 'strict' is on, so nothing was written",
     ]
     assert not (tmp_path / "out" / "sitemap.xml").exists()
+
+
+def test_check_of_a_site_with_no_sitemap_is_a_problem(tmp_path):
+    site = _site(tmp_path)
+    done = run("check", str(site), "--base-url", BASE)
+    assert done.returncode == 1
+    assert (
+        f"{site}: no sitemap: none is here, and robots.txt names none [no-sitemap]"
+        in done.stdout.splitlines()
+    )
+    # Where there is one, nothing of the kind is said.
+    built = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
+    assert built.returncode == 0, built.stderr
+    done = run("check", str(site), "--base-url", BASE)
+    assert done.returncode == 0 and "no-sitemap" not in done.stdout
+
+
+def test_a_server_that_is_down_is_said_once_as_down():
+    """Nothing listens on the port: robots.txt and the sitemap cannot be fetched, which is said;
+    that there is no robots.txt or no sitemap is not (nobody could tell)."""
+    done = run("check", "http://127.0.0.1:9/", "--format", "json")
+    said = json.loads(done.stdout)
+    assert done.returncode == 1
+    assert sorted(problem["code"] for problem in said["problems"]) == ["unavailable", "unavailable"]
+
+
+@pytest.mark.slow
+def test_a_live_check_of_a_site_under_a_path_takes_its_base_url(tmp_path):
+    """`--base-url http://host/docs/`: the set under /docs/ is read as the site's, robots.txt at the
+    host's root; a page of another host listed is not asked, and no sample is claimed."""
+    root = tmp_path / "root"
+    docs = root / "docs"
+    docs.mkdir(parents=True)
+    (docs / "index.html").write_text(PAGE)
+    with serve(root, planted=False) as (host, _):
+        base = host + "docs/"
+        built = run("generate", "--from-dir", str(docs), "--base-url", base, "--out", str(docs))
+        assert built.returncode == 0, built.stderr
+        (root / "robots.txt").write_text(f"User-agent: *\nDisallow:\nSitemap: {base}sitemap.xml\n")
+        done = run("check", host, "--base-url", base, "--format", "json")
+        said = json.loads(done.stdout)
+        assert (done.returncode, said["problems"]) == (0, [])
+        assert "asked the site: 1 of 1 pages, " in said["summary"] and "sample" not in said["summary"]
+        done = run("check", host, "--base-url", "https://elsewhere.example/")
+        assert done.returncode == 2 and "is not on the host of" in done.stderr

@@ -61,8 +61,16 @@ def _check_deployed(args: argparse.Namespace) -> int:
     """The live check of a deployed site (`LiveCheck`), said as the offline check says it."""
     try:
         base_url = check_base_url(args.target, "check")
+        published = check_base_url(args.base_url, "--base-url") if args.base_url else None
     except ConfigError as error:
         print(f"sitemap-plugins check: {error}", file=sys.stderr)
+        return 2
+    if published is not None and urlsplit(published)[:2] != urlsplit(base_url)[:2]:
+        print(
+            f"sitemap-plugins check: --base-url {published} is not on the host of {args.target}: a "
+            "live check asks one host",
+            file=sys.stderr,
+        )
         return 2
     for flag, value in (("--sample", args.sample), ("--concurrency", args.concurrency)):
         if value < 1:
@@ -92,7 +100,7 @@ def _check_deployed(args: argparse.Namespace) -> int:
             progress.update(done)
 
     target = args.target if urlsplit(args.target).path not in ("", "/") else base_url
-    checker = LiveCheck(target, bounds, hosts, args.news_window_days, show).run()
+    checker = LiveCheck(target, bounds, hosts, args.news_window_days, show, base_url=published).run()
     if progress is not None:
         progress.done()
     _say(checker, args)

@@ -131,6 +131,9 @@ class Checker(EntryChecks):
                         "unreachable",
                     )
                 self.check_file(path, site)
+        if not self.checked:
+            # Nothing to read: no search engine finds a sitemap of this site either.
+            self.add(site, None, None, "no sitemap: none is here, and robots.txt names none", "no-sitemap")
         self._check_hreflang()
 
     def check(self, target: Path) -> None:

@@ -78,6 +78,8 @@ class Counts:
 
     pages: int = 0
     listed: int = 0
+    #: Listed pages of the site's own host, of which `pages` were asked (a sample, where fewer).
+    own: int = 0
     media: int = 0
     requests: int = 0
     retried: int = 0
@@ -111,11 +113,15 @@ class LiveCheck:
         media_hosts: Iterable[str] = (),
         news_window_days: float = 2,
         progress: Callable[[int, int], None] | None = None,
+        base_url: str | None = None,
     ) -> None:
+        """`base_url`: the address the site is published at, on the target's host (`--base-url`:
+        a site under a path); the host's root by default."""
         self.target = target
         parts = urlsplit(target)
         self.origin = origin(target)
-        self.base_url = f"{parts.scheme}://{parts.netloc}/"
+        self.root = f"{parts.scheme}://{parts.netloc}/"
+        self.base_url = base_url or self.root
         self.bounds = bounds or Bounds()
         self.media_hosts = {host.lower() for host in media_hosts}
         self.news_window_days = news_window_days
@@ -134,6 +140,15 @@ class LiveCheck:
             checker = Checker(self.base_url, self.news_window_days)
             checker.keep_elements = True
             checker.check(mirror)
+            if any(code == "unavailable" and url.endswith("/robots.txt") for url, _, code in problems):
+                # A robots.txt that could not be asked (a server down) is not one that is missing.
+                checker.findings[:] = [f for f in checker.findings if f.code != "robots-missing"]
+            if any(code == "unavailable" for _, _, code in problems):
+                # The sitemaps that could not be fetched are said as such, not as none.
+                checker.findings[:] = [f for f in checker.findings if f.code != "no-sitemap"]
+            if self.base_url != self.root:
+                # Under a path, robots.txt was asked where crawlers ask it, at the host's root.
+                checker.findings[:] = [f for f in checker.findings if f.code != "robots-not-root"]
             for url, message, code in problems:
                 checker.add(url, None, None, message, code)
             _as_urls(checker, mirror, self.base_url)
@@ -146,7 +161,7 @@ class LiveCheck:
     def _mirror(self, mirror: Path) -> list[tuple[str, str, str]]:
         """robots.txt and the sitemaps it leads to (and the one named), saved under their paths."""
         problems: list[tuple[str, str, str]] = []
-        robots_url = self.base_url + "robots.txt"
+        robots_url = self.root + "robots.txt"  # crawlers read it only at the host's root
         robots = self._ask(robots_url, max_bytes=512 * 1024)
         pending: list[str] = []
         if robots.answer is not None and robots.answer.status == 200:
@@ -194,8 +209,9 @@ class LiveCheck:
 
     def _ask_the_site(self, checker: Checker) -> None:
         listed = checker.urls
-        pages = _sample([url for url in listed if self._ours(url)], self.bounds.sample)
-        self.counts.listed, self.counts.pages = len(listed), len(pages)
+        own = [url for url in listed if self._ours(url)]
+        pages = _sample(own, self.bounds.sample)
+        self.counts.listed, self.counts.own, self.counts.pages = len(listed), len(own), len(pages)
         alternates = {
             href
             for url in pages
@@ -384,8 +400,10 @@ class LiveCheck:
     def _summary(self) -> str:
         counts = self.counts
         said = f"asked the site: {counts.pages:,} of {counts.listed:,} pages"
-        if counts.pages < counts.listed:
+        if counts.pages < counts.own:
             said += " (a sample: --sample N)"
+        if counts.own < counts.listed:
+            said += f" ({counts.listed - counts.own:,} on other hosts, not asked)"
         said += f", {counts.media:,} images and videos, in {counts.requests:,} requests"
         if counts.retried:
             said += f" ({counts.retried:,} retried)"
