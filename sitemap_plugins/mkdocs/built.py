@@ -3,6 +3,7 @@ project per language written together, and `sitemap-plugins generate --project`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -247,11 +248,15 @@ def projects_built_beside(own: Project) -> list[Project]:
         except ConfigError as error:
             log.info("sitemap: the set in %s is not joined: %s", directory, error)
             continue
-        if (
-            other.site_dir.resolve() == directory
-            and urlsplit(other.site_url).netloc == urlsplit(own.site_url).netloc
-        ):
-            found.append(other)
+        if urlsplit(other.site_url).netloc != urlsplit(own.site_url).netloc:
+            continue
+        if other.site_dir.resolve() != directory:
+            # Built into this directory by another project's build (Material's projects plugin
+            # builds `projects/de/mkdocs.yml` into `site/de/`): its URL must say it is there.
+            if (urlsplit(other.site_url).path or "/").strip("/") != root.strip("/"):
+                continue
+            other = dataclasses.replace(other, site_dir=directory)
+        found.append(other)
     share_languages([own, *found])
     return found
 

@@ -1,10 +1,11 @@
 """What the face knows of the plugins real sites run beside it: the dates
-git-revision-date-localized and document-dates put in `page.meta`, the version mike builds, and
-mkdocs-static-i18n's passes and languages."""
+git-revision-date-localized and document-dates put in `page.meta`, the version mike builds,
+mkdocs-static-i18n's passes and languages, and the projects Material's projects plugin builds."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -42,3 +43,15 @@ def default_language(config: MkDocsConfig) -> str | None:
     i18n = i18n_plugin(config)
     language = getattr(i18n, "default_language", None) if i18n is not None else None
     return language or None
+
+
+def projects_root(config: MkDocsConfig) -> Path | None:
+    """The top-level project's configuration where Material's projects plugin builds this one as
+    one of its projects (`projects/de/mkdocs.yml` into the top-level `site/de/`); else None."""
+    for name in ("material/projects", "projects"):
+        plugin = config.plugins.get(name)
+        root = getattr(getattr(plugin, "config", None), "projects_root_dir", None)
+        own = Path(config.config_file_path).resolve().parent if config.config_file_path else None
+        if root and own is not None and own != Path(root).resolve():
+            return Path(root) / "mkdocs.yml"
+    return None

@@ -11,12 +11,13 @@ last one.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from mkdocs.config.base import BaseConfigOption
 from mkdocs.config.defaults import MkDocsConfig
@@ -56,8 +57,9 @@ from sitemap_plugins.mkdocs.other_plugins import (
     i18n_locale,
     i18n_plugin,
     mike_version,
+    projects_root,
 )
-from sitemap_plugins.mkdocs.project import core_values, read_project
+from sitemap_plugins.mkdocs.project import core_values, language_roots, read_project
 
 #: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
 #: is not re-rendered is still listed, with what it had.
@@ -325,6 +327,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
             if result.entry_point_is_index and config.theme.name == "material":
                 log.warning(material_index_warning(result))
+            if result.robots_hint and self._named_by_the_top_project(config):
+                result.robots_hint = []  # the top-level project's build names this set in robots.txt
             for line in self.sitemap.closing_lines(result):
                 log.info(line)
 
@@ -340,7 +344,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if self.command == "serve" or not config.config_file_path:
             return []  # `mkdocs serve` builds into a directory of its own
         try:
-            own = read_project(Path(config.config_file_path), self.base_url)
+            # Where this build writes (Material's projects plugin sets it for each project).
+            own = dataclasses.replace(
+                read_project(Path(config.config_file_path), self.base_url), site_dir=Path(config.site_dir)
+            )
             others = projects_built_beside(own)
             sets = [
                 project_set(
@@ -358,6 +365,20 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         for other in sets:
             other.add_pages(groups)
         return sets
+
+    def _named_by_the_top_project(self, config: MkDocsConfig) -> bool:
+        """This is one language's project of Material's projects plugin, whose top-level project
+        (built after it, at the host's root, with this plugin) joins it and names its sitemaps in
+        the robots.txt crawlers read."""
+        root = projects_root(config)
+        if root is None:
+            return False
+        try:
+            top = read_project(root)
+        except ConfigError:
+            return False
+        path = (urlsplit(self.base_url).path or "/").strip("/") + "/"
+        return top.plugin_on and path in {root.strip("/") + "/" for root in language_roots(top).values()}
 
     def _write(self, config: MkDocsConfig, also_in_robots: Sequence[str] = ()) -> WriteResult:
         assert self.sitemap is not None

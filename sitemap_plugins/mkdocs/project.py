@@ -61,6 +61,8 @@ class Project:
     blog: dict[str, Any] | None = None
     #: How its Markdown includes other files (snippets, ...), which date the pages too.
     includes: Includes | None = None
+    #: The sitemap plugin is in its `plugins` (its build writes a set of ours).
+    plugin_on: bool = False
 
 
 def read_project(path: Path, base_url: str | None = None) -> Project:
@@ -94,6 +96,7 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         theme=str(theme_name) if theme_name else None,
         options=_sitemap_options(data.get("plugins"), where),
+        plugin_on=_has_plugin(data.get("plugins"), ("sitemap",)),
         language=str(theme.get("language")) if isinstance(theme, Mapping) and theme.get("language") else None,
         site_name=str(data.get("site_name") or "") or None,
         site_description=str(data.get("site_description") or "") or None,
