@@ -108,3 +108,70 @@ def test_materials_projects_plugin_groups_every_language_in_one_build(tmp_path):
     assert _mkdocs_build(apart / "projects" / "de").returncode == 0
     assert _groups(apart / "site" / "sitemap.xml") == _groups(site / "sitemap.xml")
     assert _groups(apart / "site" / "de" / "sitemap.xml") == _groups(site / "de" / "sitemap.xml")
+
+
+HOME_TEMPLATE = (
+    '{% extends "main.html" %}{% block tabs %}{{ super() }}<style>.md-content{display:none}</style>'
+    '<section class="mdx-container"><div class="mdx-hero"><h1>WORDS_TITLE</h1><p>WORDS_TEXT</p></div>'
+    "</section>{% endblock %}"
+)
+
+
+def _static_i18n_docs(root: Path, list_fallbacks: bool) -> None:
+    """mkdocs-static-i18n's own documentation's shape: each language's home page is a Markdown
+    title only (`template: home.html`), the words a reader sees drawn by its template (a hero);
+    one page translated, one not (static-i18n's fallback)."""
+    docs, overrides = root / "docs", root / "overrides"
+    docs.mkdir(parents=True)
+    overrides.mkdir()
+    for suffix, title, text in (
+        ("", "Site localization made easy", "Support several languages with static files."),
+        (".fr", "La traduction de site facile", "Plusieurs langues avec des fichiers statiques."),
+    ):
+        (docs / f"index{suffix}.md").write_text(
+            f"---\ntemplate: home{suffix}.html\ntitle: MkDocs static i18n plugin\n---\n\n# MkDocs static i18n plugin\n"
+        )
+        (overrides / f"home{suffix}.html").write_text(
+            HOME_TEMPLATE.replace("WORDS_TITLE", title).replace("WORDS_TEXT", text)
+        )
+    (docs / "setup.md").write_text("# Setup\n\nHow to set it up.\n")
+    (docs / "setup.fr.md").write_text("# Installation\n\nComment l'installer.\n")
+    (docs / "changelog.md").write_text("# Changelog\n\nWhat changed.\n")  # not translated
+    sitemap = "  - sitemap:\n      list_fallbacks: true\n" if list_fallbacks else "  - sitemap\n"
+    (root / "mkdocs.yml").write_text(
+        f"site_name: i18n\nsite_url: {BASE}\ntheme:\n  name: material\n  custom_dir: overrides\n"
+        "plugins:\n  - search\n  - i18n:\n      docs_structure: suffix\n      fallback_to_default: true\n"
+        "      reconfigure_material: true\n      languages:\n        - locale: en\n          default: true\n"
+        "          name: English\n          build: true\n        - locale: fr\n          name: Français\n"
+        f"          build: true\n{sitemap}"
+    )
+
+
+def test_home_pages_whose_words_the_template_draws_are_translations_not_copies(tmp_path):
+    """Both home pages' Markdown is the same title; what a reader sees is each template's hero:
+    the French home page is listed, in one group with the English one; the untranslated page's
+    French fallback is the only copy."""
+    _static_i18n_docs(tmp_path, list_fallbacks=False)
+    done = _mkdocs_build(tmp_path)
+    assert done.returncode == 0, done.stderr
+    home = {"en": BASE, "fr": BASE + "fr/", "x-default": BASE}
+    setup = {"en": BASE + "setup/", "fr": BASE + "fr/setup/", "x-default": BASE + "setup/"}
+    assert _groups(tmp_path / "site" / "sitemap.xml") == {
+        BASE: home,
+        BASE + "fr/": home,
+        BASE + "setup/": setup,
+        BASE + "fr/setup/": setup,
+        BASE + "changelog/": {},
+    }
+    assert "copy" not in done.stderr and "none names its translations" not in done.stderr
+
+
+def test_listed_fallbacks_are_no_language_without_translations(tmp_path):
+    """With `list_fallbacks: true` the fallback copy is listed in no group, and no line claims that
+    no page names its translations (every head does)."""
+    _static_i18n_docs(tmp_path, list_fallbacks=True)
+    done = _mkdocs_build(tmp_path)
+    assert done.returncode == 0, done.stderr
+    groups = _groups(tmp_path / "site" / "sitemap.xml")
+    assert groups[BASE + "fr/changelog/"] == {} and groups[BASE + "fr/"]["en"] == BASE
+    assert "none names its translations" not in done.stderr

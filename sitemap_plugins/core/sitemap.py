@@ -354,8 +354,9 @@ class Sitemap(SetRules):
         result.transformed_out = sum(1 for page in self.harvester.left_out if page.kind == LEFT_OUT)
         result.alternates_dropped = len(self.alternates_dropped)
         result.undated = undated
-        if not any(entry.alternates for entry in self.entries.values()):
-            # Pages in several languages and no hreflang group: what would give them is said.
+        if not self.harvester.translations_named and not any(e.alternates for e in self.entries.values()):
+            # Pages in several languages and nothing names a translation: what would is said.
+            # (Where pages name theirs but every one is a copy, the copies are counted instead.)
             languages = self.harvester.languages
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages

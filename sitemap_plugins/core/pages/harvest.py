@@ -83,6 +83,8 @@ class Harvester:
         self.other_sitemaps = OtherSitemaps()
         #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
         self.languages: Counter[str] = Counter()
+        #: Some page names its translations (its head, the generator, another tool's sitemap).
+        self.translations_named = False
         #: A listing's URL -> what the rest of its body links to (`HtmlFacts.links_around`).
         self.lists_around: dict[str, list[str]] = {}
         #: A page's URL -> the `<meta name="description">` that alone describes some of its players,
@@ -137,8 +139,11 @@ class Harvester:
             entry.alternates = {
                 code: listed_at if _uri_or_none(url) == own else url for code, url in entry.alternates.items()
             }
-        if not entry.alternates and theirs is not None and theirs.alternates:
+        if not entry.alternates and not facts.alternates and theirs is not None and theirs.alternates:
+            # Another tool's sitemap fills in only where the page's own head names no language:
+            # where it names some (of which not this page: a copy's head), the head decides.
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
+        self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
         if facts.language:
             self.languages[facts.language.split("-")[0].split("_")[0].lower()] += 1
         if entry.alternates or (self.options.previous and not page.listing):

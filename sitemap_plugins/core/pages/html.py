@@ -156,14 +156,22 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     for region in regions:
         if not hidden(region):
             words += _shown_words(region)
+    # A page whose text is its headings alone (a home page whose words its template draws, its
+    # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
+    if words and not any(
+        _shown_words(region, _WORDLESS | _HEADINGS) for region in regions if not hidden(region)
+    ):
+        return None
     # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
     return hashlib.sha256(" ".join(words).encode()).hexdigest() if words else None
 
 
-def _shown_words(region: Any) -> list[str]:
-    """The words a reader sees in `region`, in order: what is never shown is passed over whole,
-    and the text after it (its tail, its parent's) is read.  A stack rather than recursion: a
-    page's nesting has no bound a reader would notice."""
+def _shown_words(region: Any, skipped: frozenset[str] | None = None) -> list[str]:
+    """The words a reader sees in `region`, in order: what is never shown (and the elements
+    `skipped` names, by default those whose text no reader sees) is passed over whole, and the
+    text after it (its tail, its parent's) is read.  A stack rather than recursion: a page's
+    nesting has no bound a reader would notice."""
+    skipped = _WORDLESS if skipped is None else skipped
     words: list[str] = []
     stack: list[Any] = [region]
     while stack:
@@ -171,7 +179,7 @@ def _shown_words(region: Any) -> list[str]:
         if isinstance(item, str):
             words += item.split()
             continue
-        if not isinstance(item.tag, str) or item.tag in _WORDLESS or never_shown(item):
+        if not isinstance(item.tag, str) or item.tag in skipped or never_shown(item):
             continue  # a comment's text, a script's, what is hidden
         words += (item.text or "").split()
         for child in reversed(item):
@@ -183,6 +191,7 @@ def _shown_words(region: Any) -> list[str]:
 
 #: Elements whose text no reader sees as the page's words.
 _WORDLESS = frozenset({"script", "style", "template", "noscript"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
