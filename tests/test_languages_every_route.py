@@ -175,3 +175,46 @@ def test_listed_fallbacks_are_no_language_without_translations(tmp_path):
     groups = _groups(tmp_path / "site" / "sitemap.xml")
     assert groups[BASE + "fr/changelog/"] == {} and groups[BASE + "fr/"]["en"] == BASE
     assert "none names its translations" not in done.stderr
+
+
+POLYGLOT = Path(__file__).parent / "fixtures" / "polyglot"
+PG = "https://polyglot.untra.io/"
+
+
+def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
+    """Pages of polyglot.untra.io (Jekyll with jekyll-polyglot), built from untra/polyglot's
+    `site/` with Debian's Jekyll: each post's page in 16 languages, its head naming all 16.
+    The Japanese and Spanish pages are the English text under another `<html lang>` (the theme
+    marks no content region, and greets the reader in each language in its sidebar): copies,
+    left out and counted; the Dutch and Chinese ones are translations: one group of three."""
+    site = tmp_path / "site"
+    for path in POLYGLOT.rglob("*.html"):
+        target = site / path.relative_to(POLYGLOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_plugins",
+            "generate",
+            "--from-dir",
+            str(site),
+            "--base-url",
+            PG,
+            "--out",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    post = "2012/02/06/whats-jekyll/"
+    group = {"en": PG + post, "nl": PG + "nl/" + post, "zh-CN": PG + "zh-CN/" + post}
+    assert _groups(site / "sitemap.xml") == {
+        PG: {},
+        PG + post: group,
+        PG + "nl/" + post: group,
+        PG + "zh-CN/" + post: group,
+    }
+    assert "2 copies of another language's page left out: not translations" in done.stderr

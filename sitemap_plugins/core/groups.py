@@ -37,12 +37,17 @@ class HreflangGroups:
         (`x_default`) is a copy of it, however it was made (static-i18n's fallback, a build
         script that copies untranslated pages, projects that share files): no translation.  It
         is left out as fallback copies are (`list_fallbacks` lists it, in no group)."""
-        digests, original_language = self.harvester.digests, self.options.x_default
+        digests = self.harvester.digests
+        # The language copies are made from: the option's, else the site's (its home page's),
+        # on every route (`generate --from-dir` too, where nothing else names it).
+        original_language = self.options.x_default or self.harvester.home_language
         if not digests or not original_language:
             return
+        main = original_language.split("-")[0].lower()
         copies: dict[str, str] = {}
         for entry in self.entries.values():
-            original = entry.alternates.get(original_language)
+            codes = [original_language, *(c for c in entry.alternates if c.split("-")[0].lower() == main)]
+            original = next((entry.alternates[code] for code in codes if code in entry.alternates), None)
             if original is None or (original := uri_or_same(original)) not in digests:
                 continue
             for url in (uri_or_same(u) for u in entry.alternates.values()):

@@ -83,6 +83,8 @@ class Harvester:
         self.other_sitemaps = OtherSitemaps()
         #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
         self.languages: Counter[str] = Counter()
+        #: The language the site's home page says it is in: the one copies are made from.
+        self.home_language: str | None = None
         #: Some page names its translations (its head, the generator, another tool's sitemap).
         self.translations_named = False
         #: A listing's URL -> what the rest of its body links to (`HtmlFacts.links_around`).
@@ -146,6 +148,8 @@ class Harvester:
         self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
         if facts.language:
             self.languages[facts.language.split("-")[0].split("_")[0].lower()] += 1
+            if page.url == self.options.base_url:
+                self.home_language = _safe_hreflang(facts.language.replace("_", "-"))
         if entry.alternates or (self.options.previous and not page.listing):
             # A translation shows other words than its original; a copy (a script's, a hook's)
             # the same: `Sitemap` tells them apart by this.  With `previous`, it tells whether

@@ -151,7 +151,7 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     else:
         root = _parse(html or b"")
         body = next(root.iter("body"), None) if root is not None else None
-        regions = (content_region(root) or [body]) if body is not None else []
+        regions = (content_region(root) or [_main_block(body)]) if body is not None else []
     words: list[str] = []
     for region in regions:
         if not hidden(region):
@@ -164,6 +164,32 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
         return None
     # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
     return hashlib.sha256(" ".join(words).encode()).hexdigest() if words else None
+
+
+def _main_block(body: Any) -> Any:
+    """Where a theme marks no content region, the block that holds most of what the page says:
+    from the body down, into the one child that holds more than half of the words its parent's
+    paragraphs show, as long as there is one.  A sidebar that greets the reader in each
+    language, a language menu, are not the page's own words (polyglot's theme)."""
+    block = body
+    while True:
+        counts = [(len(_paragraph_words(child)), child) for child in block if isinstance(child.tag, str)]
+        total = sum(count for count, _ in counts)
+        best = max(counts, key=lambda pair: pair[0], default=(0, None))
+        if best[1] is None or best[0] * 2 <= total or best[1].tag in _TEXT_BLOCKS:
+            return block  # its words are in several blocks, or the largest is one paragraph
+        block = best[1]
+
+
+def _paragraph_words(element: Any) -> list[str]:
+    """The words of the paragraphs `element` shows, outside the frame (a sidebar's nav) and
+    outside links (a list of related posts, a language menu: what a reader follows, not reads)."""
+    if never_shown(element) or element.tag in ("nav", "header", "footer", "aside"):
+        return []
+    found = _shown_words(element, _WORDLESS | {"a"}) if element.tag in _TEXT_BLOCKS else []
+    if found:
+        return found
+    return [word for child in element if isinstance(child.tag, str) for word in _paragraph_words(child)]
 
 
 def _shown_words(region: Any, skipped: frozenset[str] | None = None) -> list[str]:
@@ -192,6 +218,8 @@ def _shown_words(region: Any, skipped: frozenset[str] | None = None) -> list[str
 #: Elements whose text no reader sees as the page's words.
 _WORDLESS = frozenset({"script", "style", "template", "noscript"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Elements that hold a paragraph's words, not blocks of them.
+_TEXT_BLOCKS = frozenset({"p", "li", "blockquote", "pre", "td", "dd", "ul", "ol", "dl", "table"})
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
