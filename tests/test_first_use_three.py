@@ -195,7 +195,7 @@ def test_strict_says_each_problem_once(tmp_path):
     assert done.stderr.splitlines() == [
         "sitemap: entries.jsonl:1: loc: 'https://user:***@example.com/x/' has user information "
         "(user:password@) before its host; page left out",
-        "sitemap: 1 problem (said above) and 'strict' is on, so nothing was written",
+        "sitemap: 1 problem and 'strict' is on, so nothing was written",
     ]
     assert not (tmp_path / "out" / "sitemap.xml").exists()
 

@@ -88,7 +88,7 @@ class StrictError(SitemapError):
         # Each problem was said as it was met (`Reporter`): counted here, not said twice.
         self.problems = problems
         count = f"{len(problems)} problem" + ("" if len(problems) == 1 else "s")
-        super().__init__(f"sitemap: {count} (said above) and 'strict' is on, so nothing was written")
+        super().__init__(f"sitemap: {count} and 'strict' is on, so nothing was written")
 
 
 class Reporter:

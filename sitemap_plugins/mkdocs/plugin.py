@@ -178,7 +178,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         )
 
     def _core_options(self, config: MkDocsConfig) -> dict[str, Any]:
-        values = core_values(self.config, default_language(config))
+        # A name MkDocs does not know was said as MkDocs says it, a warning (`--strict` fails on
+        # it), with the option it is a slip for (`load_config`): the build goes on without it.
+        known = {name for name, value in vars(SitemapConfig).items() if isinstance(value, BaseConfigOption)}
+        values = core_values({k: v for k, v in self.config.items() if k in known}, default_language(config))
         del values["base_url"]  # site_url unless set: given apart
         values["rules"] = [dict(rule) for rule in values["rules"]]
         values["news"] = dict(values["news"]) if values["news"] else None
