@@ -287,8 +287,9 @@ def test_alternates_never_name_what_the_sitemap_leaves_out(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert (
-        "5 URLs in 1 file, 0 images, 0 videos, 1 hreflang link dropped: they named pages not listed"
-        in done.stderr
+        "5 URLs in 1 file, 0 images, 0 videos, 1 hreflang link dropped: it named a page not listed "
+        "(about/index.html (https://le.example.com/about/): hreflang el https://le.example.com/el/about/, "
+        "canonical: the canonical URL is https://le.example.com/about/)" in done.stderr
     )
     assert _groups(public / "sitemap.xml") == _hugo_groups(base)
     text = report.read_text()
@@ -371,7 +372,10 @@ def test_hugos_own_sitemaps_are_read_then_replaced_every_one(tmp_path):
         base + "el/donate/": "2025-01-12T00:00:00+00:00",
     }
     assert _groups(public / "sitemap.xml") == _hugo_groups(base)
-    assert "1 hreflang link dropped: they named pages not listed" in done.stderr
+    assert (
+        "1 hreflang link dropped: it named a page not listed (about/index.html (https://le.example.com/about/): "
+        "hreflang el https://le.example.com/el/about/, canonical: the canonical URL is https://le.example.com/about/)"
+    ) in done.stderr
 
 
 def test_a_languages_sitemap_left_beside_ours_is_named_with_the_flag(tmp_path):

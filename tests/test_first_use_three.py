@@ -243,3 +243,20 @@ def test_a_live_check_of_a_site_under_a_path_takes_its_base_url(tmp_path):
         assert "asked the site: 1 of 1 pages, " in said["summary"] and "sample" not in said["summary"]
         done = run("check", host, "--base-url", "https://elsewhere.example/")
         assert done.returncode == 2 and "is not on the host of" in done.stderr
+
+
+def test_languages_are_counted_by_their_script_too(tmp_path):
+    """`zh-Hans-CN` and `zh-Hant-TW` are two written languages, `en-US` and `en-GB` one: the line
+    that says no page names its translations counts them so."""
+    import sitemap_plugins as sp
+
+    messages: list[str] = []
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE), emit=messages.append)
+    for number, lang in enumerate(("zh-Hans-CN", "zh-Hans-CN", "zh-Hant-TW", "zh-Hant-TW", "en-US", "en-GB")):
+        html = f'<html lang="{lang}"><head></head><body><main><p>Page {number}.</p></main></body></html>'
+        sitemap.add_page(sp.Page(f"{BASE}{number}/", html=html))
+    notes = sitemap.write(tmp_path / "out").notes()
+    assert any(
+        note.startswith("sitemap: the pages are in 3 languages (zh-Hans 2, zh-Hant 2, en 2) and none names")
+        for note in notes
+    ), notes

@@ -353,6 +353,9 @@ class Sitemap(SetRules):
         )
         result.transformed_out = sum(1 for page in self.harvester.left_out if page.kind == LEFT_OUT)
         result.alternates_dropped = len(self.alternates_dropped)
+        if self.alternates_dropped:
+            label, code, url, reason = self.alternates_dropped[0]
+            result.first_dropped = f"{label}: hreflang {code} {url}, {reason}"
         result.undated = undated
         if not self.harvester.translations_named and not any(e.alternates for e in self.entries.values()):
             # Pages in several languages and nothing names a translation: what would is said.

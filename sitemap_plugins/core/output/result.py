@@ -53,6 +53,8 @@ class WriteResult:
     copies: int = 0
     #: hreflang alternates dropped: they named pages the set leaves out (`Sitemap`).
     alternates_dropped: int = 0
+    #: The first of them: `de/ → https://example.com/: no file of the site (a 404)`.
+    first_dropped: str | None = None
     #: Why the pages listed without a lastmod have none: reason -> pages.
     undated: Counter[str] = field(default_factory=Counter)
     robots_txt: str | None = None
@@ -152,8 +154,12 @@ class WriteResult:
             copies = f"{self.copies:,} cop{'y' if self.copies == 1 else 'ies'}"
             parts.append(f"{copies} of another language's page left out: not translations")
         if self.alternates_dropped:
-            links = f"{self.alternates_dropped:,} hreflang link{'' if self.alternates_dropped == 1 else 's'}"
-            parts.append(f"{links} dropped: they named pages not listed")
+            one = self.alternates_dropped == 1
+            links = f"{self.alternates_dropped:,} hreflang link{'' if one else 's'}"
+            # The first named: what it is, and why, as the report names each.
+            first = f" ({self.first_dropped}{'' if one else ', …'})" if self.first_dropped else ""
+            named = "it named a page" if one else "they named pages"
+            parts.append(f"{links} dropped: {named} not listed{first}")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:

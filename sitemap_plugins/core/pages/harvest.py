@@ -147,7 +147,7 @@ class Harvester:
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
         if facts.language:
-            self.languages[facts.language.split("-")[0].split("_")[0].lower()] += 1
+            self.languages[_language_of(facts.language)] += 1
             if page.url == self.options.base_url:
                 self.home_language = _safe_hreflang(facts.language.replace("_", "-"))
         if entry.alternates or (self.options.previous and not page.listing):
@@ -510,6 +510,14 @@ def _alternates_of(theirs: PageFacts, *own: str) -> dict[str, str]:
     spellings = {spelling for url in own for spelling in same_file(_uri_or_none(url) or url)}
     named = {_uri_or_none(url) for url in theirs.alternates.values()}
     return dict(theirs.alternates) if spellings & named else {}
+
+
+def _language_of(code: str) -> str:
+    """The language `<html lang>` names, by its language and script subtags: `zh-Hans` and
+    `zh-Hant` are two written languages, `en-US` and `en-GB` one (`zh-Hans-CN` -> `zh-Hans`)."""
+    parts = code.replace("_", "-").split("-")
+    script = parts[1] if len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha() else ""
+    return parts[0].lower() + (f"-{script.title()}" if script else "")
 
 
 def _safe_hreflang(code: str) -> str | None:
