@@ -250,3 +250,63 @@ def test_headings_are_read_without_their_permalink_marks():
         assert [(v.title, v.description) for v in entry.videos] == [("Tree Control", "A tree of nodes.")], (
             mark
         )
+
+
+#: pelican-photos' documented gallery template (its README), drawn by the theme after the
+#: article's content, inside its `<article>`: the photos are not in `article.content`.
+GALLERY_ARTICLE = """{% extends "base.html" %}{% block content %}<article><h1>{{ article.title }}</h1>
+<div class="entry-content">{{ article.content }}</div>
+{% if article.photo_gallery %}<div class="gallery">{% for title, gallery in article.photo_gallery %}
+<h2>{{ title }}</h2>{% for name, photo, thumb, exif, caption in gallery %}<a href="{{ SITEURL }}/{{ photo }}" title="{{ name }}"><img src="{{ SITEURL }}/{{ thumb }}"></a>{% endfor %}
+{% endfor %}</div>{% endif %}</article>{% endblock %}"""
+
+
+@pytest.mark.slow
+def test_a_gallery_the_theme_draws_inside_the_article_is_the_articles(tmp_path):
+    """joelberman.net's shape (Pelican, pelican-photos' `Gallery:`): the theme draws the gallery in
+    the article, after its content; each photo is listed at its full size (what its thumbnail
+    links to), with the content's own picture; the site's logo in the header is the frame's."""
+    pytest.importorskip("pelican.plugins.photos")
+    from pelican_helpers import pelican, write_theme
+    from PIL import Image
+
+    blog = tmp_path / "blog"
+    (blog / "content" / "images").mkdir(parents=True)
+    library = tmp_path / "photos" / "estuary"
+    library.mkdir(parents=True)
+    for number in range(1, 6):
+        Image.new("RGB", (320, 240), (number * 40, 80, 120)).save(library / f"bird-{number}.jpg")
+    Image.new("RGB", (64, 64), (0, 0, 0)).save(blog / "content" / "images" / "map.jpg")
+    (blog / "content" / "estuary.md").write_text(
+        "Title: Birding at the estuary\nDate: 2022-05-13\nGallery: {photo}estuary\n\n"
+        "Five birds, and the map.\n\n![Map]({static}/images/map.jpg)\n"
+    )
+    write_theme(
+        blog,
+        base=(
+            '<html lang="en"><head><title>{{ SITENAME }}</title></head><body><header>'
+            '<img src="{{ SITEURL }}/images/map.jpg" alt="logo"></header>{% block content %}{% endblock %}'
+            "</body></html>"
+        ),
+        article=GALLERY_ARTICLE,
+    )
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://birds.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = "theme"\n'
+        f'PLUGINS = ["sitemap_plugins.pelican", "photos"]\nPHOTO_LIBRARY = "{tmp_path / "photos"}"\n'
+        'AUTHOR = "Joel"\nPHOTO_WATERMARK = False\nPHOTO_RESIZE_JOBS = 1\nSTATIC_PATHS = ["images"]\nFEED_ALL_ATOM = None\n'
+        'CATEGORY_FEED_ATOM = None\nAUTHOR_SAVE_AS = ""\nCATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\n'
+    )
+    done = pelican(blog)
+    assert done.returncode == 0, done.stdout + done.stderr
+    images = {
+        url.findtext("s:loc", namespaces=NS): [
+            image.text
+            for image in url.iterfind("{http://www.google.com/schemas/sitemap-image/1.1}image/{*}loc")
+        ]
+        for url in parse(blog / "output" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    base = "https://birds.example.com/"
+    assert images[base + "birding-at-the-estuary.html"] == [
+        base + "images/map.jpg",
+        *(base + f"photos/estuary/bird-{number}.jpg" for number in range(1, 6)),
+    ]

@@ -91,8 +91,8 @@ def read_html(
     if not links and (not media or content is not None):
         data = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
         facts = _facts(_parse_head(data), _content_parts(content) if media else [], url)
-        if media and content is not None and _players_around(data, content):
-            _theme_players(data, facts)
+        if media and content is not None and _media_around(data, content):
+            _theme_media(data, facts)
         return facts
     root = _parse(html)
     head = root.find("head") if root is not None else None
@@ -118,18 +118,28 @@ def read_html(
 _PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
 
 
-def _players_around(page: bytes, content: str) -> bool:
-    """The page as written holds more players than its content: the theme writes some (PyVideo's
-    talks, a template override's hero player)."""
-    if not any(tag in page for tag in _PLAYER_TAGS):  # most pages, as generators write tags
+def _media_around(page: bytes, content: str) -> bool:
+    """The page as written shows more than its content: the theme writes players (PyVideo's
+    talks, a template override's hero player), or pictures inside the article around the content
+    (a gallery drawn from the article's metadata: pelican-photos')."""
+    if not any(tag in page for tag in (*_PLAYER_TAGS, b"<img")):  # most pages, as generators write tags
         return False
     inner = content.encode("utf-8", "surrogatepass")
-    return any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS)
+    if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
+        return True
+    # Pictures: those of the article the content is in, before it or after it (a theme's logo,
+    # a sidebar's portrait, are not: they are outside the article).
+    at = page.find(inner[:256]) if inner.strip() else -1
+    if at < 0:
+        return False
+    opening = page.rfind(b"<article", 0, at)
+    closing = page.find(b"</article>", at + len(inner))
+    return opening >= 0 and closing >= 0 and b"<img" in page[opening:at] + page[at + len(inner) : closing]
 
 
-def _theme_players(page: bytes, facts: HtmlFacts) -> None:
-    """The players the theme writes in the page's content region, beside those of its content:
-    the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
+def _theme_media(page: bytes, facts: HtmlFacts) -> None:
+    """The pictures and players the theme writes in the page's content region, beside those of its
+    content: the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
     root = _parse(page)
     body = next(root.iter("body"), None) if root is not None else None
     if body is None:
@@ -139,6 +149,9 @@ def _theme_players(page: bytes, facts: HtmlFacts) -> None:
         read_media(region, facts.base, found, "region")
     known = {video.key for video in facts.videos}
     facts.videos += [video for video in found.videos if video.key not in known]
+    seen = set(facts.images) | {image for image, _ in facts.decorative_images}
+    facts.images += [image for image in found.images if image not in seen]
+    facts.decorative_images += [(image, kind) for image, kind in found.decorative_images if image not in seen]
 
 
 def content_digest(html: str | bytes | None, content: str | None = None) -> str | None:
