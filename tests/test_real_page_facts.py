@@ -264,8 +264,8 @@ GALLERY_ARTICLE = """{% extends "base.html" %}{% block content %}<article><h1>{{
 @pytest.mark.slow
 def test_a_gallery_the_theme_draws_inside_the_article_is_the_articles(tmp_path):
     """joelberman.net's shape (Pelican, pelican-photos' `Gallery:`): the theme draws the gallery in
-    the article, after its content; each photo is listed at its full size (what its thumbnail
-    links to), with the content's own picture; the site's logo in the header is the frame's."""
+    the article, after its content; each photo is listed as the page shows it (its thumbnail), with
+    the content's own picture."""
     pytest.importorskip("pelican.plugins.photos")
     from pelican_helpers import pelican, write_theme
     from PIL import Image
@@ -308,5 +308,5 @@ def test_a_gallery_the_theme_draws_inside_the_article_is_the_articles(tmp_path):
     base = "https://birds.example.com/"
     assert images[base + "birding-at-the-estuary.html"] == [
         base + "images/map.jpg",
-        *(base + f"photos/estuary/bird-{number}.jpg" for number in range(1, 6)),
+        *(base + f"photos/estuary/bird-{number}t.jpg" for number in range(1, 6)),
     ]

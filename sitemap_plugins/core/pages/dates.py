@@ -125,10 +125,10 @@ class PageDates:
                 value = self.meta_date(page, label, keys)
             elif source == "git" and page.source_path:
                 dates = self._git_dates(page.source_path)
-                value = dates.lastmod(page.source_path)
+                value, added = dates.change(page.source_path)
                 if value is None and dates.undated(page.source_path):
                     self.git_undated += 1
-                if value is not None and published is not None and dates.never_edited(page.source_path):
+                if value is not None and published is not None and added:
                     # The commit that added the file (a blog moved into git, a squashed history)
                     # is no edit of what it says: git knows no change since its publication.
                     value = published

@@ -32,7 +32,7 @@ class GitDates:
     content, under its older name.  In a shallow clone, the boundary commits (whose parents were
     not fetched) date nothing: what they show is the state of every file, not a change.  A file
     whose newest commit added it (a blog moved into git, a squashed history) was not edited since:
-    `never_edited` tells it, for a page whose own text says when it was published."""
+    `change` tells it, for a page whose own text says when it was published."""
 
     def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
         self._directory = directory
@@ -125,10 +125,10 @@ class GitDates:
         key = self._key(path)
         return None if key is None else self._dates.get(key)
 
-    def never_edited(self, path: str | os.PathLike[str]) -> bool:
-        """Is the newest commit of `path` the one that added it (git knows no edit of it)?"""
+    def change(self, path: str | os.PathLike[str]) -> tuple[dt.datetime | None, bool]:
+        """When `path` last changed, and whether that commit only added it (no edit since)."""
         key = self._key(path)
-        return key is not None and key in self._added
+        return (None, False) if key is None else (self._dates.get(key), key in self._added)
 
     def undated(self, path: str | os.PathLike[str]) -> bool:
         """Is `path` a file a shallow clone cannot date (last changed before its history)?"""

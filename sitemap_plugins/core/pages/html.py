@@ -107,11 +107,8 @@ def read_html(
         if region:
             parts.append((body, "frame"))  # what is not in the region is the frame
     facts = _facts(head, parts if media else [], url)
-    if links:
-        facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
-        if region:
-            shown = set(facts.links)
-            facts.links_around = [link for link in _links([body], facts.base) if link not in shown]
+    if links and body is not None:
+        facts.links, facts.links_around = _links(body, region, facts.base)
     return facts
 
 
@@ -122,19 +119,21 @@ def _media_around(page: bytes, content: str) -> bool:
     """The page as written shows more than its content: the theme writes players (PyVideo's
     talks, a template override's hero player), or pictures inside the article around the content
     (a gallery drawn from the article's metadata: pelican-photos')."""
-    if not any(tag in page for tag in (*_PLAYER_TAGS, b"<img")):  # most pages, as generators write tags
+    if any(tag in page for tag in _PLAYER_TAGS):
+        inner = content.encode("utf-8", "surrogatepass")
+        if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
+            return True
+    if b"<img" not in page or not content.strip():  # most pages, as generators write tags
         return False
-    inner = content.encode("utf-8", "surrogatepass")
-    if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
-        return True
     # Pictures: those of the article the content is in, before it or after it (a theme's logo,
     # a sidebar's portrait, are not: they are outside the article).
-    at = page.find(inner[:256]) if inner.strip() else -1
-    if at < 0:
+    start = page.find(content[:200].encode("utf-8", "surrogatepass"))
+    end = page.find(content[-200:].encode("utf-8", "surrogatepass"), start) if start >= 0 else -1
+    if end < 0:
         return False
-    opening = page.rfind(b"<article", 0, at)
-    closing = page.find(b"</article>", at + len(inner))
-    return opening >= 0 and closing >= 0 and b"<img" in page[opening:at] + page[at + len(inner) : closing]
+    end += len(content[-200:].encode("utf-8", "surrogatepass"))
+    opening, closing = page.rfind(b"<article", 0, start), page.find(b"</article>", end)
+    return opening >= 0 and closing >= 0 and (b"<img" in page[opening:start] or b"<img" in page[end:closing])
 
 
 def _theme_media(page: bytes, facts: HtmlFacts) -> None:
@@ -372,25 +371,31 @@ def _json_ld_modified(text: str) -> str | None:
 _HIDDEN = etree.XPath("descendant::*[@hidden or @style]")
 
 
-def _links(regions: list[Any], base: str) -> list[str]:
-    """The links a reader follows from the content `regions` to other pages: `<a href>` outside
-    the region's own frame and outside what is never shown, resolved, without fragments."""
-    found: dict[str, None] = {}
-    for region in regions:
-        if hidden(region):
+def _links(body: Any, regions: list[Any], base: str) -> tuple[list[str], list[str]]:
+    """The links a reader follows to other pages from the content `regions` (the body where
+    there is none), and from the rest of the body: `<a href>` outside the frame and outside what
+    is never shown, resolved, without fragments, each once.  One pass over the body's links."""
+    if hidden(body):
+        return [], []
+    shown = {anchor for region in regions if not hidden(region) for anchor in region.iter("a")}
+    # A frame element around a region (an `<aside id="featured">` holding an `<article>`) is the
+    # frame of what lies around the region, not of the region's own links.
+    holding = {ancestor for region in regions for ancestor in region.iterancestors()}
+    unseen: set[Any] = set()
+    # The body's few frame and hidden elements, rather than each link's ancestors.
+    for element in [*body.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS), *_HIDDEN(body)]:
+        if never_shown(element):
+            unseen.update(element.iter("a"))
+        elif is_frame(element, body):
+            own = element in holding
+            unseen.update(anchor for anchor in element.iter("a") if not (own and anchor in shown))
+    in_region: dict[str, None] = {}
+    around: dict[str, None] = {}
+    for anchor in body.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if not href or href.startswith("#") or anchor in unseen:
             continue
-        # The region's few frame and hidden elements, rather than each link's ancestors.
-        unseen = {
-            anchor
-            for element in [*region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS), *_HIDDEN(region)]
-            if never_shown(element) or is_frame(element, region)
-            for anchor in element.iter("a")
-        }
-        for anchor in region.iter("a"):
-            href = (anchor.get("href") or "").strip()
-            if not href or href.startswith("#") or anchor in unseen:
-                continue
-            # An absolute address is what urljoin would give back (themes write most so).
-            url = href if href.startswith(("https://", "http://")) else resolve(base, href)
-            found.setdefault(url.partition("#")[0], None)
-    return list(found)
+        # An absolute address is what urljoin would give back (themes write most so).
+        url = href if href.startswith(("https://", "http://")) else resolve(base, href)
+        (in_region if not regions or anchor in shown else around).setdefault(url.partition("#")[0], None)
+    return list(in_region), [url for url in around if url not in in_region]

@@ -348,11 +348,6 @@ def _image(img: Any, base: str) -> str | None:
             candidates += parse_srcset(source.get("srcset") or "")
         break
     chosen = _largest([c for c in candidates if not c[0].startswith("data:")])
-    # A thumbnail that links to its picture (a gallery's): the picture, at its full size.
-    link = next(img.iterancestors("a"), None)
-    href = (link.get("href") or "").strip() if link is not None else ""
-    if chosen and href and _IMAGE_FILE.search(href.partition("?")[0].partition("#")[0]):
-        chosen = href
     if not chosen:
         return None
     url, _, fragment = resolve(base, chosen).partition("#")
