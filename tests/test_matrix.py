@@ -141,13 +141,18 @@ def _generate(site: Path) -> str:
 # -- the generators, each as its users install and run it -------------------------------------------
 
 
-def _mkdocs(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    docs = tmp_path / "docs"
+def _markdown_pages(docs: Path, home: str = "") -> None:
+    """The content as Markdown pages with their title, and the files they show, under `docs`."""
     docs.mkdir()
-    (docs / "index.md").write_text("# Matrix\n\nWelcome.\n")
+    (docs / "index.md").write_text(f"# Matrix\n\nWelcome.\n{home}")
     for name, (title, body) in PAGES.items():
         (docs / f"{name}.md").write_text(f"# {title}\n\n{body}")
     _write_files(docs)
+
+
+def _mkdocs(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    docs = tmp_path / "docs"
+    _markdown_pages(docs)
     plugins = "  - blog\n" if theme == "material" else ""
     if theme == "material":
         (docs / "blog" / "posts").mkdir(parents=True)
@@ -170,12 +175,7 @@ def _mkdocs(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 
 def _zensical(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "index.md").write_text("# Matrix\n\nWelcome.\n")
-    for name, (title, body) in PAGES.items():
-        (docs / f"{name}.md").write_text(f"# {title}\n\n{body}")
-    _write_files(docs)
+    _markdown_pages(tmp_path / "docs")
     (tmp_path / "zensical.toml").write_text(
         f'[project]\nsite_name = "Matrix"\nsite_url = "{BASE}"\n'
         "[project.markdown_extensions.toc]\npermalink = true\n"
@@ -211,11 +211,8 @@ def _pelican(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 def _sphinx(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
     source = tmp_path / "source"
-    source.mkdir()
-    (source / "index.md").write_text("# Matrix\n\nWelcome.\n\n```{toctree}\ngallery\nvideos\n```\n")
-    for name, (title, body) in PAGES.items():
-        (source / f"{name}.md").write_text(f"# {title}\n\n{body}")
-    _write_files(source)  # what Markdown images name (copied into _images/)
+    # What Markdown images name is copied into _images/.
+    _markdown_pages(source, home="\n```{toctree}\ngallery\nvideos\n```\n")
     _write_files(tmp_path / "extra")  # what raw HTML names, served at the site's root
     (source / "conf.py").write_text(
         f'project = "Matrix"\nextensions = ["myst_parser"]\nhtml_theme = {theme!r}\n'
