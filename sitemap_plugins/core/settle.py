@@ -16,6 +16,7 @@ from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.normalize import date_key, uri_or_same
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
+from sitemap_plugins.core.pages.html import resolved_links
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ class Shown(NamedTuple):
     its body links to outside the frame (a theme may put the list there)."""
 
     region: list[str]
-    around: list[str]
+    #: The base URL they are resolved against, and the links as written (`resolved_links`).
+    around: tuple[str, list[str]]
 
 
 class SetRules(HreflangGroups):
@@ -215,7 +217,7 @@ class SetRules(HreflangGroups):
             region = pages(shown.region)
             listed = (
                 [page for page in region if page.loc in self._posts]
-                or [page for page in pages(shown.around) if page.loc in self._posts]
+                or [page for page in pages(resolved_links(*shown.around)) if page.loc in self._posts]
                 or region
             )
             dates = [page.lastmod for page in listed if page.lastmod]

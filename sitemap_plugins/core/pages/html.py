@@ -67,8 +67,9 @@ class HtmlFacts(Media):
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
-    #: And those the rest of its body links to, outside the frame: a theme may put a listing's
-    #: list after an `<article>` that holds only its introduction.
+    #: And those the rest of its body links to, outside the frame, as written (`resolved_links`
+    #: resolves them against `base` where they are needed): a theme may put a listing's list
+    #: after an `<article>` that holds only its introduction.
     links_around: list[str] = field(default_factory=list)
     #: What the page's relative URLs are resolved against: its URL, or its `<base href>`.
     base: str = ""
@@ -113,17 +114,18 @@ def read_html(
 
 
 _PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
+_PLAYER = re.compile(b"<(?:iframe|video|lite-youtube)")
 
 
 def _media_around(page: bytes, content: str) -> bool:
     """The page as written shows more than its content: the theme writes players (PyVideo's
     talks, a template override's hero player), or pictures inside the article around the content
     (a gallery drawn from the article's metadata: pelican-photos')."""
-    if any(tag in page for tag in _PLAYER_TAGS):
+    if _PLAYER.search(page):
         inner = content.encode("utf-8", "surrogatepass")
         if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
             return True
-    if b"<img" not in page or not content.strip():  # most pages, as generators write tags
+    if page.count(b"<img") <= content.count("<img"):  # most pages: the content's pictures alone
         return False
     # Pictures: those of the article the content is in, before it or after it (a theme's logo,
     # a sidebar's portrait, are not: they are outside the article).
@@ -390,12 +392,24 @@ def _links(body: Any, regions: list[Any], base: str) -> tuple[list[str], list[st
             own = element in holding
             unseen.update(anchor for anchor in element.iter("a") if not (own and anchor in shown))
     in_region: dict[str, None] = {}
-    around: dict[str, None] = {}
+    around: dict[str, None] = {}  # as written: most listings never need them
     for anchor in body.iter("a"):
         href = (anchor.get("href") or "").strip()
         if not href or href.startswith("#") or anchor in unseen:
             continue
-        # An absolute address is what urljoin would give back (themes write most so).
-        url = href if href.startswith(("https://", "http://")) else resolve(base, href)
-        (in_region if not regions or anchor in shown else around).setdefault(url.partition("#")[0], None)
-    return list(in_region), [url for url in around if url not in in_region]
+        if regions and anchor not in shown:
+            around.setdefault(href, None)
+            continue
+        in_region.setdefault(_resolved(base, href), None)
+    return list(in_region), list(around)
+
+
+def resolved_links(base: str, hrefs: list[str]) -> list[str]:
+    """Links as written (`HtmlFacts.links_around`), resolved against `base`, without fragments."""
+    return list(dict.fromkeys(_resolved(base, href) for href in hrefs))
+
+
+def _resolved(base: str, href: str) -> str:
+    # An absolute address is what urljoin would give back (themes write most so).
+    url = href if href.startswith(("https://", "http://")) else resolve(base, href)
+    return url.partition("#")[0]
