@@ -145,7 +145,9 @@ class SetRules(HreflangGroups):
         """A description the theme writes on every page (the site's, or one with only the page's
         title changed: "Django, API, REST, {{ page.title }}") belongs to no page, and describes
         none of its players: a player it alone described is left out as undescribed."""
-        templates = self.harvester.description_templates
+        if not self._head_described:
+            return  # most sites: no player that the head's description alone describes
+        templates = self.harvester.description_templates()
         site = self.site_description
         for loc, (page, description, template, players) in self._head_described.items():
             entry = self.entries.get(loc)

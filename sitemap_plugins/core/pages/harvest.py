@@ -94,9 +94,10 @@ class Harvester:
         #: that description with the page's title taken out (`description_template`), and those
         #: players (their URLs).
         self.head_descriptions: dict[str, tuple[str, str, set[str | None]]] = {}
-        #: How many pages' heads give each description, the page's own title taken out of it: a
-        #: theme's ("Django, API, REST, {{ title }}") is the same on every page.
-        self.description_templates: Counter[str] = Counter()
+        #: Each page's head's description, with the page's titles (its own, its `<title>`): a
+        #: theme's ("Django, API, REST, {{ title }}") is the same on every page but for them
+        #: (`description_templates`, counted only where a player needs it).
+        self.head_texts: list[tuple[str, str | None, str | None]] = []
 
     def entry(self, page: Page) -> Entry | None:
         """The page's entry, or None when it must not be listed (reason logged at info level)."""
@@ -107,7 +108,7 @@ class Harvester:
         if not self._readable(page, facts, label):
             return None
         if facts.description:
-            self.description_templates[description_template(facts.description, page.title, facts.title)] += 1
+            self.head_texts.append((facts.description, page.title, facts.title))
         listed_at = page.url
         if reason is None:
             reason, listed_at = self._as_the_html_says(page, facts, label)
@@ -415,6 +416,10 @@ class Harvester:
             template = description_template(description, page.title, facts.title)
             self.head_descriptions[page.url] = (description, template, by_the_head)
         return complete
+
+    def description_templates(self) -> Counter[str]:
+        """How many pages' heads give each description, their own title taken out of it."""
+        return Counter(description_template(text, *titles) for text, *titles in self.head_texts)
 
     def undescribed(self, page: Page, number: int, what: str, missing: list[str]) -> None:
         """A player the page says too little of for Google: counted, and said at INFO with what
