@@ -172,9 +172,8 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
             words += _shown_words(region)
     # A page whose text is its headings alone (a home page whose words its template draws, its
     # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
-    if words and not any(
-        _shown_words(region, _WORDLESS | _HEADINGS) for region in regions if not hidden(region)
-    ):
+    in_headings = sum(len(_shown_words(h)) for region in regions for h in region.iter(*_HEADINGS))
+    if words and in_headings >= len(words):
         return None
     # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
     return hashlib.sha256(" ".join(words).encode()).hexdigest() if words else None
