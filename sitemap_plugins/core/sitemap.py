@@ -30,7 +30,7 @@ from sitemap_plugins.core.output.result import WriteResult
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, states_publication
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
-from sitemap_plugins.core.pages.harvest import Harvester
+from sitemap_plugins.core.pages.harvest import Harvester, language_of
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.settle import SetRules, Shown
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
@@ -360,7 +360,9 @@ class Sitemap(SetRules):
         if not self.harvester.translations_named and not any(e.alternates for e in self.entries.values()):
             # Pages in several languages and nothing names a translation: what would is said.
             # (Where pages name theirs but every one is a copy, the copies are counted instead.)
-            languages = self.harvester.languages
+            languages: Counter[str] = Counter()
+            for code, count in self.harvester.languages.items():
+                languages[language_of(code)] += count
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages
 

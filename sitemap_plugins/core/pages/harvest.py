@@ -81,7 +81,7 @@ class Harvester:
         #: The sitemaps another tool wrote into the site (`Sitemap.read_other_sitemaps`): what
         #: they say of a page fills in where the page says less.
         self.other_sitemaps = OtherSitemaps()
-        #: The languages the listed pages say they are in (`<html lang>`, its first subtag).
+        #: The languages the listed pages say they are in (`<html lang>`, as written).
         self.languages: Counter[str] = Counter()
         #: The language the site's home page says it is in: the one copies are made from.
         self.home_language: str | None = None
@@ -149,7 +149,7 @@ class Harvester:
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
         if facts.language:
-            self.languages[_language_of(facts.language)] += 1
+            self.languages[facts.language] += 1  # as written: told apart when they are said
             if page.url == self.options.base_url:
                 self.home_language = _safe_hreflang(facts.language.replace("_", "-"))
         if entry.alternates or (self.options.previous and not page.listing):
@@ -518,7 +518,7 @@ def _alternates_of(theirs: PageFacts, *own: str) -> dict[str, str]:
     return dict(theirs.alternates) if spellings & named else {}
 
 
-def _language_of(code: str) -> str:
+def language_of(code: str) -> str:
     """The language `<html lang>` names, by its language and script subtags: `zh-Hans` and
     `zh-Hant` are two written languages, `en-US` and `en-GB` one (`zh-Hans-CN` -> `zh-Hans`)."""
     parts = code.replace("_", "-").split("-")
