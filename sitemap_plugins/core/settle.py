@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sitemap_plugins.core.errors import log
-from sitemap_plugins.core.files import served
+from sitemap_plugins.core.files import read_page_file, served
 from sitemap_plugins.core.groups import HreflangGroups
 from sitemap_plugins.core.normalize import date_key, uri_or_same
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.pages.dates import NOT_COMMITTED, UNDATED_LISTING
-from sitemap_plugins.core.pages.html import resolved_links
+from sitemap_plugins.core.pages.html import links_around
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 
 if TYPE_CHECKING:
@@ -28,12 +28,12 @@ VIDEO_FILES = ("content_loc", "thumbnail_loc", "player_loc")
 
 
 class Shown(NamedTuple):
-    """What a listing page shows: the pages its content region links to, and those the rest of
-    its body links to outside the frame (a theme may put the list there)."""
+    """What a listing page shows: the pages its content region links to, and the page, whose
+    body outside its region and frame may hold the list (a theme may put it there)."""
 
     region: list[str]
-    #: The base URL they are resolved against, and the links as written (`resolved_links`).
-    around: tuple[str, list[str]]
+    #: The page, read again for the links around its region where needed (`links_around`).
+    page: Page | None
 
 
 class SetRules(HreflangGroups):
@@ -219,7 +219,7 @@ class SetRules(HreflangGroups):
             region = pages(shown.region)
             listed = (
                 [page for page in region if page.loc in self._posts]
-                or [page for page in pages(resolved_links(*shown.around)) if page.loc in self._posts]
+                or [page for page in pages(_links_around(shown.page)) if page.loc in self._posts]
                 or region
             )
             dates = [page.lastmod for page in listed if page.lastmod]
@@ -251,3 +251,11 @@ class SetRules(HreflangGroups):
                 entry.lastmod_source = "none: given without one (extra_urls, an entry of the API)"
             reasons[(entry.lastmod_source or "none: no source dates it").removeprefix("none: ")] += 1
         return reasons
+
+
+def _links_around(page: Page | None) -> list[str]:
+    """What a listing's body links to around its content region (`links_around`), read again."""
+    if page is None:
+        return []
+    html = page.html or (read_page_file(page.path).data if page.path else None)
+    return links_around(html, page.url) if html else []

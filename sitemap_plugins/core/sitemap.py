@@ -114,7 +114,7 @@ class Sitemap(SetRules):
         if added is not None:
             self._built.add(added.loc)
         if added is not None and (page.listing or page.lists):
-            self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, ("", [])))
+            self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, None))
         if added is not None and not page.listing and states_publication(page):
             self._posts.add(added.loc)
         head_description = self.harvester.head_descriptions.pop(page.url, None)

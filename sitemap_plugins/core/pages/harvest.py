@@ -87,9 +87,9 @@ class Harvester:
         self.home_language: str | None = None
         #: Some page names its translations (its head, the generator, another tool's sitemap).
         self.translations_named = False
-        #: A listing's URL -> what the rest of its body links to, as written, and the base URL
-        #: they are resolved against (`HtmlFacts.links_around`).
-        self.lists_around: dict[str, tuple[str, list[str]]] = {}
+        #: A listing's URL -> its page, whose body is read again for what it links to around its
+        #: content region where that lists no post (`html.links_around`).
+        self.lists_around: dict[str, Page] = {}
         #: A page's URL -> the `<meta name="description">` that alone describes some of its players,
         #: that description with the page's title taken out (`description_template`), and those
         #: players (their URLs).
@@ -119,7 +119,7 @@ class Harvester:
             # A listing is dated by what it shows (`Sitemap`): the posts its written content
             # links to, whatever the theme renders, not what the generator handed it.
             page.lists = facts.links
-            self.lists_around[page.url] = (facts.base, facts.links_around)
+            self.lists_around[page.url] = page  # read again only where its region lists no post
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None

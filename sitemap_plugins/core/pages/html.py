@@ -67,10 +67,6 @@ class HtmlFacts(Media):
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
-    #: And those the rest of its body links to, outside the frame, as written (`resolved_links`
-    #: resolves them against `base` where they are needed): a theme may put a listing's list
-    #: after an `<article>` that holds only its introduction.
-    links_around: list[str] = field(default_factory=list)
     #: What the page's relative URLs are resolved against: its URL, or its `<base href>`.
     base: str = ""
     #: `<html lang>`: the language the page says it is in.
@@ -108,34 +104,39 @@ def read_html(
         if region:
             parts.append((body, "frame"))  # what is not in the region is the frame
     facts = _facts(head, parts if media else [], url)
-    if links and body is not None:
-        facts.links, facts.links_around = _links(body, region, facts.base)
+    if links:
+        facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
     return facts
 
 
 _PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
-_PLAYER = re.compile(b"<(?:iframe|video|lite-youtube)")
 
 
 def _media_around(page: bytes, content: str) -> bool:
     """The page as written shows more than its content: the theme writes players (PyVideo's
     talks, a template override's hero player), or pictures inside the article around the content
     (a gallery drawn from the article's metadata: pelican-photos')."""
-    if _PLAYER.search(page):
+    if any(tag in page for tag in _PLAYER_TAGS):  # most pages, as generators write tags: none
         inner = content.encode("utf-8", "surrogatepass")
         if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
             return True
-    if page.count(b"<img") <= content.count("<img"):  # most pages: the content's pictures alone
+    if b"<img" not in page or not content or content.isspace():
         return False
     # Pictures: those of the article the content is in, before it or after it (a theme's logo,
     # a sidebar's portrait, are not: they are outside the article).
-    start = page.find(content[:200].encode("utf-8", "surrogatepass"))
-    end = page.find(content[-200:].encode("utf-8", "surrogatepass"), start) if start >= 0 else -1
+    head, tail = (
+        content[:200].encode("utf-8", "surrogatepass"),
+        content[-200:].encode("utf-8", "surrogatepass"),
+    )
+    start = page.find(head)
+    end = page.find(tail, start) if start >= 0 else -1
     if end < 0:
         return False
-    end += len(content[-200:].encode("utf-8", "surrogatepass"))
+    end += len(tail)
     opening, closing = page.rfind(b"<article", 0, start), page.find(b"</article>", end)
-    return opening >= 0 and closing >= 0 and (b"<img" in page[opening:start] or b"<img" in page[end:closing])
+    return (opening >= 0 and page.find(b"<img", opening, start) >= 0) or (
+        closing >= 0 and page.find(b"<img", end, closing) >= 0
+    )
 
 
 def _theme_media(page: bytes, facts: HtmlFacts) -> None:
@@ -367,48 +368,46 @@ def _json_ld_modified(text: str) -> str | None:
     return None
 
 
-#: The elements of a region that may hide what they hold: the `hidden` attribute, a style
-#: (lxml's `iter` finds tags, not attributes; `never_shown` tells).
-_HIDDEN = etree.XPath("descendant::*[@hidden or @style]")
+#: The elements of a region with the `hidden` attribute (lxml's `iter` finds tags, not
+#: attributes; `never_shown` tells whether it hides).
+_HIDDEN = etree.XPath("descendant::*[@hidden]")
 
 
-def _links(body: Any, regions: list[Any], base: str) -> tuple[list[str], list[str]]:
-    """The links a reader follows to other pages from the content `regions` (the body where
-    there is none), and from the rest of the body: `<a href>` outside the frame and outside what
-    is never shown, resolved, without fragments, each once.  One pass over the body's links."""
-    if hidden(body):
-        return [], []
-    shown = {anchor for region in regions if not hidden(region) for anchor in region.iter("a")}
-    # A frame element around a region (an `<aside id="featured">` holding an `<article>`) is the
-    # frame of what lies around the region, not of the region's own links.
-    holding = {ancestor for region in regions for ancestor in region.iterancestors()}
-    unseen: set[Any] = set()
-    # The body's few frame and hidden elements, rather than each link's ancestors.
-    for element in [*body.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS), *_HIDDEN(body)]:
-        if never_shown(element):
-            unseen.update(element.iter("a"))
-        elif is_frame(element, body):
-            own = element in holding
-            unseen.update(anchor for anchor in element.iter("a") if not (own and anchor in shown))
-    in_region: dict[str, None] = {}
-    around: dict[str, None] = {}  # as written: most listings never need them
-    for anchor in body.iter("a"):
-        href = (anchor.get("href") or "").strip()
-        if not href or href.startswith("#") or anchor in unseen:
+def _links(regions: list[Any], base: str, around: Any = None) -> list[str]:
+    """The links a reader follows from the content `regions` to other pages: `<a href>` outside
+    the region's own frame and outside what is never shown, resolved, without fragments.  With
+    `around` (the body), those of the rest of it instead, outside its frame."""
+    found: dict[str, None] = {}
+    for region in regions if around is None else [around]:
+        if hidden(region):
             continue
-        if regions and anchor not in shown:
-            around.setdefault(href, None)
-            continue
-        in_region.setdefault(_resolved(base, href), None)
-    return list(in_region), list(around)
+        # The region's few frame and hidden elements, rather than each link's ancestors.
+        unseen = {
+            anchor
+            for element in [*region.iter("nav", "header", "footer", "aside", *HIDDEN_TAGS), *_HIDDEN(region)]
+            if never_shown(element) or is_frame(element, region)
+            for anchor in element.iter("a")
+        }
+        inside = {anchor for each in regions for anchor in each.iter("a")} if around is not None else set()
+        for anchor in region.iter("a"):
+            href = (anchor.get("href") or "").strip()
+            if not href or href.startswith("#") or anchor in unseen or anchor in inside:
+                continue
+            # An absolute address is what urljoin would give back (themes write most so).
+            url = href if href.startswith(("https://", "http://")) else resolve(base, href)
+            found.setdefault(url.partition("#")[0], None)
+    return list(found)
 
 
-def resolved_links(base: str, hrefs: list[str]) -> list[str]:
-    """Links as written (`HtmlFacts.links_around`), resolved against `base`, without fragments."""
-    return list(dict.fromkeys(_resolved(base, href) for href in hrefs))
-
-
-def _resolved(base: str, href: str) -> str:
-    # An absolute address is what urljoin would give back (themes write most so).
-    url = href if href.startswith(("https://", "http://")) else resolve(base, href)
-    return url.partition("#")[0]
+def links_around(html: str | bytes, url: str) -> list[str]:
+    """What a listing page's body links to outside its content region and its frame: read again
+    only where its region lists no post (a theme may put the list after an `<article>` that
+    holds only an introduction: blog.notmyidea.org's)."""
+    root = _parse(html)
+    body = next(root.iter("body"), None) if root is not None else None
+    region = content_region(root) if body is not None else []
+    if not region:
+        return []  # the whole body was read already
+    head = root.find("head")
+    base = _read_head(head, url, HtmlFacts()) if head is not None else url
+    return _links(region, base, around=body)
