@@ -124,19 +124,15 @@ def _media_around(page: bytes, content: str) -> bool:
         return False
     # Pictures: those of the article the content is in, before it or after it (a theme's logo,
     # a sidebar's portrait, are not: they are outside the article).
-    head, tail = (
-        content[:200].encode("utf-8", "surrogatepass"),
-        content[-200:].encode("utf-8", "surrogatepass"),
-    )
-    start = page.find(head)
-    end = page.find(tail, start) if start >= 0 else -1
-    if end < 0:
+    start = page.find(content[:64].encode("utf-8", "surrogatepass"))
+    opening = page.rfind(b"<article", 0, start) if start >= 0 else -1
+    if opening < 0:
         return False
-    end += len(tail)
-    opening, closing = page.rfind(b"<article", 0, start), page.find(b"</article>", end)
-    return (opening >= 0 and page.find(b"<img", opening, start) >= 0) or (
-        closing >= 0 and page.find(b"<img", end, closing) >= 0
-    )
+    if page.find(b"<img", opening, start) >= 0:
+        return True
+    end = start + len(content.encode("utf-8", "surrogatepass"))
+    closing = page.find(b"</article>", end)
+    return closing >= 0 and page.find(b"<img", end, closing) >= 0
 
 
 def _theme_media(page: bytes, facts: HtmlFacts) -> None:
