@@ -260,3 +260,32 @@ def test_languages_are_counted_by_their_script_too(tmp_path):
         note.startswith("sitemap: the pages are in 3 languages (zh-Hans 2, zh-Hant 2, en 2) and none names")
         for note in notes
     ), notes
+
+
+@pytest.mark.slow
+def test_an_apis_own_sitemap_is_no_stale_one(tmp_path):
+    """docs/api/sitemap.xml lists the API reference's pages, none of MkDocs': it is left as it is,
+    not called stale, and the line says how to offer it; one that lists the set's own pages is
+    still stale (test_core_edges.py, test_any_site.py's Hugo)."""
+    import os
+
+    docs = tmp_path / "docs"
+    (docs / "api").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n")
+    theirs = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}api/reference/</loc></url></urlset>\n"
+    )
+    (docs / "api" / "sitemap.xml").write_text(theirs)
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: A\nsite_url: {BASE}\nplugins:\n  - sitemap\n")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert "stale" not in done.stderr and "WARNING" not in done.stderr
+    assert (
+        "INFO    -  sitemap: api/sitemap.xml is another tool's sitemap of pages this set does not list (a part "
+        "of the site of its own): left as it is; name it in extra_sitemaps to offer it in the index and robots.txt"
+    ) in done.stderr.splitlines()
+    assert (tmp_path / "site" / "api" / "sitemap.xml").read_text() == theirs

@@ -31,7 +31,7 @@ from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, states_publication
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvester, language_of
-from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, lists_any, read_other_sitemaps
 from sitemap_plugins.core.settle import SetRules, Shown
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
@@ -299,7 +299,9 @@ class Sitemap(SetRules):
             self.report,
             extra_sitemaps=[*extra_sitemaps, *named],
             replaceable=replaceable,
-            other_sitemaps=[name for name in others.files if name not in (*replaceable, *theirs)],
+            other_sitemaps=self._stale(
+                others, [name for name in others.files if name not in (*replaceable, *theirs)]
+            ),
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
@@ -313,6 +315,25 @@ class Sitemap(SetRules):
         if report_to:
             self._write_report(report_to, result)
         return result
+
+    def _stale(self, others: OtherSitemaps, names: list[str]) -> list[str]:
+        """Of another tool's sitemaps, those that stand for this set's pages (stale beside ours).
+        One in a folder that lists none of them (an API reference's own) is a part of the site of
+        its own: left as it is, and what would offer it is said (`replace_sitemaps` replaces
+        every one, as the owner asked)."""
+        if self.options.replace_sitemaps:
+            return names
+        parts = [name for name in names if "/" in name and name in others.listed]
+        parts = [name for name in parts if not lists_any(others, name, self.entries.keys())]
+        for name in parts:
+            log.info(
+                "sitemap: %s is another tool's sitemap of pages this set does not list (a part of the "
+                "site of its own): left as it is; name it in extra_sitemaps to offer it in the index and "
+                "robots.txt",
+                name,
+                extra={"build_wide": True},
+            )
+        return [name for name in names if name not in parts]
 
     def _extra_sitemaps(self, out: Path) -> tuple[list[IndexItem], set[str]]:
         """Option `extra_sitemaps`: what the index names of each (a sitemap, dated by its newest

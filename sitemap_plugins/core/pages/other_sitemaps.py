@@ -63,6 +63,8 @@ class OtherSitemaps:
     files: list[str] = field(default_factory=list)
     #: A page's URL -> what they say of it.
     pages: dict[str, PageFacts] = field(default_factory=dict)
+    #: A urlset's path -> the URLs it lists.
+    listed: dict[str, set[str]] = field(default_factory=dict)
     #: What of them cannot be used, as (file, message): said at INFO.
     notes: list[tuple[str, str]] = field(default_factory=list)
     #: What of them is wrong and the owner can mend (URLs the site does not serve), as (file,
@@ -172,8 +174,14 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
                 "when the site was built, not when its pages changed; its dates are not used",
             )
         )
+    found.listed[name] = {uri_or_same(loc) for loc, _ in facts}
     for loc, page in facts:
         found.pages.setdefault(uri_or_same(loc), page)
+
+
+def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:
+    """The sitemap `name` lists one of `locs`, however it spells it (`X/` or `X/index.html`)."""
+    return any(spelling in locs for url in found.listed.get(name, ()) for spelling in same_file(url))
 
 
 def _written_that_day(path: Path, date: dt.date | dt.datetime) -> bool:
