@@ -12,10 +12,11 @@ covering the main site and every subsite, is written once, when the outermost ru
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from sitemap_plugins import (
     IndexItem,
     Page,
     Sitemap,
+    SitemapError,
     path_in,
     to_uri,
 )
@@ -399,6 +401,23 @@ def _private(content: Any) -> bool:
 _build: _Build | None = None
 
 
+def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
+    """A problem that stops the build is said as Pelican says its own (`CRITICAL ConfigError:
+    ...`), once, and ends the run with exit status 1: Pelican 4.12 prints the traceback of any
+    exception that reaches it, and ours is no help to a site's owner."""
+
+    @functools.wraps(receiver)
+    def receive(*args: Any, **kwargs: Any) -> None:
+        try:
+            receiver(*args, **kwargs)
+        except SitemapError as error:
+            log.critical("%s: %s", type(error).__name__, error)
+            raise SystemExit(1) from None
+
+    return receive
+
+
+@_stops_the_build
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
     global _build
@@ -415,21 +434,25 @@ def on_get_generators(pelican: Any) -> None:
     _build.start(pelican)
 
 
+@_stops_the_build
 def on_content_written(path: str, context: dict[str, Any]) -> None:
     if _build is not None and _build.stack:
         _build.written(path, context)
 
 
+@_stops_the_build
 def on_feed_written(path: str, context: dict[str, Any], feed: Any) -> None:
     if _build is not None:
         _build.feed(path, feed)
 
 
+@_stops_the_build
 def on_static_generator_finalized(generator: Any) -> None:
     if _build is not None:
         _build.static_files(generator)
 
 
+@_stops_the_build
 def on_finalized(pelican: Any) -> None:
     global _build
     if _build is not None and _build.finish(pelican):
