@@ -76,14 +76,17 @@ def handler_for(root: Path, log: Log, planted: bool, delay: float = 0.0):
             self.send_error(405)
 
         def do_GET(self):
+            # In flight while it is answered (the delay); left before the response's bytes are
+            # sent, so that a client's next request, sent as soon as it has them, is never seen
+            # beside this one because the server's thread had not yet counted it out.
             self._enter()
             try:
                 if planted and self._planted():
                     return
                 time.sleep(delay)
-                super().do_GET()
             finally:
                 self._leave()
+            super().do_GET()
 
         def end_headers(self):
             if planted and self.path.startswith("/private-header/"):
