@@ -5,7 +5,7 @@ logos around them; each player with its own title and the paragraph that introdu
 the next section's.  What a theme really does differently is in docs/themes.md.
 
 The generators: MkDocs (`mkdocs`, `readthedocs`), Material, Zensical (`--project`), Pelican
-(`notmyidea`, `simple`, Reflex from PyPI), Sphinx through `--from-dir` (alabaster, furo, Read the
+(`notmyidea`, `simple`; Reflex, SmallWeb and Themeless from PyPI), Sphinx through `--from-dir` (alabaster, furo, Read the
 Docs, PyData; the pages in MyST Markdown) and Jekyll through `--from-dir` (Debian's jekyll and
 minima).  Hugo themes are not in the registries the project reaches (docs/themes.md).
 """
@@ -193,11 +193,12 @@ def _pelican(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
         (content / "pages" / f"{name}.md").write_text(f"Title: {title}\nSlug: {name}\n\n{body}")
     (content / "first.md").write_text("Title: First\nDate: 2024-01-05\n\nHello.\n")
     _write_files(content)
-    themes = {"notmyidea": "notmyidea", "simple": "simple"}
-    if theme == "reflex":
-        import pelican.themes.reflex as reflex
+    import pelican
 
-        themes["reflex"] = os.path.dirname(reflex.__file__)
+    # Pelican's own themes by name; a theme from the registry is installed into pelican/themes/.
+    installed = Path(pelican.__file__).parent / "themes" / theme
+    themes = {"notmyidea": "notmyidea", "simple": "simple"}
+    themes.setdefault(theme, str(installed))
     (tmp_path / "pelicanconf.py").write_text(
         f'SITEURL = "{BASE.rstrip("/")}"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = {themes[theme]!r}\nAUTHOR = "Ann"\nCC_LICENSE = None\n'
         'STATIC_PATHS = ["images", "media"]\nPLUGINS = ["sitemap_plugins.pelican"]\n'
@@ -248,6 +249,8 @@ BUILDS: dict[str, Callable[[Path], tuple[Path, dict[str, str]]]] = {
     "pelican/notmyidea": lambda tmp: _pelican("notmyidea", tmp),
     "pelican/simple": lambda tmp: _pelican("simple", tmp),
     "pelican/reflex": lambda tmp: _pelican("reflex", tmp),
+    "pelican/smallweb": lambda tmp: _pelican("smallweb", tmp),
+    "pelican/themeless": lambda tmp: _pelican("themeless", tmp),
     "sphinx/alabaster": lambda tmp: _sphinx("alabaster", tmp),
     "sphinx/furo": lambda tmp: _sphinx("furo", tmp),
     "sphinx/sphinx_rtd_theme": lambda tmp: _sphinx("sphinx_rtd_theme", tmp),
