@@ -122,8 +122,7 @@ class GitDates:
                     self._added.add(path)
 
     def lastmod(self, path: str | os.PathLike[str]) -> dt.datetime | None:
-        key = self._key(path)
-        return None if key is None else self._dates.get(key)
+        return self.change(path)[0]
 
     def change(self, path: str | os.PathLike[str]) -> tuple[dt.datetime | None, bool]:
         """When `path` last changed, and whether that commit only added it (no edit since)."""
