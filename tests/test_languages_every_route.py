@@ -187,7 +187,11 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
     `site/` with Debian's Jekyll: each post's page in 16 languages, its head naming all 16.
     The Japanese and Spanish pages are the English text under another `<html lang>` (the theme
     marks no content region, and greets the reader in each language in its sidebar): copies,
-    left out and counted; the Dutch and Chinese ones are translations: one group of three."""
+    left out and counted; the Dutch and Chinese ones are translations: one group of three.
+    A short post (`polyglot-version-1-1`), where the sidebar holds more words than the post,
+    is a copy too: the sidebar is the same on every page of a language, so it is frame.  And
+    the second page of the posts, whose head names the home pages as its translations, is a
+    copy of the English one all the same."""
     site = tmp_path / "site"
     for path in POLYGLOT.rglob("*.html"):
         target = site / path.relative_to(POLYGLOT)
@@ -205,6 +209,8 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
             PG,
             "--out",
             str(site),
+            "--report",
+            str(tmp_path / "report.html"),
         ],
         capture_output=True,
         text=True,
@@ -217,5 +223,16 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
         PG + post: group,
         PG + "nl/" + post: group,
         PG + "zh-CN/" + post: group,
+        PG + "2015/11/14/polyglot-version-1-1/": {},
+        PG + "page2/": {},
     }
-    assert "2 copies of another language's page left out: not translations" in done.stderr
+    assert "4 copies of another language's page left out: not translations" in done.stderr
+    report = (tmp_path / "report.html").read_text()
+    for copy, original in [
+        ("es/" + post, post),
+        ("ja/" + post, post),
+        ("ja/2015/11/14/polyglot-version-1-1/", "2015/11/14/polyglot-version-1-1/"),
+        ("ja/page2/", "page2/"),
+    ]:
+        assert copy in report
+        assert f"copy: the same text as {PG + original} (en; list_fallbacks: true lists it)" in report

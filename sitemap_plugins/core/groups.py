@@ -4,6 +4,7 @@ a page the set leaves out."""
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
 from sitemap_plugins.core.normalize import uri_or_same
 from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.pages.html import frame_free_digest
 
 if TYPE_CHECKING:
     from sitemap_plugins.core.pages.harvest import Harvester
@@ -33,10 +35,11 @@ class HreflangGroups:
     alternates_dropped: list[tuple[str, str, str, str]]
 
     def _leave_out_copies(self) -> None:
-        """A page that shows the same words as its counterpart in the default language
-        (`x_default`) is a copy of it, however it was made (static-i18n's fallback, a build
-        script that copies untranslated pages, projects that share files): no translation.  It
-        is left out as fallback copies are (`list_fallbacks` lists it, in no group)."""
+        """A page that shows the same words as a page in the language copies are made from is a
+        copy of it, however it was made (static-i18n's fallback, a build script that copies
+        untranslated pages, projects that share files, polyglot's fallback whose head names no
+        counterpart): no translation.  It is left out as fallback copies are (`list_fallbacks`
+        lists it, in no group)."""
         digests = self.harvester.digests
         # The language copies are made from: the option's, else the site's (its home page's),
         # on every route (`generate --from-dir` too, where nothing else names it).
@@ -44,15 +47,27 @@ class HreflangGroups:
         if not digests or not original_language:
             return
         main = original_language.split("-")[0].lower()
+        fingerprints, whole_text = self._fingerprints()
+        originals: dict[str, str] = {}  # a whole text -> the first page of the original language showing it
+        for url in sorted(whole_text):
+            language = self.harvester.page_languages.get(url) or original_language
+            if language.split("-")[0].lower() == main:
+                originals.setdefault(whole_text[url], url)
         copies: dict[str, str] = {}
         for entry in self.entries.values():
+            # Its group's page in the original language, where the group names one ...
             codes = [original_language, *(c for c in entry.alternates if c.split("-")[0].lower() == main)]
             original = next((entry.alternates[code] for code in codes if code in entry.alternates), None)
-            if original is None or (original := uri_or_same(original)) not in digests:
-                continue
-            for url in (uri_or_same(u) for u in entry.alternates.values()):
-                if url != original and digests.get(url) is not None and digests.get(url) == digests[original]:
-                    copies[url] = original
+            if original is not None and (original := uri_or_same(original)) in digests:
+                for url in (uri_or_same(u) for u in entry.alternates.values()):
+                    if url != original and fingerprints.get(url, set()) & fingerprints.get(original, set()):
+                        copies[url] = original
+            # ... else any page of the original language that shows the same words (a listing
+            # whose head names the home pages as its translations).
+            language = self.harvester.page_languages.get(entry.loc)
+            if language and language.split("-")[0].lower() != main and entry.loc not in copies:
+                if (original := originals.get(whole_text.get(entry.loc, ""))) is not None:
+                    copies[entry.loc] = original
         for url, original in sorted(copies.items()):
             copy = self.entries.get(url)
             if copy is None:
@@ -65,6 +80,33 @@ class HreflangGroups:
             del self.entries[url]
             reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
             self.harvester.leave_out(url, copy.source, "copy", reason)
+
+    def _fingerprints(self) -> tuple[dict[str, set[str]], dict[str, str]]:
+        """Each page's fingerprints: its main content's (`page_text`), and, where its theme marks
+        no content region, its text without the theme's frame: a block that repeats on more than
+        half of one language's pages (at least three), a sidebar that greets the reader in it,
+        is frame on every page (on a short post it holds more words than the post).  And the
+        fingerprint of all a page shows but the frame: where no group pairs two pages, only the
+        whole text tells a copy (a listing's main block may be the one post it shows whole)."""
+        found = {url: {digest} for url, digest in self.harvester.digests.items() if digest is not None}
+        whole_text = {url: digest for url, digest in self.harvester.digests.items() if digest is not None}
+        blocks = self.harvester.text_blocks
+        pages: Counter[str | None] = Counter(language for language, _ in blocks.values())
+        repeats: dict[str | None, Counter[str]] = defaultdict(Counter)
+        for language, page_blocks in blocks.values():
+            repeats[language].update({block for block, _ in page_blocks})
+        frame = {
+            block
+            for language, counts in repeats.items()
+            for block, count in counts.items()
+            if count >= 3 and count * 2 > pages[language]
+        }
+        for url, (_, page_blocks) in blocks.items():
+            whole_text.pop(url, None)
+            if (digest := frame_free_digest(page_blocks, frame)) is not None:
+                found.setdefault(url, set()).add(digest)
+                whole_text[url] = digest
+        return found, whole_text
 
     def _drop_alternates_not_listed(self) -> None:
         """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,

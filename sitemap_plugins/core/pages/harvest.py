@@ -32,7 +32,7 @@ from sitemap_plugins.core.normalize import (
 )
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.dates import PageDates, first
-from sitemap_plugins.core.pages.html import HtmlFacts, content_digest, read_file, read_html
+from sitemap_plugins.core.pages.html import HtmlFacts, PageText, page_text, read_file, read_html
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
 
 #: The keys of a page's `sitemap:` front matter.
@@ -71,8 +71,14 @@ class Harvester:
         self.undescribed_videos: list[UndescribedVideo] = []
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
-        #: The fingerprint of each page in a language group (`html.content_digest`).
+        #: The fingerprint of each page in a language group (`html.page_text`).
         self.digests: dict[str, str | None] = {}
+        #: A page in a language group whose theme marks no content region -> the language its
+        #: head names and its blocks of text (`PageText.blocks`): a copy is told by what is left
+        #: once what repeats across a language's pages (the theme's frame) is taken out.
+        self.text_blocks: dict[str, tuple[str | None, list[tuple[str, bool]]]] = {}
+        #: The language each page in a language group says it is in (`<html lang>`).
+        self.page_languages: dict[str, str | None] = {}
         #: A page's URL -> the spelling of it its canonical names, where that is another
         #: (`X/index.html` for `X/`): links and alternates that name the page reach its entry.
         self.spellings: dict[str, str] = {}
@@ -152,11 +158,17 @@ class Harvester:
             self.languages[facts.language] += 1  # as written: told apart when they are said
             if page.url == self.options.base_url:
                 self.home_language = _safe_hreflang(facts.language.replace("_", "-"))
-        if entry.alternates or (self.options.previous and not page.listing):
-            # A translation shows other words than its original; a copy (a script's, a hook's)
-            # the same: `Sitemap` tells them apart by this.  With `previous`, it tells whether
-            # the page changed since the last deploy.
-            self.digests[entry.loc] = self._content_digest(page)
+        if entry.alternates or facts.alternates or (self.options.previous and not page.listing):
+            # A translation shows other words than its original; a copy (a script's, a hook's,
+            # one whose head names other pages than its own translations) the same: `Sitemap`
+            # tells them apart by this.  With `previous`, it tells whether the page changed
+            # since the last deploy.
+            text = self._page_text(page)
+            self.digests[entry.loc] = text.digest
+            language = _safe_hreflang(facts.language.replace("_", "-")) if facts.language else None
+            self.page_languages[entry.loc] = language
+            if text.blocks:
+                self.text_blocks[entry.loc] = (language, text.blocks)
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(entry, page, facts, theirs, label)
         if self.options.news is not None:
@@ -206,11 +218,11 @@ class Harvester:
         if self.options.videos:
             entry.videos = self._videos(page, facts, label)
 
-    def _content_digest(self, page: Page) -> str | None:
+    def _page_text(self, page: Page) -> PageText:
         if page.content is not None or page.html:
-            return content_digest(page.html, page.content)
+            return page_text(page.html, page.content)
         data = read_page_file(page.path).data if page.path else None
-        return content_digest(data) if data else None
+        return page_text(data) if data else PageText(None)
 
     def _overrides(self, page: Page, label: str) -> Mapping[str, Any]:
         """Front matter `sitemap:`: false (left out, above), or values for the page's entry."""

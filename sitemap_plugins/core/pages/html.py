@@ -152,17 +152,32 @@ def _theme_media(page: bytes, facts: HtmlFacts) -> None:
     facts.decorative_images += [(image, kind) for image, kind in found.decorative_images if image not in seen]
 
 
-def content_digest(html: str | bytes | None, content: str | None = None) -> str | None:
-    """A fingerprint of what a reader sees as the page's own: the words of its `content` (the
-    HTML its source rendered to), else of its content region, in order; markup, links, scripts
-    and the frame aside.  Two pages with one fingerprint show the same text (a translation
-    shows other words).  None where it shows no words."""
+@dataclass
+class PageText:
+    """What a reader sees as the page's own words (`page_text`)."""
+
+    #: A fingerprint of its words: two pages with one show the same text (a translation shows
+    #: other words).  None where it shows no words, or only headings.
+    digest: str | None
+    #: Where the theme marks no content region: a fingerprint of each block of text the body
+    #: shows outside the frame, in order, and whether it is a heading.  What repeats across the
+    #: pages of one language is the theme's frame (`frame_free_digest`).
+    blocks: list[tuple[str, bool]] | None = None
+
+
+def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
+    """The words of the page's `content` (the HTML its source rendered to), else of its content
+    region, else of its main block (`_main_block`), in order; markup, links, scripts and the
+    frame aside."""
+    blocks = None
     if content is not None:
         regions = [root] if (root := _parse(content)) is not None else []
     else:
         root = _parse(html or b"")
         body = next(root.iter("body"), None) if root is not None else None
-        regions = (content_region(root) or [_main_block(body)]) if body is not None else []
+        regions = content_region(root) if body is not None else []
+        if body is not None and not regions:
+            regions, blocks = [_main_block(body)], _text_blocks(body)
     words: list[str] = []
     for region in regions:
         if not hidden(region):
@@ -170,10 +185,41 @@ def content_digest(html: str | bytes | None, content: str | None = None) -> str 
     # A page whose text is its headings alone (a home page whose words its template draws, its
     # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
     in_headings = sum(len(_shown_words(h)) for region in regions for h in region.iter(*_HEADINGS))
-    if words and in_headings >= len(words):
+    if not words or in_headings >= len(words):
+        return PageText(None, blocks)
+    return PageText(_fingerprint(words), blocks)
+
+
+def frame_free_digest(blocks: list[tuple[str, bool]], frame: set[str]) -> str | None:
+    """The fingerprint of a page's `blocks` but those of the theme's `frame`; None where only
+    headings are left."""
+    kept = [(block, heading) for block, heading in blocks if block not in frame]
+    if all(heading for _, heading in kept):
         return None
+    return _fingerprint([block for block, _ in kept])
+
+
+def _fingerprint(words: list[str]) -> str:
     # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
-    return hashlib.sha256(" ".join(words).encode()).hexdigest() if words else None
+    return hashlib.sha256(" ".join(words).encode()).hexdigest()
+
+
+def _text_blocks(body: Any) -> list[tuple[str, bool]]:
+    """Each outermost paragraph, list, table or heading the body shows outside the frame's
+    elements, by the words it shows outside links (a list of related posts names them in the
+    page's language), with whether it is a heading."""
+    found: list[tuple[str, bool]] = []
+    stack: list[Any] = [body]
+    while stack:
+        element = stack.pop()
+        if not isinstance(element.tag, str) or never_shown(element) or element.tag in _FRAME_TAGS:
+            continue
+        if element.tag in _TEXT_BLOCKS or element.tag in _HEADINGS:
+            if words := _shown_words(element, _WORDLESS | {"a"}):
+                found.append((_fingerprint(words)[:16], element.tag in _HEADINGS))
+            continue
+        stack += reversed(element)
+    return found
 
 
 def _main_block(body: Any) -> Any:
@@ -194,7 +240,7 @@ def _main_block(body: Any) -> Any:
 def _paragraph_words(element: Any) -> list[str]:
     """The words of the paragraphs `element` shows, outside the frame (a sidebar's nav) and
     outside links (a list of related posts, a language menu: what a reader follows, not reads)."""
-    if never_shown(element) or element.tag in ("nav", "header", "footer", "aside"):
+    if never_shown(element) or element.tag in _FRAME_TAGS:
         return []
     found = _shown_words(element, _WORDLESS | {"a"}) if element.tag in _TEXT_BLOCKS else []
     if found:
@@ -228,6 +274,8 @@ def _shown_words(region: Any, skipped: frozenset[str] | None = None) -> list[str
 #: Elements whose text no reader sees as the page's words.
 _WORDLESS = frozenset({"script", "style", "template", "noscript"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: What a theme's frame is drawn in, never the page's own words.
+_FRAME_TAGS = frozenset({"nav", "header", "footer", "aside", *_WORDLESS})
 #: Elements that hold a paragraph's words, not blocks of them.
 _TEXT_BLOCKS = frozenset({"p", "li", "blockquote", "pre", "td", "dd", "ul", "ol", "dl", "table"})
 
