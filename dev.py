@@ -9,11 +9,15 @@
                              the score per module, and the surviving mutants (`mutmut show NAME` shows one)
 
 Each creates ./.venv on first use and install the project in it, editable, with every extra.
+`samples` and `test` also create ./.venv-pelican, where the Pelican users install runs the Pelican
+builds: Pelican 4.12 caps Pygments below 2.20, which Material 9.8 and Zensical need, so one
+environment cannot hold both as users get them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 import venv
@@ -21,37 +25,54 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-PYTHON = VENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-STAMP = VENV / ".installed"
+PELICAN_VENV = ROOT / ".venv-pelican"
 
 
-def ensure_venv() -> None:
+def python_of(venv_dir: Path) -> Path:
+    return venv_dir / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+
+
+PYTHON = python_of(VENV)
+
+
+def ensure_venv(
+    venv_dir: Path = VENV, extras: str = "mkdocs,properdocs,pelican,test", what: str = ""
+) -> None:
     """(Re)install when pyproject.toml changed since the last install."""
+    stamp = venv_dir / ".installed"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    if stamp.exists() and stamp.read_text() == wanted:
         return
-    if not PYTHON.exists():
-        print(f"dev.py: creating {VENV}", flush=True)
-        venv.create(VENV, with_pip=True)
+    if not python_of(venv_dir).exists():
+        print(f"dev.py: creating {venv_dir}", flush=True)
+        venv.create(venv_dir, with_pip=True)
+    what = what or "MkDocs, Material, Zensical, mike, Pelican and the test tools"
     print(
-        "dev.py: installing sitemap-plugins into .venv, editable, with MkDocs, Material, Zensical, mike, "
-        "Pelican and the test tools (first run only: about a minute)",
+        f"dev.py: installing sitemap-plugins into {venv_dir.name}, editable, with {what} "
+        "(first run only: about a minute)",
         flush=True,
     )
     subprocess.run(
         [
-            str(PYTHON),
+            str(python_of(venv_dir)),
             "-m",
             "pip",
             "install",
             "--quiet",
             "--disable-pip-version-check",
             "-e",
-            f"{ROOT}[mkdocs,properdocs,pelican,test]",
+            f"{ROOT}[{extras}]",
         ],
         check=True,
     )
-    STAMP.write_text(wanted)
+    stamp.write_text(wanted)
+
+
+def ensure_pelican_venv() -> None:
+    """The Pelican users install (the newest), with the themes and plugins the tests build with;
+    its interpreter is named to the tests and the samples by SITEMAP_PLUGINS_PELICAN_PYTHON."""
+    ensure_venv(PELICAN_VENV, "pelican,test-pelican", "the newest Pelican and its themes and plugins")
+    os.environ["SITEMAP_PLUGINS_PELICAN_PYTHON"] = str(python_of(PELICAN_VENV))
 
 
 def main(argv: list[str]) -> int:
@@ -59,6 +80,8 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
+    if argv[0] in ("samples", "test"):
+        ensure_pelican_venv()
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
     elif argv[0] == "mutate":

@@ -47,7 +47,10 @@ def build(site: Path) -> Path | None:
     if (site / "pelicanconf.py").exists():
         out = site / "output"
         shutil.rmtree(out, ignore_errors=True)
-        run(site, python, "-m", "pelican", "-v", "-s", "pelicanconf.py", "-o", str(out), "content")
+        # The newest Pelican, in an environment of its own where dev.py made one (it caps Pygments
+        # below what Material needs).
+        pelican = os.environ.get("SITEMAP_PLUGINS_PELICAN_PYTHON") or python
+        run(site, pelican, "-m", "pelican", "-v", "-s", "pelicanconf.py", "-o", str(out), "content")
         return out
     if (site / "zensical.toml").exists():
         out = site / "site"

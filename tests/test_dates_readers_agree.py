@@ -84,7 +84,7 @@ def test_an_imported_pelican_blog_is_dated_by_its_posts(tmp_path):
         'SITEURL = "https://p.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
         'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n'
         'AUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\nAUTHOR_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\n'
-        'TAGS_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\nCATEGORY_SAVE_AS = ""\n'
+        'TAGS_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\nCATEGORY_SAVE_AS = ""\nTHEME = "simple"\n'
     )
     git(blog, "init", "-q")
     commit(blog, "2025-01-01T12:00:00+00:00")

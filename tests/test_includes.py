@@ -136,7 +136,7 @@ def test_pelican_dates_a_rest_article_by_what_it_includes(tmp_path):
     (project / "pelicanconf.py").write_text(
         'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
         'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
-        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTHEME = "simple"\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
         'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\nARTICLE_EXCLUDES = ["code"]\nSTATIC_PATHS = []\n'
         'SITEMAP = {"lastmod": ["git", "metadata"]}\n'
     )

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from mkdocs_helpers import PNG
+from pelican_helpers import PELICAN_PYTHON
 from sitemap_checks import NS, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
@@ -193,20 +194,15 @@ def _pelican(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
         (content / "pages" / f"{name}.md").write_text(f"Title: {title}\nSlug: {name}\n\n{body}")
     (content / "first.md").write_text("Title: First\nDate: 2024-01-05\n\nHello.\n")
     _write_files(content)
-    import pelican
-
-    # Pelican's own themes by name; a theme from the registry is installed into pelican/themes/.
-    installed = Path(pelican.__file__).parent / "themes" / theme
-    themes = {"notmyidea": "notmyidea", "simple": "simple"}
-    themes.setdefault(theme, str(installed))
+    # By name: Pelican's own themes, and those from the registry, installed into pelican/themes/.
     (tmp_path / "pelicanconf.py").write_text(
-        f'SITEURL = "{BASE.rstrip("/")}"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = {themes[theme]!r}\nAUTHOR = "Ann"\nCC_LICENSE = None\n'
+        f'SITEURL = "{BASE.rstrip("/")}"\nPATH = "content"\nTIMEZONE = "UTC"\nTHEME = {theme!r}\nAUTHOR = "Ann"\nCC_LICENSE = None\n'
         'STATIC_PATHS = ["images", "media"]\nPLUGINS = ["sitemap_plugins.pelican"]\n'
         "FEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\nAUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n"
         'MARKDOWN = {"extension_configs": {"markdown.extensions.toc": {"permalink": True}, '
         '"markdown.extensions.extra": {}}, "output_format": "html5"}\n'
     )
-    _run(tmp_path, sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content")
+    _run(tmp_path, PELICAN_PYTHON, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content")
     return tmp_path / "output", {name: BASE + f"pages/{name}.html" for name in PAGES}
 
 

@@ -77,7 +77,16 @@ def test_a_whole_build_without_posix_only_names_writes_the_same_set(tmp_path, ge
 
         def build(env):
             return subprocess.run(
-                [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", "output", "content"],
+                [
+                    pelican_helpers.PELICAN_PYTHON,
+                    "-m",
+                    "pelican",
+                    "-s",
+                    "pelicanconf.py",
+                    "-o",
+                    "output",
+                    "content",
+                ],
                 cwd=project,
                 capture_output=True,
                 text=True,

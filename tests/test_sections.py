@@ -122,7 +122,7 @@ def test_pelican_and_zensical_take_the_same_option(tmp_path):
     (project / "pelicanconf.py").write_text(
         'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
         'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
-        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTHEME = "simple"\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
         'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\nSITEMAP = {"sections": {"pages": ["pages/*"]}}\n'
     )
     done = pelican(project)

@@ -70,7 +70,7 @@ def test_pelican_defaults_come_after_its_per_kind_values(tmp_path):
     (project / "pelicanconf.py").write_text(
         'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
         'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
-        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTHEME = "simple"\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
         'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\n'
         'SITEMAP = {"changefreq": "monthly", "priority": 0.3, "priorities": {"articles": 0.8}}\n'
     )
@@ -219,7 +219,7 @@ def test_pelican_names_another_tools_sitemap_it_copies(tmp_path):
     (project / "pelicanconf.py").write_text(
         'SITEURL = "https://example.com"\nPATH = "content"\nTIMEZONE = "UTC"\nSTATIC_PATHS = ["api"]\n'
         'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nAUTHOR_SAVE_AS = ""\n'
-        'CATEGORY_SAVE_AS = ""\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
+        'CATEGORY_SAVE_AS = ""\nTHEME = "simple"\nTAG_SAVE_AS = ""\nARCHIVES_SAVE_AS = ""\nCATEGORIES_SAVE_AS = ""\n'
         'TAGS_SAVE_AS = ""\nAUTHORS_SAVE_AS = ""\nSITEMAP = {"extra_sitemaps": ["api/sitemap.xml"]}\n'
     )
     output = build(project)

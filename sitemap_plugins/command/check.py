@@ -117,7 +117,7 @@ def _say(checker: Checker, args: argparse.Namespace) -> None:
         json.dump(
             {
                 "problems": [{**asdict(f), "advice": f.advice} for f in checker.findings],
-                "urls": len(checker.urls),
+                "urls": len(checker.listed),
                 "summary": checker.summary(),
             },
             sys.stdout,

@@ -61,6 +61,11 @@ class Checker(EntryChecks):
         #: What the live check asked of the site (`LiveCheck`), said after the rest.
         self.live_summary: str | None = None
 
+    @property
+    def listed(self) -> dict[str, ListedUrl]:
+        """Every URL the files list, a news sitemap's too (one named alone lists only those)."""
+        return {**self.news_urls, **self.urls}
+
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
 
@@ -72,7 +77,7 @@ class Checker(EntryChecks):
         said += [f"{advice} advice (not errors; --strict fails on them)"] if advice else []
         live = f"; {self.live_summary}" if self.live_summary else ""
         return (
-            f"{len(self.checked)} file(s), {len(self.urls):,} URLs: "
+            f"{len(self.checked)} file(s), {len(self.listed):,} URLs: "
             + (", ".join(said) or "no problems")
             + live
         )

@@ -66,7 +66,8 @@ class HreflangGroups:
             # whose head names the home pages as its translations).
             language = self.harvester.page_languages.get(entry.loc)
             if language and language.split("-")[0].lower() != main and entry.loc not in copies:
-                if (original := originals.get(whole_text.get(entry.loc, ""))) is not None:
+                original = originals.get(whole_text.get(entry.loc, ""))
+                if original is not None:
                     copies[entry.loc] = original
         for url, original in sorted(copies.items()):
             copy = self.entries.get(url)

@@ -31,11 +31,12 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from sitemap_plugins.core.check import Checker
+from sitemap_plugins.core.check_entries import ListedUrl
 from sitemap_plugins.core.model import IMAGE, SM, VIDEO
 from sitemap_plugins.core.normalize import uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.pages.html import read_html
-from sitemap_plugins.core.robots import sitemap_urls
+from sitemap_plugins.core.robots import read_robots_rules, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_sitemap_file, site_file
 from sitemap_plugins.core.web import Answer, WebError, origin, request
 
@@ -139,7 +140,15 @@ class LiveCheck:
             problems = self._mirror(mirror)
             checker = Checker(self.base_url, self.news_window_days)
             checker.keep_elements = True
-            checker.check(mirror)
+            named = site_file(mirror, self.base_url, self.target) if self._names_a_sitemap() else None
+            if named is not None and named.is_file():
+                # One sitemap named: that file (an index, and what it names) is read, as on disk;
+                # robots.txt only for what it forbids.
+                if (mirror / "robots.txt").is_file() and self.base_url == self.root:
+                    checker.robots_rules = read_robots_rules(mirror / "robots.txt", self.base_url)
+                checker.check(named)
+            else:
+                checker.check(mirror)
             if any(code == "unavailable" and url.endswith("/robots.txt") for url, _, code in problems):
                 # A robots.txt that could not be asked (a server down) is not one that is missing.
                 checker.findings[:] = [f for f in checker.findings if f.code != "robots-missing"]
@@ -159,7 +168,8 @@ class LiveCheck:
     # -- the set, fetched ------------------------------------------------------------------------
 
     def _mirror(self, mirror: Path) -> list[tuple[str, str, str]]:
-        """robots.txt and the sitemaps it leads to (and the one named), saved under their paths."""
+        """robots.txt and the sitemaps it leads to (or the one named, and those it names), saved
+        under their paths."""
         problems: list[tuple[str, str, str]] = []
         robots_url = self.root + "robots.txt"  # crawlers read it only at the host's root
         robots = self._ask(robots_url, max_bytes=512 * 1024)
@@ -170,9 +180,8 @@ class LiveCheck:
             pending += [url for url in sitemap_urls(text) if self._ours(url)]
         elif robots.error is not None:
             problems.append((robots_url, f"cannot be fetched: {robots.error}", "unavailable"))
-        path = urlsplit(self.target).path
-        if path not in ("", "/"):
-            pending.append(self.target)
+        if self._names_a_sitemap():
+            pending = [self.target]  # that one, not the others robots.txt names
         elif not pending:
             pending.append(self.base_url + "sitemap.xml")  # where crawlers look without a Sitemap: line
         fetched: set[str] = set()
@@ -202,13 +211,16 @@ class LiveCheck:
             )
         return problems
 
+    def _names_a_sitemap(self) -> bool:
+        return urlsplit(self.target).path not in ("", "/")
+
     def _ours(self, url: str) -> bool:
         return url.startswith(("http://", "https://")) and origin(url) == self.origin
 
     # -- what the set lists, asked of the site ----------------------------------------------------
 
     def _ask_the_site(self, checker: Checker) -> None:
-        listed = checker.urls
+        listed = checker.listed
         own = [url for url in listed if self._ours(url)]
         pages = _sample(own, self.bounds.sample)
         self.counts.listed, self.counts.own, self.counts.pages = len(listed), len(own), len(pages)
@@ -229,9 +241,9 @@ class LiveCheck:
         self.counts.media = len(media)
         answers = self._ask_all([*pages, *sorted(alternates)], sorted(media))
         for url in pages:
-            self._judge_page(checker, url, answers)
+            self._judge_page(checker, listed[url], url, answers)
         for media_url, (kind, page) in sorted(media.items()):
-            self._judge_media(checker, media_url, kind, answers.get(media_url), page)
+            self._judge_media(checker, media_url, kind, answers.get(media_url), page, listed[page])
 
     def _ask_all(self, pages: list[str], media: list[str]) -> dict[str, Asked]:
         """Every page (GET, its head) and medium (HEAD), at most `concurrency` at a time."""
@@ -307,8 +319,7 @@ class LiveCheck:
 
     # -- findings ------------------------------------------------------------------------------
 
-    def _judge_page(self, checker: Checker, url: str, answers: dict[str, Asked]) -> None:
-        listed = checker.urls[url]
+    def _judge_page(self, checker: Checker, listed: ListedUrl, url: str, answers: dict[str, Asked]) -> None:
         asked = answers[url]
 
         def say(message: str, code: str) -> None:
@@ -366,9 +377,8 @@ class LiveCheck:
                 )
 
     def _judge_media(
-        self, checker: Checker, media_url: str, kind: str, asked: Asked | None, page: str
+        self, checker: Checker, media_url: str, kind: str, asked: Asked | None, page: str, where: ListedUrl
     ) -> None:
-        where = checker.urls[page]
         if asked is None or asked.answer is None:
             said = asked.error if asked is not None else "not asked"
             checker.add(
