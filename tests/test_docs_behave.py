@@ -235,7 +235,10 @@ CODE = "\n".join(_code_messages()).replace("`", "")
 #: with an example's values (`url.xml cannot use {% extends %}`).
 CLAUSE = re.compile(r"[:;,]\s+|\s*[()]\s*")
 TEMPLATES = [
-    (re.compile("(.+)".join(re.escape(part) for part in clause.split("\0"))), clause.replace("\0", " ").split())
+    (
+        re.compile("(.+)".join(re.escape(part) for part in clause.split("\0"))),
+        clause.replace("\0", " ").split(),
+    )
     for clause in sorted({clause for line in CODE.splitlines() for clause in CLAUSE.split(line)})
     if "\0" in clause and clause.replace("\0", " ").split()
 ]
