@@ -233,7 +233,7 @@ MESSAGES = _documented_messages()
 CODE = "\n".join(_code_messages()).replace("`", "")
 #: The code's formatted strings as patterns, their values matching anything: a quote shows them
 #: with an example's values (`url.xml cannot use {% extends %}`).
-CLAUSE = re.compile(r"[:;,]\s+|\s*[()]\s*")
+CLAUSE = re.compile(r"[:;,]\s+|\s*[()]\s*|\s\+\s")
 TEMPLATES = [
     (
         re.compile("(.+)".join(re.escape(part) for part in clause.split("\0"))),

@@ -550,7 +550,7 @@ def test_a_news_page_without_a_date_is_named(site, messages):
     site(news=NEWS).add_page(sp.Page(f"{BASE}news/undated/", title="Undated", source="news/undated.md"))
     assert messages == [
         "sitemap: news/undated.md (https://example.com/news/undated/): news: a news page needs a publication date (`date` in "
-        "its metadata); not listed as news"
+        'its metadata, or <meta property="article:published_time"> in its head); not listed as news'
     ]
 
 

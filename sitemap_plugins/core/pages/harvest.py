@@ -173,7 +173,7 @@ class Harvester:
             self._add_media(entry, page, facts, theirs, label)
         if self.options.news is not None:
             if not page.listing:
-                entry.news = self._news(page, path, label)
+                entry.news = self._news(page, path, label, facts)
             elif self._news_rules_match(page, path):
                 # A blog's index, archive or category page is no news article, whatever glob
                 # matched it (`include: ["blog/*"]` matches `blog/`): no warning for that.
@@ -470,17 +470,21 @@ class Harvester:
         flagged = news.metadata_flag and _flag(page.meta.get(news.metadata_flag, False))
         return bool(flagged or glob_match(news.include, path, "/" + path))
 
-    def _news(self, page: Page, path: str, label: str) -> News | None:
+    def _news(self, page: Page, path: str, label: str, facts: HtmlFacts) -> News | None:
+        """A news article's entry: its metadata's publication date and title, else its head's."""
         news = self.options.news
         assert news is not None
         if not self._news_rules_match(page, path):
             return None
         found = first(page.meta, PUBLISHED_KEYS)
+        if found is None and facts.published:
+            found = ('<meta property="article:published_time">', facts.published)
         if found is None:
             self.report(
                 label,
                 "news",
-                "a news page needs a publication date (`date` in its metadata); not listed as news",
+                "a news page needs a publication date (`date` in its metadata, or "
+                '<meta property="article:published_time"> in its head); not listed as news',
             )
             return None
         try:
@@ -500,7 +504,7 @@ class Harvester:
             news.publication_name,
             page.language or news.publication_language,
             published,
-            page.title or page.meta.get("title"),
+            page.title or page.meta.get("title") or facts.title,
         )
 
 

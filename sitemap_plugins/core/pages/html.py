@@ -24,6 +24,7 @@ from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidd
 
 #: `<meta property>` names that carry the page's last modification.
 MODIFIED_META = ("article:modified_time", "og:updated_time")
+PUBLISHED_META = ("article:published_time",)
 
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
@@ -56,6 +57,9 @@ class HtmlFacts(Media):
     #: The page's own last-modified date: `<meta property="article:modified_time">` or JSON-LD
     #: `dateModified` (a theme override can carry dates this way).
     modified: str | None = None
+    #: When the page was first published: `<meta property="article:published_time">` or JSON-LD
+    #: `datePublished` (a news article's date, where no front matter gives it: `--from-dir`).
+    published: str | None = None
     #: What in the page cannot be used, as (field, message): the harvest reports them by page.
     problems: list[tuple[str, str]] = field(default_factory=list)
     #: Why the page's file was not read (not a regular file, no permission): it is not listed.
@@ -359,8 +363,9 @@ def _read_head(head: Any, url: str, facts: HtmlFacts) -> str:
             facts.title = facts.title or " ".join("".join(element.itertext()).split()) or None
         elif element.tag == "link":
             _read_link(element, base, facts)
-        elif facts.modified is None and (element.get("type") or "").strip() == "application/ld+json":
-            facts.modified = _json_ld_modified(element.text or "")
+        elif (element.get("type") or "").strip() == "application/ld+json":
+            facts.modified = facts.modified or _json_ld_date(element.text or "", "dateModified")
+            facts.published = facts.published or _json_ld_date(element.text or "", "datePublished")
     return base
 
 
@@ -368,6 +373,9 @@ def _read_meta(element: Any, facts: HtmlFacts, base: str) -> None:
     prop = (element.get("property") or "").strip().lower()
     if prop in MODIFIED_META:
         facts.modified = facts.modified or (element.get("content") or "").strip() or None
+        return
+    if prop in PUBLISHED_META:
+        facts.published = facts.published or (element.get("content") or "").strip() or None
         return
     name = (element.get("name") or "").strip().lower()
     if (prop or name) in ("og:image", "twitter:image") and facts.image is None:
@@ -397,8 +405,9 @@ def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
         facts.alternates[element.get("hreflang").strip()] = resolve(base, href)
 
 
-def _json_ld_modified(text: str) -> str | None:
-    """`dateModified` of a JSON-LD block: its top level, or the first item of `@graph` having it."""
+def _json_ld_date(text: str, key: str) -> str | None:
+    """`key` (`dateModified`, `datePublished`) of a JSON-LD block: its top level, or the first
+    item of `@graph` having it."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -406,7 +415,7 @@ def _json_ld_modified(text: str) -> str | None:
     for item in data if isinstance(data, list) else [data]:
         if isinstance(item, dict):
             for candidate in [item, *(g for g in item.get("@graph", []) if isinstance(g, dict))]:
-                value = candidate.get("dateModified")
+                value = candidate.get(key)
                 if isinstance(value, str) and value.strip():
                     return value.strip()
     return None
