@@ -36,7 +36,7 @@ PYTHON = python_of(VENV)
 
 
 def ensure_venv(
-    venv_dir: Path = VENV, extras: str = "mkdocs,properdocs,pelican,test", what: str = ""
+    venv_dir: Path = VENV, extras: str = "mkdocs,properdocs,pelican,sphinx,test", what: str = ""
 ) -> None:
     """(Re)install when pyproject.toml changed since the last install."""
     stamp = venv_dir / ".installed"

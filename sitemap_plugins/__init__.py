@@ -1,7 +1,7 @@
-"""sitemap-plugins: complete, valid sitemaps for MkDocs and Pelican sites, and any static site.
+"""sitemap-plugins: complete, valid sitemaps for MkDocs, Pelican and Sphinx sites, and any static site.
 
 This module is the one door to the core (`sitemap_plugins.core`, which knows no site generator):
-the faces (`mkdocs`, `pelican`, `command`) and other programs use these names only.  Hand a
+the faces (`mkdocs`, `pelican`, `sphinx`, `command`) and other programs use these names only.  Hand a
 `Sitemap` the built pages (`Page`) or entries (`Entry`), then `write` it.
 """
 

@@ -106,7 +106,7 @@ def _examples() -> list[tuple[str, str, str]]:
     for path in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]:
         for language, text in _blocks(path):
             first = text.splitlines()[0]
-            for kind in ("mkdocs.yml", "zensical.toml", "pelicanconf.py"):
+            for kind in ("mkdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py"):
                 if first.startswith(("# " + kind, "#" + kind)) and language in ("yaml", "toml", "python"):
                     found.append((f"{path.relative_to(ROOT)}: {first}", kind, text))
     return found
@@ -116,7 +116,7 @@ EXAMPLES = _examples()
 
 
 def test_the_docs_have_configuration_examples_of_every_face():
-    assert {kind for _, kind, _ in EXAMPLES} == {"mkdocs.yml", "zensical.toml", "pelicanconf.py"}
+    assert {kind for _, kind, _ in EXAMPLES} == {"mkdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py"}
 
 
 @pytest.mark.parametrize(("where", "kind", "text"), EXAMPLES, ids=[where for where, _, _ in EXAMPLES])
@@ -137,6 +137,15 @@ def test_every_configuration_example_parses_and_names_real_options(where, kind, 
         options = config.get("project", {}).get("plugins", {}).get("sitemap", {})
         assert set(options) <= FIELDS | MKDOCS_ONLY, where
         Options.from_mapping(options, base_url=config["project"]["site_url"])
+    elif kind == "conf.py":
+        from sitemap_plugins.sphinx.config import OPTIONS
+
+        settings = {"extensions": []}
+        exec(compile(text, where, "exec"), {}, settings)  # conf.py is Python
+        assert "sitemap_plugins.sphinx" in settings["extensions"], where
+        assert {name for name in settings if name.startswith("sitemap_")} <= set(OPTIONS), where
+        values = {name.removeprefix("sitemap_"): value for name, value in settings.items() if name in OPTIONS}
+        Options.from_mapping(values, base_url=settings["html_baseurl"])
     else:
         settings: dict = {}
         exec(compile(text, where, "exec"), {}, settings)  # pelicanconf.py is Python

@@ -1,0 +1,246 @@
+"""The Sphinx face: `extensions = ["sitemap_plugins.sphinx"]`, real `sphinx-build` runs (html,
+dirhtml, incremental, `-j 2`) of a project whose git history is made here, beside
+`generate --from-dir` and sphinx-sitemap 2.9 on the same build."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sitemap_checks import NS, parse
+
+pytestmark = pytest.mark.slow  # builds real sites
+
+BASE = "https://docs.example.com/en/latest/"
+CONF = f'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\nhtml_baseurl = "{BASE}"\n'
+WHO = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+}
+
+
+def git(cwd: Path, *args: str, date: str | None = None) -> str:
+    when = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {}
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **WHO, **when}
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def project(tmp_path: Path, conf: str = CONF) -> Path:
+    """Three documents, one of which shows an example file that changed after it."""
+    docs = tmp_path / "docs"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "conf.py").write_text(conf)
+    (docs / "index.rst").write_text(
+        "Demo\n====\n\n.. toctree::\n\n   guide/index\n   api\n\nThe demo's home.\n"
+    )
+    (docs / "guide" / "index.rst").write_text(
+        "Guide\n=====\n\nHow to use it.\n\n.. literalinclude:: ../example.py\n"
+    )
+    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo.\n")
+    (docs / "example.py").write_text("print('one')\n")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "docs", date="2024-01-02T10:00:00+00:00")
+    (docs / "example.py").write_text("print('two')\n")
+    git(tmp_path, "commit", "-qam", "example", date="2024-03-04T10:00:00+00:00")
+    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo, changed.\n")
+    git(tmp_path, "commit", "-qam", "api", date="2024-05-06T10:00:00+00:00")
+    return docs
+
+
+def sphinx(docs: Path, out: Path, *args: str, builder: str = "html") -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", builder, *args, str(docs), str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    return done
+
+
+def lastmods(path: Path) -> dict[str, str | None]:
+    return {
+        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        for url in parse(path).iterfind("s:url", NS)
+    }
+
+
+def from_dir(site: Path, tmp_path: Path) -> dict[str, str | None]:
+    """What `generate --from-dir` lists of the same build (a copy without our set)."""
+    copy = tmp_path / "copy"
+    shutil.copytree(site, copy)
+    for name in ("sitemap.xml", "sitemap.xml.gz", ".sitemap-plugins.json", "robots.txt"):
+        (copy / name).unlink(missing_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "generate", "--from-dir", str(copy), "--base-url", BASE,
+         "--out", str(copy)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return lastmods(copy / "sitemap.xml")
+
+
+def test_html_lists_what_from_dir_lists_dated_by_sources_and_what_they_include(tmp_path):
+    docs = project(tmp_path)
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0, done.stderr
+    assert lastmods(tmp_path / "html" / "sitemap.xml") == {
+        BASE + "genindex.html": None,
+        BASE + "index.html": "2024-01-02T10:00:00+00:00",
+        BASE + "guide/index.html": "2024-03-04T10:00:00+00:00",  # by the example it shows
+        BASE + "api.html": "2024-05-06T10:00:00+00:00",
+    }
+    assert set(from_dir(tmp_path / "html", tmp_path)) == set(lastmods(tmp_path / "html" / "sitemap.xml"))
+    said = done.stdout.splitlines()
+    assert "sitemap: 4 URLs in 1 file, 0 images, 0 videos, 1 page dated by a file it includes" in said
+    assert (
+        "sitemap: 1 page without lastmod: 1 no source file; how to date them (front matter `lastmod:`, git, "
+        "the page's own dates): the documentation's lastmod.md (the report names each)"
+    ) in said
+    # Read the Docs serves the docs under /en/latest/: robots.txt is the host's, said once.
+    assert not (tmp_path / "html" / "robots.txt").exists()
+    assert any(
+        line.startswith("sitemap: no robots.txt written: crawlers read it only at the root") for line in said
+    )
+
+
+def test_dirhtml_lists_each_page_as_its_directory(tmp_path):
+    docs = project(tmp_path)
+    done = sphinx(docs, tmp_path / "dirhtml", builder="dirhtml")
+    assert done.returncode == 0, done.stderr
+    listed = lastmods(tmp_path / "dirhtml" / "sitemap.xml")
+    assert set(listed) == {BASE, BASE + "genindex/", BASE + "guide/", BASE + "api/"}
+    assert listed[BASE + "guide/"] == "2024-03-04T10:00:00+00:00"
+    assert set(from_dir(tmp_path / "dirhtml", tmp_path)) == set(listed)
+
+
+def test_incremental_and_parallel_builds_write_what_a_clean_build_writes(tmp_path):
+    """sphinx-build rewrites only the page that changed; `-j 2` writes pages in two processes:
+    the set is the one a clean build writes, byte for byte."""
+    docs = project(tmp_path)
+    out = tmp_path / "html"
+    assert sphinx(docs, out).returncode == 0
+    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo, changed again.\n")
+    git(tmp_path, "commit", "-qam", "api again", date="2024-07-08T10:00:00+00:00")
+    incremental = sphinx(docs, out)
+    rewritten = re.findall(r"writing output\.\.\. \[\s*\d+%\] (\S+)", incremental.stdout)
+    assert incremental.returncode == 0 and "api" in rewritten and "guide/index" not in rewritten, rewritten
+    clean = sphinx(docs, tmp_path / "clean", "-E")
+    parallel = sphinx(docs, tmp_path / "parallel", "-E", "-j", "2")
+    assert clean.returncode == parallel.returncode == 0
+    for name in ("sitemap.xml", "sitemap.xml.gz"):
+        if (tmp_path / "clean" / name).exists():
+            assert (
+                (out / name).read_bytes()
+                == (tmp_path / "clean" / name).read_bytes()
+                == (tmp_path / "parallel" / name).read_bytes()
+            )
+    assert lastmods(out / "sitemap.xml")[BASE + "api.html"] == "2024-07-08T10:00:00+00:00"
+
+
+def test_options_are_config_values_and_a_slip_is_named(tmp_path):
+    conf = CONF + 'sitemap_gzpi = True\nsitemap_show_lastmod = True\nsitemap_exclude = ["genindex.html"]\n'
+    docs = project(tmp_path, conf)
+    done = sphinx(docs, tmp_path / "html", "-D", "sitemap_gzip=1")
+    assert done.returncode == 0, done.stderr
+    said = done.stderr.splitlines()
+    assert (
+        "WARNING: sitemap: sitemap_gzpi is no option of sitemap-plugins (did you mean sitemap_gzip?); it is not used [sitemap]"
+        in said
+    )
+    assert (
+        "WARNING: sitemap: sitemap_show_lastmod is sphinx-sitemap's setting: lastmod is always written where a "
+        "page has a date (`sitemap_lastmod` says from what): remove it [sitemap]"
+    ) in said
+    assert (tmp_path / "html" / "sitemap.xml.gz").exists()  # -D sitemap_gzip=1
+    assert BASE + "genindex.html" not in lastmods(tmp_path / "html" / "sitemap.xml")
+    # -W makes the slips errors, as every Sphinx warning.
+    assert sphinx(docs, tmp_path / "strict", "-W").returncode == 1
+
+
+def test_a_bad_value_stops_the_build_with_one_message(tmp_path):
+    docs = project(tmp_path, CONF + 'sitemap_max_urls = "many"\n')
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if "sitemap" in line]
+    assert len(errors) == 1 and errors[0].startswith("ERROR: sitemap: ") and "max_urls" in errors[0], errors
+    assert not (tmp_path / "html" / "sitemap.xml").exists()
+
+
+def test_no_html_baseurl_is_one_warning_with_the_fix(tmp_path):
+    docs = project(tmp_path, 'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\n')
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0
+    assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
+        "WARNING: sitemap: html_baseurl is not set in conf.py, so no sitemap is written: a sitemap lists "
+        "absolute URLs. Set html_baseurl = 'https://example.com/' (the address the docs are published at; "
+        "Read the Docs sets it), or sitemap_base_url [sitemap]"
+    ]
+    assert not (tmp_path / "html" / "sitemap.xml").exists()
+
+
+def test_dates_as_sphinx_sitemap_where_history_is_a_line_and_not_by_a_merge_that_changed_nothing(tmp_path):
+    """sphinx-sitemap 2.9 with `sitemap_show_lastmod` (sphinx-last-updated-by-git's dates) on the
+    same history: the same lastmod for every page of a source.  Then a branch is merged that
+    changed only the API: the merge is no change of the guide on the branch built, which keeps
+    its date here; sphinx-last-updated-by-git dates every file the merged branch differs in
+    (Flask's docs: 41 of its 76 pages dated by `Merge branch 'stable'`)."""
+    pytest.importorskip("sphinx_sitemap")
+    docs = project(tmp_path, CONF + 'html_last_updated_fmt = ""\n')
+    peer_conf = CONF.replace('"sitemap_plugins.sphinx"', '"sphinx_sitemap"') + (
+        'sitemap_show_lastmod = True\nsitemap_url_scheme = "{link}"\n'
+    )
+    assert sphinx(docs, tmp_path / "ours").returncode == 0
+    (docs / "conf.py").write_text(peer_conf)
+    assert sphinx(docs, tmp_path / "peer").returncode == 0
+    (docs / "conf.py").write_text(CONF)
+    ours, peer = lastmods(tmp_path / "ours" / "sitemap.xml"), lastmods(tmp_path / "peer" / "sitemap.xml")
+    for url in (BASE + "index.html", BASE + "api.html"):
+        assert ours[url][:19] == peer[url][:19], url  # ours says +00:00, sphinx-sitemap Z
+    # A branch older than the guide's example change, merged after.
+    git(tmp_path, "checkout", "-q", "-b", "side", "HEAD~2")
+    (docs / "guide" / "index.rst").write_text(
+        "Guide\n=====\n\nHow to use it, on the side.\n\n.. literalinclude:: ../example.py\n"
+    )
+    git(tmp_path, "commit", "-qam", "side", date="2024-02-01T10:00:00+00:00")
+    git(tmp_path, "checkout", "-q", "main")
+    git(
+        tmp_path,
+        "merge",
+        "-q",
+        "--no-ff",
+        "-s",
+        "ours",
+        "side",
+        "-m",
+        "merge side",
+        date="2024-09-10T10:00:00+00:00",
+    )
+    assert sphinx(docs, tmp_path / "ours2", "-E").returncode == 0
+    (docs / "conf.py").write_text(peer_conf)
+    assert sphinx(docs, tmp_path / "peer2", "-E").returncode == 0
+    assert (
+        lastmods(tmp_path / "ours2" / "sitemap.xml")[BASE + "guide/index.html"] == "2024-03-04T10:00:00+00:00"
+    )
+    assert lastmods(tmp_path / "peer2" / "sitemap.xml")[BASE + "guide/index.html"].startswith("2024-09-10")
+
+
+def test_a_field_list_dates_a_page_or_leaves_it_out(tmp_path):
+    """`:lastmod:` and `:sitemap: false` at a document's top, as front matter elsewhere."""
+    docs = project(tmp_path)
+    (docs / "api.rst").write_text(":lastmod: 2025-01-02\n\nAPI\n===\n\nThe API.\n")
+    (docs / "guide" / "index.rst").write_text(":sitemap: false\n\nGuide\n=====\n\nHow to use it.\n")
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0, done.stderr
+    listed = lastmods(tmp_path / "html" / "sitemap.xml")
+    assert listed[BASE + "api.html"] == "2025-01-02" and BASE + "guide/index.html" not in listed
