@@ -244,3 +244,86 @@ def test_a_field_list_dates_a_page_or_leaves_it_out(tmp_path):
     assert done.returncode == 0, done.stderr
     listed = lastmods(tmp_path / "html" / "sitemap.xml")
     assert listed[BASE + "api.html"] == "2025-01-02" and BASE + "guide/index.html" not in listed
+
+
+def test_a_build_per_language_is_grouped_and_an_untranslated_page_is_a_copy(tmp_path):
+    """gettext's way, laid out as Read the Docs serves it: `-D language=de` into
+    `html/de/latest/` beside `html/en/latest/`.  The later build joins both sets: each translated
+    page with its counterpart and x-default (conf.py's language); the API page, which has no
+    German catalog, is the English text under /de/: a copy, left out, named by no group.  The
+    German guide is dated by its catalog's commit."""
+    docs = project(
+        tmp_path,
+        CONF.replace(f'html_baseurl = "{BASE}"\n', "") + 'language = "en"\nlocale_dirs = ["locale"]\n',
+    )
+    catalog = docs / "locale" / "de" / "LC_MESSAGES"
+    catalog.mkdir(parents=True)
+    (catalog / "guide.po").write_text(  # one catalog per folder (gettext_compact)
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Guide"\nmsgstr "Anleitung"\n\nmsgid "How to use it."\nmsgstr "Wie man es benutzt."\n'
+    )
+    (catalog / "index.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "The demo\'s home."\nmsgstr "Die Startseite."\n\nmsgid "Guide"\nmsgstr "Anleitung"\n'
+    )
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "de", date="2024-08-09T10:00:00+00:00")
+    html = tmp_path / "html"
+    english = "https://docs.example.com/en/latest/"
+    german = "https://docs.example.com/de/latest/"
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={english}")
+    assert done.returncode == 0, done.stderr
+    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={german}")
+    assert done.returncode == 0, done.stderr
+    assert "1 copy of another language's page left out: not translations" in done.stdout
+    for base in (english, german):
+        urls = parse(html / base.split("/")[3] / "latest" / "sitemap.xml").iterfind("s:url", NS)
+        groups = {
+            url.findtext("s:loc", namespaces=NS): {
+                link.get("hreflang"): link.get("href") for link in url.iterfind("xhtml:link", NS)
+            }
+            for url in urls
+        }
+        for page in ("index.html", "guide/index.html"):
+            assert groups[base + page] == {
+                "en": english + page,
+                "de": german + page,
+                "x-default": english + page,
+            }
+        assert (german + "api.html" in groups) is False
+        assert groups.get(english + "api.html", {}) == {}
+    german_dates = lastmods(html / "de" / "latest" / "sitemap.xml")
+    assert german_dates[german + "guide/index.html"] == "2024-08-09T10:00:00+00:00"
+    assert (
+        lastmods(html / "en" / "latest" / "sitemap.xml")[english + "guide/index.html"]
+        == "2024-03-04T10:00:00+00:00"
+    )
+
+
+def test_versions_under_one_root_are_named_by_one_index_there(tmp_path):
+    """Two versions built as Read the Docs lays them out (`html/en/latest/`, `html/en/stable/`):
+    the root of the tree gets one index naming both sets, and a robots.txt naming it; each set
+    keeps its own pages.  A single set writes nothing outside its output."""
+    docs = project(tmp_path)
+    html = tmp_path / "html"
+    latest, stable = "https://docs.example.com/en/latest/", "https://docs.example.com/en/stable/"
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={latest}")
+    assert done.returncode == 0 and not (html / "sitemap.xml").exists()
+    done = sphinx(docs, html / "en" / "stable", "-D", f"html_baseurl={stable}")
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"sitemap: {html / 'sitemap.xml'} names the sets of en/latest, en/stable, and its robots.txt names it"
+        in (done.stdout.splitlines())
+    )
+    assert "no robots.txt written" not in done.stdout
+    index = parse(html / "sitemap.xml")
+    assert [loc.text for loc in index.iterfind("s:sitemap/s:loc", NS)] == [
+        latest + "sitemap.xml",
+        stable + "sitemap.xml",
+    ]
+    assert (html / "robots.txt").read_text().splitlines()[
+        -1
+    ] == "Sitemap: https://docs.example.com/sitemap.xml"
+    assert set(lastmods(html / "en" / "stable" / "sitemap.xml")) == {
+        stable + name for name in ("genindex.html", "index.html", "guide/index.html", "api.html")
+    }

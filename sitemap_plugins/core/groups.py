@@ -29,8 +29,9 @@ class HreflangGroups:
     site_dir: Path | None
     #: URLs not listed that pages may name as translations (`Sitemap`).
     _unlisted: set[str]
-    #: Pages of other sets of the run (`Sitemap.pages_elsewhere`).
+    #: Pages of other sets of the run (`Sitemap.pages_elsewhere`), and what they show.
     _elsewhere: set[str]
+    _elsewhere_digests: dict[str, str | None]
     copies: int
     alternates_dropped: list[tuple[str, str, str, str]]
 
@@ -40,7 +41,7 @@ class HreflangGroups:
         untranslated pages, projects that share files, polyglot's fallback whose head names no
         counterpart): no translation.  It is left out as fallback copies are (`list_fallbacks`
         lists it, in no group)."""
-        digests = self.harvester.digests
+        digests = {**self._elsewhere_digests, **self.harvester.digests}
         # The language copies are made from: the option's, else the site's (its home page's),
         # on every route (`generate --from-dir` too, where nothing else names it).
         original_language = self.options.x_default or self.harvester.home_language
@@ -72,6 +73,7 @@ class HreflangGroups:
         for url, original in sorted(copies.items()):
             copy = self.entries.get(url)
             if copy is None:
+                self._unlisted.add(url)  # another set's copy: left out there, named by none here
                 continue
             self._unlisted.add(url)
             self.copies += 1
@@ -89,7 +91,8 @@ class HreflangGroups:
         is frame on every page (on a short post it holds more words than the post).  And the
         fingerprint of all a page shows but the frame: where no group pairs two pages, only the
         whole text tells a copy (a listing's main block may be the one post it shows whole)."""
-        found = {url: {digest} for url, digest in self.harvester.digests.items() if digest is not None}
+        digests = {**self._elsewhere_digests, **self.harvester.digests}
+        found = {url: {digest} for url, digest in digests.items() if digest is not None}
         whole_text = {url: digest for url, digest in self.harvester.digests.items() if digest is not None}
         blocks = self.harvester.text_blocks
         pages: Counter[str | None] = Counter(language for language, _ in blocks.values())

@@ -90,6 +90,8 @@ class Sitemap(SetRules):
         self._unlisted: set[str] = set()
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
+        #: What those pages show (`html.page_text`), where their set read them (`join_sets`).
+        self._elsewhere_digests: dict[str, str | None] = {}
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
         self.copies = 0
@@ -237,6 +239,15 @@ class Sitemap(SetRules):
             entry = self.entries.get(uri_or_same(url))
             if entry is not None:
                 entry.alternates = {**group, **entry.alternates}
+
+    def join_sets(self, others: Iterable[Sitemap]) -> None:
+        """The other sets of one run (a build per language, each in its own directory), whose
+        pages are read: their pages may be named as translations, and one that shows the same
+        words as the page of the language copies are made from is a copy, whichever set holds
+        it (an untranslated page a translated build copies)."""
+        for other in others:
+            self.pages_elsewhere(other.entries)
+            self._elsewhere_digests.update(other.harvester.digests)
 
     def pages_elsewhere(self, urls: Iterable[str]) -> None:
         """Pages of the other sets of a run (one project per language, each its own site_dir):

@@ -10,14 +10,28 @@ what changed) and a parallel one give the set a clean build gives.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Sitemap, SitemapError, __version__
+from sitemap_plugins import (
+    BUILTIN_SITEMAP,
+    ENTRY_POINT,
+    ConfigError,
+    Options,
+    Sitemap,
+    SitemapError,
+    __version__,
+    built_from,
+    normalize_hreflang,
+    read_index_items,
+    write_index,
+)
 from sitemap_plugins.sphinx.config import language_of, read_options, register
 
 #: The builders whose output is a site of pages (singlehtml is one page, epub a book).
@@ -61,7 +75,90 @@ def _write(app: Any) -> None:
             type="sitemap",
         )
         return
-    env, srcdir, outdir = app.env, Path(app.srcdir), Path(app.outdir)
+    env, outdir = app.env, Path(app.outdir)
+    conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
+    language = language_of(app.config)
+    languages = _languages_beside(app, options, language)
+    bases = {language: options.base_url, **{code: base for code, (base, _) in languages.items()}}
+    groups = _groups(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
+    sitemap = _set(app, options, outdir, language, groups)
+    # The sets of the languages built before this one are written again with the groups (Sphinx
+    # builds one language at a time, so the last build completes them).
+    others = [
+        _set(app, dataclasses.replace(options, base_url=base), directory, code, groups)
+        for code, (base, directory) in sorted(languages.items())
+    ]
+    for one in [sitemap, *others]:
+        one.join_sets(other for other in [sitemap, *others] if other is not one)
+    for other in others:
+        assert other.site_dir is not None
+        other.write(other.site_dir, replaceable=list(BUILTIN_SITEMAP), project=conf)
+    # A sitemap.xml in the output that html_extra_path did not copy there is an earlier build's
+    # (sphinx-sitemap's, before switching): ours takes its place.
+    extra = {name for folder in app.config.html_extra_path for name in _names(Path(app.confdir, folder))}
+    report = sitemap.report_path(app.confdir)
+    result = sitemap.write(
+        outdir,
+        replaceable=[name for name in BUILTIN_SITEMAP if name not in extra],
+        report_to=[report] if report else [],
+        project=conf,
+    )
+    root = _root_index(app, options, conf)
+    if root is not None:
+        result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
+    for line in [*sitemap.closing_lines(result), *([root] if root else [])]:
+        logger.info(line)
+
+
+def _root_index(app: Any, options: Options, conf: str) -> str | None:
+    """Where the output nests as the URL does and several sets of this conf.py are on disk under
+    the host's root (versions, `/en/latest/` and `/en/stable/`; languages), one index at that
+    root names them all, and its robots.txt names the index: a deploy of the whole tree offers
+    every set.  The line that says so; None where there is no such tree."""
+    base = urlsplit(options.base_url)
+    segments = [part for part in base.path.split("/") if part]
+    outdir = Path(app.outdir).resolve()
+    if not segments or list(outdir.parts[-len(segments) :]) != segments:
+        return None
+    host_dir = outdir.parents[len(segments) - 1]
+    sets = sorted(_sets_of(conf, host_dir, depth=len(segments) + 1))
+    if len(sets) < 2:
+        return None
+    root_url = f"{base.scheme}://{base.netloc}/"
+    items, names = [], []
+    for directory in sets:
+        name = directory.relative_to(host_dir).as_posix()
+        try:
+            items += read_index_items(directory / ENTRY_POINT, f"{root_url}{name}/{ENTRY_POINT}")
+        except SitemapError:
+            continue
+        names.append(name)
+    root_options = dataclasses.replace(options, base_url=root_url)
+    try:
+        write_index(host_dir, items, root_options, lambda message: _logger().warning(message, type="sitemap"))
+    except SitemapError as error:
+        return f"sitemap: no index written at {host_dir}: {str(error).removeprefix('sitemap: ')}"
+    sets_named = ", ".join(names)
+    return f"sitemap: {host_dir / ENTRY_POINT} names the sets of {sets_named}, and its robots.txt names it"
+
+
+def _sets_of(conf: str, top: Path, depth: int) -> Iterator[Path]:
+    """The directories under `top` (at most `depth` down) holding a set made from `conf`."""
+    for directory, children, _ in os.walk(top):
+        if len(Path(directory).relative_to(top).parts) >= depth:
+            children.clear()
+        children[:] = sorted(child for child in children if not child.startswith(("_", ".")))
+        recorded = built_from(directory)
+        if recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf:
+            yield Path(directory)
+
+
+def _set(
+    app: Any, options: Options, outdir: Path, language: str | None, groups: dict[str, dict[str, str]]
+) -> Sitemap:
+    """The set of one build's output in `language`: its pages read, each document's with what
+    Sphinx knows of it (its source, the files it includes, its field list, its translations)."""
+    logger, env, srcdir = _logger(), app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
         options,
@@ -72,40 +169,99 @@ def _write(app: Any) -> None:
         lastmod_keys=(LAST_UPDATED_BY_GIT,) if dated_by_plugin else (),
         config_dir=app.confdir,
     )
-    documents = {os.path.normpath(app.builder.get_outfilename(name)): name for name in env.found_docs}
-    language = language_of(app.config)
+    documents = {
+        Path(app.builder.get_outfilename(name)).relative_to(app.outdir).as_posix(): name
+        for name in env.found_docs
+    }
     for page in sitemap.directory_pages(outdir):
         page.language = language
-        name = documents.get(os.path.normpath(page.path or ""))
+        name = documents.get(Path(page.path or "").relative_to(outdir).as_posix())
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source
         else:
             page.source = str(env.doc2path(name, False))
             page.source_path = str(env.doc2path(name))
             page.meta = _metadata(env.metadata.get(name, {}))
+            page.alternates = groups.get(name, {})
             # What the page includes (`include`, `literalinclude`, an image, autodoc's module):
-            # a later change of one changes what the reader sees.
+            # a later change of one changes what the reader sees; a translation changes with its
+            # catalog (gettext's `locale/de/LC_MESSAGES/api.po`).
             page.includes = sorted(
                 str(srcdir / dependency)
                 for dependency in env.dependencies.get(name, ())
                 if (srcdir / dependency).is_file()
-            )
-            updated = getattr(env, "git_last_updated", {}).get(name) if dated_by_plugin else None
+            ) + _catalogs(app, name, language)
+            updated = env.git_last_updated.get(name) if dated_by_plugin else None
             if updated and updated[0] is not None:
                 when = dt.datetime.fromtimestamp(int(updated[0]), dt.timezone.utc)
                 page.meta[LAST_UPDATED_BY_GIT] = when.isoformat()
         sitemap.add_page(page)
-    # A sitemap.xml in the output that html_extra_path did not copy there is an earlier build's
-    # (sphinx-sitemap's, before switching): ours takes its place.
-    extra = {name for folder in app.config.html_extra_path for name in _names(Path(app.confdir, folder))}
-    report = sitemap.report_path(app.confdir)
-    result = sitemap.write(
-        outdir,
-        replaceable=[name for name in BUILTIN_SITEMAP if name not in extra],
-        report_to=[report] if report else [],
-    )
-    for line in sitemap.closing_lines(result):
-        logger.info(line)
+    return sitemap
+
+
+def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
+    """The gettext catalog a document's translation is made from, as Sphinx names it (one per
+    folder with `gettext_compact`: `guide/index`'s is `guide.po`)."""
+    if not language:
+        return []
+    from sphinx.util.i18n import docname_to_domain
+
+    domain = docname_to_domain(document, app.config.gettext_compact)
+    code = language.replace("-", "_")
+    found = []
+    for folder in app.config.locale_dirs:
+        for spelled in dict.fromkeys((code, code.split("_")[0])):
+            catalog = Path(app.srcdir, folder, spelled, "LC_MESSAGES", domain + ".po")
+            if catalog.is_file():
+                found.append(str(catalog))
+    return found
+
+
+def _languages_beside(app: Any, options: Options, language: str | None) -> dict[str, tuple[str, Path]]:
+    """The builds of the same conf.py in other languages whose sets are on disk: where the output
+    nests as the URL does and a segment of the URL is the build's language (Read the Docs'
+    `/en/latest/`, `_build/html/en/latest/`), the directories beside it named by another
+    language.  Language -> (its base URL, its output)."""
+    if not language:
+        return {}
+    base = urlsplit(options.base_url)
+    segments = [part for part in base.path.split("/") if part]
+    at = next((i for i, part in enumerate(segments) if _language_or_none(part) == language), None)
+    outdir = Path(app.outdir).resolve()
+    if at is None or list(outdir.parts[-len(segments) :]) != segments:
+        return {}
+    languages_dir = outdir.parents[len(segments) - at - 1]
+    conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
+    found = {}
+    for candidate in sorted(languages_dir.iterdir()):
+        code = _language_or_none(candidate.name)
+        directory = candidate.joinpath(*segments[at + 1 :])
+        if code is None or code == language or candidate.name == segments[at]:
+            continue
+        recorded = built_from(directory)
+        if recorded is None or os.path.normpath(Path(recorded).resolve()) != conf:
+            continue  # not built (yet), or from another project
+        path = "/".join([*segments[:at], candidate.name, *segments[at + 1 :]])
+        found[code] = (f"{base.scheme}://{base.netloc}/{path}/", directory)
+    return found
+
+
+def _groups(bases: dict[str | None, str], targets: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Each document's page in every language built, as Sphinx links it (`guide/index.html`,
+    dirhtml's `guide/`): document -> {language: URL}."""
+    if len(bases) < 2:
+        return {}
+    return {
+        name: {code: base + target for code, base in bases.items() if code}
+        for name, target in targets.items()
+    }
+
+
+def _language_or_none(segment: str) -> str | None:
+    try:
+        return normalize_hreflang(segment.replace("_", "-"))
+    except ValueError:
+        return None
 
 
 def _metadata(fields: dict[str, Any]) -> dict[str, Any]:

@@ -61,8 +61,11 @@ def read_options(config: Any) -> tuple[Options | None, list[str]]:
     base_url = values.pop("base_url", None) or config.html_baseurl
     if not base_url:
         return None, said
-    if config.language and "x_default" not in values:
-        values["x_default"] = _language(config.language)
+    # The x-default of every group is conf.py's language (the one the sources are written in),
+    # whichever build (`-D language=de`) writes the groups.
+    main_language = getattr(config, "_raw_config", {}).get("language") or config.language
+    if main_language and "x_default" not in values:
+        values["x_default"] = _language(main_language)
     return Options.from_mapping(values, base_url=_directory(base_url)), said
 
 
