@@ -233,6 +233,15 @@ def test_dates_as_sphinx_sitemap_where_history_is_a_line_and_not_by_a_merge_that
         lastmods(tmp_path / "ours2" / "sitemap.xml")[BASE + "guide/index.html"] == "2024-03-04T10:00:00+00:00"
     )
     assert lastmods(tmp_path / "peer2" / "sitemap.xml")[BASE + "guide/index.html"].startswith("2024-09-10")
+    # sphinx-last-updated-by-git loaded beside ours: its date is no stand-in for ours.
+    both = CONF.replace(
+        '"sitemap_plugins.sphinx"]', '"sitemap_plugins.sphinx", "sphinx_last_updated_by_git"]'
+    )
+    (docs / "conf.py").write_text(both)
+    assert sphinx(docs, tmp_path / "both", "-E").returncode == 0
+    assert (
+        lastmods(tmp_path / "both" / "sitemap.xml")[BASE + "guide/index.html"] == "2024-03-04T10:00:00+00:00"
+    )
 
 
 def test_a_field_list_dates_a_page_or_leaves_it_out(tmp_path):
@@ -327,3 +336,25 @@ def test_versions_under_one_root_are_named_by_one_index_there(tmp_path):
     assert set(lastmods(html / "en" / "stable" / "sitemap.xml")) == {
         stable + name for name in ("genindex.html", "index.html", "guide/index.html", "api.html")
     }
+
+
+def test_a_page_autodoc_writes_is_dated_by_its_module(tmp_path):
+    """`automodule`: the module's source is what the page shows; its later commit dates it."""
+    conf = (
+        CONF
+        + 'import os, sys\nsys.path.insert(0, os.path.abspath(".."))\nextensions.append("sphinx.ext.autodoc")\n'
+    )
+    docs = project(tmp_path, conf)
+    (tmp_path / "demo_module.py").write_text(
+        '"""The demo module."""\n\n\ndef run():\n    """Run the demo."""\n'
+    )
+    (docs / "api.rst").write_text("API\n===\n\n.. automodule:: demo_module\n   :members:\n")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "autodoc", date="2024-06-01T10:00:00+00:00")
+    (tmp_path / "demo_module.py").write_text(
+        '"""The demo module."""\n\n\ndef run():\n    """Run the demo, faster."""\n'
+    )
+    git(tmp_path, "commit", "-qam", "faster", date="2024-10-11T10:00:00+00:00")
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0, done.stderr
+    assert lastmods(tmp_path / "html" / "sitemap.xml")[BASE + "api.html"] == "2024-10-11T10:00:00+00:00"
