@@ -194,7 +194,7 @@ def test_dates_as_sphinx_sitemap_where_history_is_a_line_and_not_by_a_merge_that
     same history: the same lastmod for every page of a source.  Then a branch is merged that
     changed only the API: the merge is no change of the guide on the branch built, which keeps
     its date here; sphinx-last-updated-by-git dates every file the merged branch differs in
-    (Flask's docs: 41 of its 76 pages dated by `Merge branch 'stable'`)."""
+    (Flask's docs: 41 of its 76 pages dated by a merge commit)."""
     pytest.importorskip("sphinx_sitemap")
     docs = project(tmp_path, CONF + 'html_last_updated_fmt = ""\n')
     peer_conf = CONF.replace('"sitemap_plugins.sphinx"', '"sphinx_sitemap"') + (
