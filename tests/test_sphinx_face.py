@@ -358,3 +358,21 @@ def test_a_page_autodoc_writes_is_dated_by_its_module(tmp_path):
     done = sphinx(docs, tmp_path / "html")
     assert done.returncode == 0, done.stderr
     assert lastmods(tmp_path / "html" / "sitemap.xml")[BASE + "api.html"] == "2024-10-11T10:00:00+00:00"
+
+
+def test_strict_fails_the_build_on_a_pages_problem(tmp_path):
+    """A bad date in a field list: a WARNING naming the page and the field, the page dated by the
+    next source; with `sitemap_strict`, one error line, exit status 1 and nothing written."""
+    docs = project(tmp_path)
+    (docs / "api.rst").write_text(":lastmod: soon\n\nAPI\n===\n\nThe API.\n")
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0, done.stderr
+    warned = [line for line in done.stderr.splitlines() if "sitemap" in line]
+    assert (
+        len(warned) == 1 and warned[0].startswith("WARNING: sitemap: api.rst") and "lastmod" in warned[0]
+    ), warned
+    done = sphinx(docs, tmp_path / "strict", "-D", "sitemap_strict=1")
+    assert done.returncode == 1
+    said = [line for line in done.stderr.splitlines() if "sitemap" in line]
+    assert said[-1].startswith("ERROR: sitemap: "), said
+    assert not (tmp_path / "strict" / "sitemap.xml").exists()
