@@ -376,3 +376,21 @@ def test_strict_fails_the_build_on_a_pages_problem(tmp_path):
     said = [line for line in done.stderr.splitlines() if "sitemap" in line]
     assert said[-1].startswith("ERROR: sitemap: "), said
     assert not (tmp_path / "strict" / "sitemap.xml").exists()
+
+
+def test_at_a_hosts_root_the_owners_robots_txt_is_merged_and_kept(tmp_path):
+    """`html_extra_path` copies the owner's robots.txt into the output; ours joins it there, every
+    byte of theirs kept, and their file in the sources is not touched."""
+    root = "https://docs.example.com/"
+    docs = project(tmp_path, CONF.replace(BASE, root) + 'html_extra_path = ["extra"]\n')
+    (docs / "extra").mkdir()
+    theirs = b"User-agent: *\r\nDisallow: /drafts/\r\n"
+    (docs / "extra" / "robots.txt").write_bytes(theirs)
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0, done.stderr
+    written = (tmp_path / "html" / "robots.txt").read_bytes()
+    assert written.startswith(theirs) and f"Sitemap: {root}sitemap.xml".encode() in written
+    assert (docs / "extra" / "robots.txt").read_bytes() == theirs
+    again = sphinx(docs, tmp_path / "html")  # Sphinx copies theirs again; ours joins it again, once
+    assert again.returncode == 0
+    assert (tmp_path / "html" / "robots.txt").read_bytes() == written
