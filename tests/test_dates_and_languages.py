@@ -166,6 +166,9 @@ def test_listings_are_no_news_articles(tmp_path):
         for u in parse(project / "site" / "sitemap-news.xml").iterfind("s:url", NS)
     ]
     assert sorted(news) == [f"{BLOG}blog/2024/0{n}/1{n}/post-number-{n}/" for n in range(1, 6)]
+    # The sample's own rules match its posts alone: nothing of the kind is said.
+    as_shipped = mkdocs(copy_sample("mkdocs-blog", tmp_path / "as-shipped"), "--strict")
+    assert as_shipped.returncode == 0 and "matched the news rules" not in as_shipped.stderr
 
 
 def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):

@@ -63,8 +63,10 @@ def test_a_shallow_clone_dates_only_what_its_history_shows(tmp_path):
     )
     full = tmp_path / "full"
     git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
-    assert mkdocs(full).returncode == 0
+    whole = mkdocs(full)
+    assert whole.returncode == 0
     assert lastmods(full / "site" / "sitemap.xml")[BASE + "old/"] == "2020-01-01T00:00:00+00:00"
+    assert "shallow clone" not in whole.stderr  # the whole history: nothing of the kind is said
 
 
 # -- 3. A listing is never older than what it shows ---------------------------------------------------
