@@ -46,7 +46,7 @@ def ensure_venv(
     if not python_of(venv_dir).exists():
         print(f"dev.py: creating {venv_dir}", flush=True)
         venv.create(venv_dir, with_pip=True)
-    what = what or "MkDocs, Material, Zensical, mike, Pelican and the test tools"
+    what = what or "MkDocs, Material, Zensical, mike, Pelican, Sphinx and the test tools"
     print(
         f"dev.py: installing sitemap-plugins into {venv_dir.name}, editable, with {what} "
         "(first run only: about a minute)",
