@@ -224,3 +224,96 @@ def test_a_copy_in_a_group_of_three_leaves_the_other_two_a_group_whatever_page_c
     group = {"en": BASE + "en/a/", "de": BASE + "de/a/", "x-default": BASE + "en/a/"}
     assert site.entries[BASE + "en/a/"].alternates == group
     assert site.entries[BASE + "de/a/"].alternates == group
+
+
+# -- a theme that marks no content region: its frame is what repeats across a language's pages ----
+
+SIDEBAR = {
+    "en": "<p>Hello! A plugin for sites in many languages, fast and simple, for sites big and small.</p>",
+    "de": "<p>Hallo! Ein Plugin für Seiten in vielen Sprachen, schnell und einfach, für große und kleine.</p>",
+}
+
+
+def _regionless(language: str, post: str, name: str) -> str:
+    """polyglot's shape: a sidebar greeting the reader in the page's language, longer than a
+    short post, and no element that marks the content; the head names every language's page."""
+    links = "".join(
+        f'<link rel="alternate" hreflang="{code}" href="{BASE}{code}/{name}/">' for code in SIDEBAR
+    )
+    return (
+        f'<html lang="{language}"><head>{links}</head><body><div class="sidebar">{SIDEBAR[language]}</div>'
+        f'<div class="content"><h1>{name}</h1><p>{post}</p></div></body></html>'
+    )
+
+
+def regionless_site(tmp_path, posts: dict[str, dict[str, str]]) -> tuple[sp.Sitemap, sp.WriteResult]:
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for name, texts in posts.items():
+        for language, post in texts.items():
+            site.add_page(sp.Page(f"{BASE}{language}/{name}/", html=_regionless(language, post, name)))
+    return site, site.write(tmp_path)
+
+
+def test_the_sidebar_every_page_of_a_language_shows_is_frame(tmp_path):
+    """Three posts in each language; `b`'s German page shows the English post: a copy, though
+    the German sidebar holds more words than the post.  The translated ones stay grouped."""
+    site, result = regionless_site(
+        tmp_path,
+        {
+            "a": {"en": "Short post.", "de": "Kurzer Beitrag."},
+            "b": {"en": "Another short one.", "de": "Another short one."},
+            "c": {"en": "A third.", "de": "Ein dritter."},
+        },
+    )
+    assert f"{BASE}de/b/" not in site.entries and result.copies == 1
+    assert set(site.entries[f"{BASE}de/a/"].alternates) == {"en", "de", "x-default"}
+
+
+def test_what_half_the_pages_or_two_pages_show_is_no_frame(tmp_path):
+    """Two pages a language: nothing repeats often enough to be frame, and a copy is not told
+    (never a translation taken for a copy)."""
+    site, result = regionless_site(
+        tmp_path, {"a": {"en": "Short post.", "de": "Kurzer Beitrag."}, "b": {"en": "Same.", "de": "Same."}}
+    )
+    assert f"{BASE}de/b/" in site.entries and result.copies == 0
+
+
+def test_a_copy_whose_head_pairs_it_with_no_page_is_told_by_its_words(tmp_path):
+    """A listing's second page whose head names the home pages as its translations (polyglot's
+    `page2/`): the German one shows the English one's words, so it is a copy."""
+    home_links = "".join(f'<link rel="alternate" hreflang="{c}" href="{BASE}{c}/">' for c in ("en", "de"))
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for language in ("en", "de"):
+        body = "<main><h1>Posts</h1><p>The first post, and the second post.</p></main>"
+        site.add_page(
+            sp.Page(
+                f"{BASE}{language}/page2/",
+                html=f'<html lang="{language}"><head>{home_links}</head><body>{body}</body></html>',
+            )
+        )
+    result = site.write(tmp_path)
+    assert (
+        f"{BASE}de/page2/" not in site.entries and f"{BASE}en/page2/" in site.entries and result.copies == 1
+    )
+
+
+def test_a_copy_in_another_set_of_the_run_is_told_and_named_by_no_group(tmp_path):
+    """A build per language, each its own set (`join_sets`): the German build's page that shows
+    the English words is a copy, and the English set's group does not name it."""
+    links = "".join(f'<link rel="alternate" hreflang="{c}" href="{BASE}{c}/a/">' for c in ("en", "de"))
+    sets = {}
+    for language in ("en", "de"):
+        sets[language] = sp.Sitemap(sp.Options(base_url=f"{BASE}{language}/", x_default="en"))
+        sets[language].add_page(
+            sp.Page(
+                f"{BASE}{language}/a/",
+                html=f'<html lang="{language}"><head>{links}</head><body>{ORIGINAL}</body></html>',
+            )
+        )
+    sets["en"].join_sets([sets["de"]])
+    sets["de"].join_sets([sets["en"]])
+    german = sets["de"].write(tmp_path / "de")
+    english = sets["en"].write(tmp_path / "en")
+    assert german.copies == 1 and sets["de"].entries == {}
+    assert sets["en"].entries[f"{BASE}en/a/"].alternates == {}
+    assert english.alternates_dropped == 1
