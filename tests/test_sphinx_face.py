@@ -394,3 +394,16 @@ def test_at_a_hosts_root_the_owners_robots_txt_is_merged_and_kept(tmp_path):
     again = sphinx(docs, tmp_path / "html")  # Sphinx copies theirs again; ours joins it again, once
     assert again.returncode == 0
     assert (tmp_path / "html" / "robots.txt").read_bytes() == written
+
+
+def test_html_baseurl_is_named_where_it_is_wrong_and_read_as_a_directory(tmp_path):
+    docs = project(tmp_path, CONF.replace(BASE, "docs.example.com/en/latest"))
+    done = sphinx(docs, tmp_path / "bad")
+    assert done.returncode == 1
+    assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
+        "ERROR: sitemap: html_baseurl: 'docs.example.com/en/latest' is not an absolute http(s) URL; set it "
+        "to the address the site is published at, e.g. 'https://example.com/'"
+    ]
+    (docs / "conf.py").write_text(CONF.replace(BASE, BASE.rstrip("/")))  # no slash: Read the Docs' spelling
+    assert sphinx(docs, tmp_path / "html").returncode == 0
+    assert BASE + "api.html" in lastmods(tmp_path / "html" / "sitemap.xml")

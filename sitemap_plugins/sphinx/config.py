@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sitemap_plugins import ConfigError, Options, normalize_hreflang, slip_for
+from sitemap_plugins import ConfigError, Options, check_base_url, normalize_hreflang, slip_for
 
 PREFIX = "sitemap_"
 #: The schema's options, by their config value's name (`sitemap_gzip`).
@@ -58,15 +58,17 @@ def read_options(config: Any) -> tuple[Options | None, list[str]]:
         for name, field in OPTIONS.items()
         if getattr(config, name, None) is not None
     }
-    base_url = values.pop("base_url", None) or config.html_baseurl
+    given = values.pop("base_url", None)
+    base_url = given or config.html_baseurl
     if not base_url:
         return None, said
+    base_url = check_base_url(base_url, "sitemap_base_url" if given else "html_baseurl")
     # The x-default of every group is conf.py's language (the one the sources are written in),
     # whichever build (`-D language=de`) writes the groups.
     main_language = getattr(config, "_raw_config", {}).get("language") or config.language
     if main_language and "x_default" not in values:
         values["x_default"] = _language(main_language)
-    return Options.from_mapping(values, base_url=_directory(base_url)), said
+    return Options.from_mapping(values, base_url=base_url), said
 
 
 def language_of(config: Any) -> str | None:
@@ -79,11 +81,6 @@ def _language(code: str) -> str:
         return normalize_hreflang(code.replace("_", "-"))
     except ValueError as error:
         raise ConfigError(f"language: {code!r}: {error}") from None
-
-
-def _directory(url: str) -> str:
-    """html_baseurl names the docs' root: `https://example.com/en/latest` is that directory."""
-    return url if url.endswith("/") else url + "/"
 
 
 def _typed(name: str, value: Any, declared: Any) -> Any:
