@@ -317,3 +317,20 @@ def test_a_copy_in_another_set_of_the_run_is_told_and_named_by_no_group(tmp_path
     assert german.copies == 1 and sets["de"].entries == {}
     assert sets["en"].entries[f"{BASE}en/a/"].alternates == {}
     assert english.alternates_dropped == 1
+
+
+def test_on_a_regionless_theme_a_translated_title_is_no_copy(tmp_path):
+    """As with a content region: a page whose heading is translated shows other words."""
+    posts = {
+        "a": {"en": "Short post.", "de": "Kurzer Beitrag."},
+        "b": {"en": "Another short one.", "de": "Another short one."},
+        "c": {"en": "A third.", "de": "Ein dritter."},
+    }
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for name, texts in posts.items():
+        for language, post in texts.items():
+            html = _regionless(language, post, name)
+            if (name, language) == ("b", "de"):
+                html = html.replace("<h1>b</h1>", "<h1>Noch einer</h1>")
+            site.add_page(sp.Page(f"{BASE}{language}/{name}/", html=html))
+    assert site.write(tmp_path).copies == 0 and f"{BASE}de/b/" in site.entries
