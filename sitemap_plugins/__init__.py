@@ -18,7 +18,7 @@ from sitemap_plugins.core.errors import (
     shown,
     slip_for,
 )
-from sitemap_plugins.core.files import path_in, url_path
+from sitemap_plugins.core.files import host_root, path_in, url_path
 from sitemap_plugins.core.indexnow import submit_changes
 from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
 from sitemap_plugins.core.live_check import Bounds, LiveCheck
@@ -34,7 +34,13 @@ from sitemap_plugins.core.model import (
     VideoRestriction,
     VideoUploader,
 )
-from sitemap_plugins.core.normalize import changefreq_of, normalize_hreflang, priority_of, to_uri
+from sitemap_plugins.core.normalize import (
+    changefreq_of,
+    hreflang_or_none,
+    normalize_hreflang,
+    priority_of,
+    to_uri,
+)
 from sitemap_plugins.core.option_values import check_base_url, check_indexnow_key
 from sitemap_plugins.core.options import (
     DEFAULT_LASTMOD,
@@ -97,6 +103,8 @@ __all__ = [
     "check_indexnow_key",
     "clean_set",
     "default_jobs",
+    "host_root",
+    "hreflang_or_none",
     "is_our_sitemap",
     "log",
     "normalize_hreflang",

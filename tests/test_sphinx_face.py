@@ -4,7 +4,6 @@ dirhtml, incremental, `-j 2`) of a project whose git history is made here, besid
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -12,27 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from git_helpers import git, lastmods
 from sitemap_checks import NS, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
 
 BASE = "https://docs.example.com/en/latest/"
 CONF = f'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\nhtml_baseurl = "{BASE}"\n'
-WHO = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-}
-
-
-def git(cwd: Path, *args: str, date: str | None = None) -> str:
-    when = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {}
-    done = subprocess.run(
-        ["git", *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **WHO, **when}
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def project(tmp_path: Path, conf: str = CONF) -> Path:
@@ -66,13 +51,6 @@ def sphinx(docs: Path, out: Path, *args: str, builder: str = "html") -> subproce
     )
     assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     return done
-
-
-def lastmods(path: Path) -> dict[str, str | None]:
-    return {
-        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-        for url in parse(path).iterfind("s:url", NS)
-    }
 
 
 def from_dir(site: Path, tmp_path: Path) -> dict[str, str | None]:

@@ -61,6 +61,8 @@ def two_languages(fr_text: str, fr_head: str = "") -> dict[str, str]:
 
 
 VIDEO = '<video src="/media/v.mp4" poster="/media/v.jpg"></video>'
+#: A player with nothing that says what it shows: no title, no heading, no words around it.
+UNDESCRIBED = page("V", VIDEO).replace("<h1>V</h1>", "").replace("<p>V is a page of its own words.</p>", "")
 DESCRIBED = (
     '<figure><video src="/media/v.mp4" poster="/media/v.jpg" title="The launch"></video>'
     "<figcaption>The launch of the boat, filmed from the pier.</figcaption></figure>"
@@ -141,32 +143,12 @@ LINES: dict[str, tuple[str, Scene, Scene]] = {
     ),
     "videos not described (summary)": (
         "1 video left out: not described",
-        lambda tmp: generate(
-            _site(
-                tmp,
-                {
-                    "": dated("Home"),
-                    "v": page("V", VIDEO)
-                    .replace("<h1>V</h1>", "")
-                    .replace("<p>V is a page of its own words.</p>", ""),
-                },
-            )
-        ),
+        lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": UNDESCRIBED})),
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),
     "videos not described (the line before)": (
         "sitemap: 1 video left out, not described (Google requires a title, a description and a thumbnail)",
-        lambda tmp: generate(
-            _site(
-                tmp,
-                {
-                    "": dated("Home"),
-                    "v": page("V", VIDEO)
-                    .replace("<h1>V</h1>", "")
-                    .replace("<p>V is a page of its own words.</p>", ""),
-                },
-            )
-        ),
+        lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": UNDESCRIBED})),
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),
     "video feed": (

@@ -16,7 +16,7 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote, unquote_to_bytes
+from urllib.parse import quote, unquote_to_bytes, urlsplit
 
 from lxml import etree
 
@@ -79,6 +79,19 @@ def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | 
         return os.path.isfile(os.path.join(target, "index.html"))
     candidates = (target, os.path.join(target, "index.html"), target + ".html")
     return any(os.path.isfile(candidate) for candidate in candidates)
+
+
+def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:
+    """The directory served at the root of `base_url`'s host, where `site_dir` (served at
+    `base_url`) nests as its URL does (`site/de/` for `https://example.com/de/`); None where it
+    does not: the other sets a host serves beside it are then not found on disk."""
+    segments = [part for part in urlsplit(base_url).path.split("/") if part]
+    directory = Path(site_dir).resolve()
+    if not segments:
+        return directory
+    if list(directory.parts[-len(segments) :]) != segments:
+        return None
+    return directory.parents[len(segments) - 1]
 
 
 def one_file(first: str, second: str) -> bool:

@@ -48,7 +48,7 @@ class HreflangGroups:
         if not digests or not original_language:
             return
         main = original_language.split("-")[0].lower()
-        fingerprints, whole_text = self._fingerprints()
+        fingerprints, whole_text = self._fingerprints(digests)
         originals: dict[str, str] = {}  # a whole text -> the first page of the original language showing it
         for url in sorted(whole_text):
             language = self.harvester.page_languages.get(url) or original_language
@@ -84,28 +84,27 @@ class HreflangGroups:
             reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
             self.harvester.leave_out(url, copy.source, "copy", reason)
 
-    def _fingerprints(self) -> tuple[dict[str, set[str]], dict[str, str]]:
+    def _fingerprints(self, digests: dict[str, str | None]) -> tuple[dict[str, set[str]], dict[str, str]]:
         """Each page's fingerprints: its main content's (`page_text`), and, where its theme marks
         no content region, its text without the theme's frame: a block that repeats on more than
         half of one language's pages (at least three), a sidebar that greets the reader in it,
         is frame on every page (on a short post it holds more words than the post).  And the
         fingerprint of all a page shows but the frame: where no group pairs two pages, only the
         whole text tells a copy (a listing's main block may be the one post it shows whole)."""
-        digests = {**self._elsewhere_digests, **self.harvester.digests}
         found = {url: {digest} for url, digest in digests.items() if digest is not None}
         whole_text = {url: digest for url, digest in self.harvester.digests.items() if digest is not None}
-        blocks = self.harvester.text_blocks
-        pages: Counter[str | None] = Counter(language for language, _ in blocks.values())
+        blocks, languages = self.harvester.text_blocks, self.harvester.page_languages
+        pages: Counter[str | None] = Counter(languages[url] for url in blocks)
         repeats: dict[str | None, Counter[str]] = defaultdict(Counter)
-        for language, page_blocks in blocks.values():
-            repeats[language].update({block for block, _ in page_blocks})
+        for url, page_blocks in blocks.items():
+            repeats[languages[url]].update({block for block, _ in page_blocks})
         frame = {
             block
             for language, counts in repeats.items()
             for block, count in counts.items()
             if count >= 3 and count * 2 > pages[language]
         }
-        for url, (_, page_blocks) in blocks.items():
+        for url, page_blocks in blocks.items():
             whole_text.pop(url, None)
             if (digest := frame_free_digest(page_blocks, frame)) is not None:
                 found.setdefault(url, set()).add(digest)

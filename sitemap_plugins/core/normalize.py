@@ -326,6 +326,14 @@ def normalize_hreflang(code: str) -> str:
     return "-".join(parts)
 
 
+def hreflang_or_none(text: str) -> str | None:
+    """The hreflang code `text` spells (`<html lang="zh_CN">`, a path's `pt-BR/`), else None."""
+    try:
+        return normalize_hreflang(text) if text else None
+    except ValueError:
+        return None
+
+
 _TRADITIONAL_CHINESE = {"tw", "hk", "mo", "hant"}
 _SIMPLIFIED_CHINESE = {"cn", "sg", "hans"}
 

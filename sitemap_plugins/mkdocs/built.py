@@ -11,7 +11,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from sitemap_plugins import BUILTIN_SITEMAP, ConfigError, Options, Page, Sitemap, WriteResult, built_from, log
+from sitemap_plugins import (
+    BUILTIN_SITEMAP,
+    ConfigError,
+    Options,
+    Page,
+    Sitemap,
+    WriteResult,
+    built_from,
+    host_root,
+    log,
+)
 from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
     Project,
@@ -225,9 +235,8 @@ def projects_built_beside(own: Project) -> list[Project]:
     roots = [root for root in language_roots(own).values() if root != base_path.rstrip("/") + "/"]
     if own.i18n_structure or not roots:
         return []  # static-i18n builds every language in one project
-    segments = [part for part in base_path.split("/") if part]
-    site_dir = own.site_dir.resolve()
-    if segments and list(site_dir.parts[-len(segments) :]) != segments:
+    host_dir = host_root(own.site_dir, own.site_url)
+    if host_dir is None:
         log.info(
             "sitemap: %s: site_dir %s does not nest as its site_url %s does, so the sets of the other "
             "languages are not found; run `sitemap-plugins generate --project` for each after the builds",
@@ -236,7 +245,6 @@ def projects_built_beside(own: Project) -> list[Project]:
             own.site_url,
         )
         return []
-    host_dir = site_dir.parents[len(segments) - 1] if segments else site_dir
     found = []
     for root in roots:
         directory = host_dir.joinpath(*[part for part in root.split("/") if part])

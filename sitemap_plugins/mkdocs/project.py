@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_plugins import ConfigError, log, normalize_hreflang, shown
+from sitemap_plugins import ConfigError, hreflang_or_none, log, shown
 from sitemap_plugins.mkdocs.includes import Includes
 
 #: Options only the MkDocs face has; everything else is the core's.
@@ -380,7 +380,7 @@ def _read_languages(project: Project, data: Mapping[str, Any], where: str) -> No
         root = root.rstrip("/") + "/"
         # Material's selector needs only `link` and `name`: the language is its `lang`, else the
         # link's last path segment (`/de/`), else this project's own where the link is its root.
-        language = alternate.get("lang") or _language_code(root.rstrip("/").rsplit("/", 1)[-1])
+        language = alternate.get("lang") or hreflang_or_none(root.rstrip("/").rsplit("/", 1)[-1])
         if not language and root == base_path.rstrip("/") + "/":
             language = project.language
         if language:
@@ -422,14 +422,6 @@ def share_languages(projects: list[Project]) -> None:
                 project.config_file,
                 ", ".join(project.unnamed_roots.values()),
             )
-
-
-def _language_code(segment: str) -> str | None:
-    """`de`, `pt-BR`, `zh_Hant` as a path segment: the hreflang code it is, else None."""
-    try:
-        return normalize_hreflang(segment) if segment else None
-    except ValueError:
-        return None
 
 
 def language_roots(project: Project) -> dict[str, str]:

@@ -28,7 +28,8 @@ from sitemap_plugins import (
     SitemapError,
     __version__,
     built_from,
-    normalize_hreflang,
+    host_root,
+    hreflang_or_none,
     read_index_items,
     write_index,
 )
@@ -117,10 +118,9 @@ def _root_index(app: Any, options: Options, conf: str) -> str | None:
     every set.  The line that says so; None where there is no such tree."""
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
-    outdir = Path(app.outdir).resolve()
-    if not segments or list(outdir.parts[-len(segments) :]) != segments:
-        return None
-    host_dir = outdir.parents[len(segments) - 1]
+    host_dir = host_root(app.outdir, options.base_url)
+    if not segments or host_dir is None:
+        return None  # at the host's root, the set is the root's
     sets = sorted(_sets_of(conf, host_dir, depth=len(segments) + 1))
     if len(sets) < 2:
         return None
@@ -222,19 +222,16 @@ def _languages_beside(app: Any, options: Options, language: str | None) -> dict[
     nests as the URL does and a segment of the URL is the build's language (Read the Docs'
     `/en/latest/`, `_build/html/en/latest/`), the directories beside it named by another
     language.  Language -> (its base URL, its output)."""
-    if not language:
-        return {}
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
-    at = next((i for i, part in enumerate(segments) if _language_or_none(part) == language), None)
-    outdir = Path(app.outdir).resolve()
-    if at is None or list(outdir.parts[-len(segments) :]) != segments:
+    at = next((i for i, part in enumerate(segments) if hreflang_or_none(part) == language), None)
+    host_dir = host_root(app.outdir, options.base_url)
+    if not language or at is None or host_dir is None:
         return {}
-    languages_dir = outdir.parents[len(segments) - at - 1]
     conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
     found = {}
-    for candidate in sorted(languages_dir.iterdir()):
-        code = _language_or_none(candidate.name)
+    for candidate in sorted(host_dir.joinpath(*segments[:at]).iterdir()):
+        code = hreflang_or_none(candidate.name)
         directory = candidate.joinpath(*segments[at + 1 :])
         if code is None or code == language or candidate.name == segments[at]:
             continue
@@ -255,13 +252,6 @@ def _groups(bases: dict[str | None, str], targets: dict[str, str]) -> dict[str, 
         name: {code: base + target for code, base in bases.items() if code}
         for name, target in targets.items()
     }
-
-
-def _language_or_none(segment: str) -> str | None:
-    try:
-        return normalize_hreflang(segment.replace("_", "-"))
-    except ValueError:
-        return None
 
 
 def _metadata(fields: dict[str, Any]) -> dict[str, Any]:

@@ -78,7 +78,7 @@ def language_of(config: Any) -> str | None:
 
 def _language(code: str) -> str:
     try:
-        return normalize_hreflang(code.replace("_", "-"))
+        return normalize_hreflang(code)
     except ValueError as error:
         raise ConfigError(f"language: {code!r}: {error}") from None
 

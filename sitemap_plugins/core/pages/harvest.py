@@ -24,8 +24,8 @@ from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_bloc
 from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from sitemap_plugins.core.normalize import (
     glob_match,
+    hreflang_or_none,
     http_url,
-    normalize_hreflang,
     parse_date,
     site_path,
     to_uri,
@@ -73,10 +73,10 @@ class Harvester:
         self.listings_not_news = 0
         #: The fingerprint of each page in a language group (`html.page_text`).
         self.digests: dict[str, str | None] = {}
-        #: A page in a language group whose theme marks no content region -> the language its
-        #: head names and its blocks of text (`PageText.blocks`): a copy is told by what is left
-        #: once what repeats across a language's pages (the theme's frame) is taken out.
-        self.text_blocks: dict[str, tuple[str | None, list[tuple[str, bool]]]] = {}
+        #: A page in a language group whose theme marks no content region -> its blocks of text
+        #: (`PageText.blocks`): a copy is told by what is left once what repeats across a
+        #: language's pages (the theme's frame) is taken out.
+        self.text_blocks: dict[str, list[tuple[str, bool]]] = {}
         #: The language each page in a language group says it is in (`<html lang>`).
         self.page_languages: dict[str, str | None] = {}
         #: A page's URL -> the spelling of it its canonical names, where that is another
@@ -157,7 +157,7 @@ class Harvester:
         if facts.language:
             self.languages[facts.language] += 1  # as written: told apart when they are said
             if page.url == self.options.base_url:
-                self.home_language = _safe_hreflang(facts.language.replace("_", "-"))
+                self.home_language = hreflang_or_none(facts.language)
         if entry.alternates or facts.alternates or (self.options.previous and not page.listing):
             # A translation shows other words than its original; a copy (a script's, a hook's,
             # one whose head names other pages than its own translations) the same: `Sitemap`
@@ -165,10 +165,9 @@ class Harvester:
             # since the last deploy.
             text = self._page_text(page)
             self.digests[entry.loc] = text.digest
-            language = _safe_hreflang(facts.language.replace("_", "-")) if facts.language else None
-            self.page_languages[entry.loc] = language
+            self.page_languages[entry.loc] = hreflang_or_none(facts.language or "")
             if text.blocks:
-                self.text_blocks[entry.loc] = (language, text.blocks)
+                self.text_blocks[entry.loc] = text.blocks
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(entry, page, facts, theirs, label)
         if self.options.news is not None:
@@ -319,9 +318,9 @@ class Harvester:
         """
         if page.fallback_of or not (page.alternates or facts.alternates or "alternates" in page.meta):
             return {}  # most pages of most sites
-        merged = {_safe_hreflang(code) or code: url for code, url in page.alternates.items()}
+        merged = {hreflang_or_none(code) or code: url for code, url in page.alternates.items()}
         for code, url in self._declared_alternates(page, label).items():
-            merged[_safe_hreflang(code) or code] = url  # the page says it: it wins
+            merged[hreflang_or_none(code) or code] = url  # the page says it: it wins
         own = _uri_or_none(page.url)
         if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
             # Not an hreflang set for this page (which must name itself): a site-wide language
@@ -333,7 +332,7 @@ class Harvester:
             )
             return merged
         for code, url in facts.alternates.items():
-            code = _safe_hreflang(code) or code
+            code = hreflang_or_none(code) or code
             previous = merged.get(code)
             if previous is not None and _uri_or_none(previous) != _uri_or_none(url):
                 self.report(
@@ -540,13 +539,6 @@ def language_of(code: str) -> str:
     parts = code.replace("_", "-").split("-")
     script = parts[1] if len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha() else ""
     return parts[0].lower() + (f"-{script.title()}" if script else "")
-
-
-def _safe_hreflang(code: str) -> str | None:
-    try:
-        return normalize_hreflang(code)
-    except ValueError:
-        return None
 
 
 def _uri_or_none(url: str) -> str | None:
