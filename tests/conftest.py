@@ -14,6 +14,11 @@ BASE = "https://example.com/"
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tests read the words the tools print. A runner's FORCE_COLOR (CI sets it, even empty, which
+    # Sphinx reads as "colour") would wrap them in escape codes: the builds the tests start print plain.
+    for forcing in ("FORCE_COLOR", "FORCE_COLOUR", "CLICOLOR_FORCE", "TTY_COMPATIBLE"):
+        os.environ.pop(forcing, None)
+    os.environ["NO_COLOR"] = "1"
     config.addinivalue_line(
         "markers", "invalid_output: the test writes invalid sitemaps on purpose (skips the schema sweep)"
     )
