@@ -55,7 +55,7 @@ from sitemap_plugins.core.options import (
 from sitemap_plugins.core.output.clean import Cleaned, clean_set
 from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap
 from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
-from sitemap_plugins.core.output.result import WriteResult
+from sitemap_plugins.core.output.result import WriteResult, write_root_last
 from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, write_index, write_sitemaps
 from sitemap_plugins.core.sitemap import Sitemap
 from sitemap_plugins.core.sitemap_reader import read_index_items
@@ -118,5 +118,6 @@ __all__ = [
     "url_path",
     "write_from_jsonl",
     "write_index",
+    "write_root_last",
     "write_sitemaps",
 ]

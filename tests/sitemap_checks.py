@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gzip
+import subprocess
+import sys
 from pathlib import Path
 
 from lxml import etree
@@ -88,3 +90,10 @@ def urls(path: Path, news: bool = False) -> list[str]:
 
 def parse(path: Path) -> etree._Element:
     return etree.fromstring(read(path))
+
+
+def generate_from_dir(site: Path, base: str, *more: str) -> subprocess.CompletedProcess[str]:
+    """`sitemap-plugins generate --from-dir SITE --base-url BASE --out SITE MORE...`, as run after
+    a generator's build."""
+    command = ["generate", "--from-dir", str(site), "--base-url", base, "--out", str(site), *more]
+    return subprocess.run([sys.executable, "-m", "sitemap_plugins", *command], capture_output=True, text=True)

@@ -10,6 +10,7 @@ import pytest
 from git_helpers import commit, git, lastmods
 from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican, write_theme
+from sitemap_checks import generate_from_dir
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -210,3 +211,50 @@ def test_a_list_outside_the_article_and_a_notice_of_the_frame(tmp_path):
         base + "pages/thanks.html": "2025-08-03",
     }
     assert "a listing whose pages have no date" not in done.stdout + done.stderr
+
+
+def _built_page(title: str, body: str, published: str | None = None) -> str:
+    head = f'<meta property="article:published_time" content="{published}">' if published else ""
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><title>{title}</title>{head}</head><body>'
+        f'<header><a href="/">Home</a> <a href="/guide/">Guide</a></header><main>{body}</main></body></html>'
+    )
+
+
+def test_a_built_sites_listing_is_told_by_the_posts_it_links_to(tmp_path):
+    """`generate --from-dir` of a built blog: nothing names its listings.  The home page, which
+    states no date and links to two posts, is dated by the newer; the archive of one post, and
+    the docs page that links to both posts among three other pages, state no date and get none
+    (no guess)."""
+    site = tmp_path / "site"
+    pages = {
+        "index.html": _built_page(
+            "Blog",
+            '<ul><li><a href="/2024/spring/">Spring</a></li><li><a href="/2024/summer/">Summer</a></li></ul>',
+        ),
+        "2024/spring/index.html": _built_page("Spring", "<p>Buds.</p>", "2024-03-01T10:00:00+00:00"),
+        "2024/summer/index.html": _built_page("Summer", "<p>Sun.</p>", "2024-06-01T10:00:00+00:00"),
+        "archive/index.html": _built_page("Archive", '<p><a href="/2024/spring/">Spring</a></p>'),
+        "guide/index.html": _built_page(
+            "Guide",
+            "<p>See <a href='/setup/'>setup</a>, <a href='/usage/'>usage</a>, <a href='/faq/'>the FAQ</a>, "
+            "and the posts <a href='/2024/spring/'>Spring</a> and <a href='/2024/summer/'>Summer</a>.</p>",
+        ),
+        "setup/index.html": _built_page("Setup", "<p>Install it.</p>"),
+        "usage/index.html": _built_page("Usage", "<p>Use it.</p>"),
+        "faq/index.html": _built_page("FAQ", "<p>Ask.</p>"),
+    }
+    for path, html in pages.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(html)
+    base = "https://b.example.com/"
+    done = generate_from_dir(site, base)
+    assert done.returncode == 0, done.stderr
+    dates = lastmods(site / "sitemap.xml")
+    assert {url: dates[base + url] for url in ("", "2024/spring/", "2024/summer/", "archive/", "guide/")} == {
+        "": "2024-06-01T10:00:00+00:00",
+        "2024/spring/": "2024-03-01T10:00:00+00:00",
+        "2024/summer/": "2024-06-01T10:00:00+00:00",
+        "archive/": None,
+        "guide/": None,
+    }

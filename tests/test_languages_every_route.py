@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sitemap_checks import NS, parse
+from sitemap_checks import NS, generate_from_dir, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -197,24 +197,7 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
         target = site / path.relative_to(POLYGLOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(path.read_bytes())
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_plugins",
-            "generate",
-            "--from-dir",
-            str(site),
-            "--base-url",
-            PG,
-            "--out",
-            str(site),
-            "--report",
-            str(tmp_path / "report.html"),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    done = generate_from_dir(site, PG, "--report", str(tmp_path / "report.html"))
     assert done.returncode == 0, done.stderr
     post = "2012/02/06/whats-jekyll/"
     group = {"en": PG + post, "nl": PG + "nl/" + post, "zh-CN": PG + "zh-CN/" + post}

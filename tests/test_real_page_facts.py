@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sitemap_checks import NS, parse
+from sitemap_checks import NS, generate_from_dir, parse
 
 import sitemap_plugins as sp
 
@@ -29,26 +29,6 @@ def _built_site(tmp_path: Path, base: str, pages: dict[str, str], images: tuple[
         (site / image).parent.mkdir(parents=True, exist_ok=True)
         (site / image).write_bytes(b"\x89PNG\r\n\x1a\n")
     return site
-
-
-def _generate(site: Path, base: str, *more: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_plugins",
-            "generate",
-            "--from-dir",
-            str(site),
-            "--base-url",
-            base,
-            "--out",
-            str(site),
-            *more,
-        ],
-        capture_output=True,
-        text=True,
-    )
 
 
 def _videos(sitemap: Path) -> dict[str, list[tuple[str | None, ...]]]:
@@ -82,7 +62,7 @@ def test_textuals_memray_player_is_described_by_the_paragraph_that_introduces_it
     site = _built_site(
         tmp_path, base, {MEMRAY[len(base) :]: "textual-blog-remote-memory-profiling-with-memray.html"}
     )
-    done = _generate(site, base)
+    done = generate_from_dir(site, base)
     assert done.returncode == 0, done.stderr
     assert _videos(site / "sitemap.xml") == {
         MEMRAY: [
@@ -140,7 +120,7 @@ def test_drfs_player_is_titled_by_its_heading_and_described_by_its_section(tmp_p
     stay), and described by the talk's paragraph, not by the theme's `<meta name="description">`
     ("Django, API, REST, 3.0 Announcement")."""
     site = _built_site(tmp_path, DRF, {"community/3.0-announcement/": "drf-community-3.0-announcement.html"})
-    done = _generate(site, DRF)
+    done = generate_from_dir(site, DRF)
     assert done.returncode == 0, done.stderr
     assert _videos(site / "sitemap.xml") == {
         DRF_ANNOUNCEMENT: [
@@ -171,7 +151,7 @@ def test_a_description_the_theme_writes_on_every_page_describes_no_player(tmp_pa
         page = page.replace("community/3.0-announcement/", f"community/3.{number}-announcement/")
         (site / f"community/3.{number}-announcement").mkdir(parents=True)
         (site / f"community/3.{number}-announcement/index.html").write_text(page)
-    done = _generate(site, DRF)
+    done = generate_from_dir(site, DRF)
     assert done.returncode == 0, done.stderr
     assert all(videos == [] for videos in _videos(site / "sitemap.xml").values())
     assert "3 videos left out: not described" in done.stderr
@@ -185,7 +165,7 @@ def test_a_description_the_theme_writes_on_every_page_describes_no_player(tmp_pa
         page = page.replace("community/3.0-announcement/", f"community/3.{number}-announcement/")
         (own / f"community/3.{number}-announcement").mkdir(parents=True)
         (own / f"community/3.{number}-announcement/index.html").write_text(page)
-    done = _generate(own, DRF)
+    done = generate_from_dir(own, DRF)
     assert done.returncode == 0, done.stderr
     described = {loc: [video[3] for video in videos] for loc, videos in _videos(own / "sitemap.xml").items()}
     assert described == {
@@ -220,7 +200,7 @@ def test_pyvideos_talk_is_titled_by_its_heading_with_its_og_image_and_never_by_i
         ]
     (site / "theme" / "images").mkdir(parents=True)
     (site / "theme" / "images" / "contribute-media.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-    done = _generate(site, PYVIDEO, "--verbose")
+    done = generate_from_dir(site, PYVIDEO, "--verbose")
     assert done.returncode == 0, done.stderr
     assert _videos(site / "sitemap.xml") == expected
     image = "{http://www.google.com/schemas/sitemap-image/1.1}image"

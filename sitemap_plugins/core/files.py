@@ -13,7 +13,7 @@ import errno
 import os
 import posixpath
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, unquote_to_bytes, urlsplit
@@ -111,19 +111,27 @@ def same_file(url: str) -> tuple[str, ...]:
     return url, url + ".html"
 
 
-def site_pages(site_dir: Path, warn: Callable[[str, str], None]) -> Iterator[tuple[str, Path]]:
+def site_pages(
+    site_dir: Path, warn: Callable[[str, str], None], other_sets: Collection[Path] = ()
+) -> Iterator[tuple[str, Path]]:
     """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
-    and directories (`.git`, `.well-known`) are not pages; a directory that cannot be read, a
-    name that is not a regular file, and a link leading out of `site_dir` are named to `warn`
-    (subject, message) and passed over."""
+    and directories (`.git`, `.well-known`) are not pages, nor are those of `other_sets`, the
+    directories of other sets nested in this one (a language's `fr/` in the main language's
+    root); a directory that cannot be read, a name that is not a regular file, and a link
+    leading out of `site_dir` are named to `warn` (subject, message) and passed over."""
     root = site_dir.resolve()
+    elsewhere = {directory.resolve() for directory in other_sets}
 
     def unreadable(error: OSError) -> None:
         name = Path(error.filename).relative_to(site_dir).as_posix() if error.filename else str(site_dir)
         warn(display_name(name), f"cannot be read ({error.strerror}); its pages are not listed")
 
     for directory, subdirectories, files in os.walk(site_dir, onerror=unreadable):
-        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+        subdirectories[:] = sorted(
+            d
+            for d in subdirectories
+            if not d.startswith(".") and not (elsewhere and Path(directory, d).resolve() in elsewhere)
+        )
         for name in sorted(files):
             if name.startswith(".") or not name.lower().endswith(HTML_SUFFIXES):
                 continue

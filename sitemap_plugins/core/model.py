@@ -176,6 +176,10 @@ class Page:
     #: The URLs of the pages a listing shows, where it is handed over without HTML (its HTML,
     #: where there is some, says what it shows: the links of its content).
     lists: list[str] = field(default_factory=list)
+    #: A page of a built site that no generator describes (`--from-dir`): whether it is a post, a
+    #: page or a listing is told by what it shows (a page that states no date of its own and
+    #: whose content links mostly to posts is a listing, dated as one).
+    kind_unknown: bool = False
     #: One version of versioned docs (mike): listed in its version's own sitemap although its
     #: canonical link names the canonical version's page, by design.
     versioned: bool = False

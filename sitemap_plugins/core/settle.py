@@ -45,6 +45,7 @@ class SetRules(HreflangGroups):
     _listings: dict[str, Shown]
     #: The pages that say when they were published.
     _posts: set[str]
+    _may_list: dict[str, list[str]]
     _robots_blocked: int
     #: loc -> the page whose players its head's description may describe (`Sitemap`).
     _head_described: dict[str, tuple[Page, str, str, set[str | None]]]
@@ -64,6 +65,7 @@ class SetRules(HreflangGroups):
             self.previous.date(
                 self.entries, self.harvester.digests, set(self._listings), self.harvester.build_time
             )
+        self._tell_listings()
         self._date_listings()
         self._complete_alternates()
         if not self.entries:
@@ -193,6 +195,22 @@ class SetRules(HreflangGroups):
                 else:
                     kept.append(video)
             entry.videos = kept
+
+    def _tell_listings(self) -> None:
+        """A built site's page that no generator described (`Page.kind_unknown`) is a listing
+        (a blog's home, an archive, a tag page) where it states no date of its own and the pages
+        its content links to are posts: two at least, and more than half of those listed.  A
+        docs page that links to a post among its other pages stays what it is, undated."""
+        spellings = self.harvester.spellings
+        for loc, links in self._may_list.items():
+            entry = self.entries.get(loc)
+            if entry is None or entry.lastmod is not None:
+                continue
+            shown = {spellings.get(uri, uri) for uri in map(uri_or_same, links)} - {loc}
+            listed = shown & self.entries.keys()
+            posts = listed & self._posts
+            if len(posts) >= 2 and len(posts) * 2 > len(listed):
+                self._listings[loc] = Shown(links, None)
 
     def _date_listings(self) -> None:
         """A listing page (a blog's index, archives, categories, their pages) changed for its

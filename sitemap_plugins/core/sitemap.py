@@ -10,7 +10,7 @@ import datetime as dt
 import os
 import posixpath
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +82,8 @@ class Sitemap(SetRules):
         self._listings: dict[str, Shown] = {}
         #: The pages that say when they were published: the posts a listing lists.
         self._posts: set[str] = set()
+        #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
+        self._may_list: dict[str, list[str]] = {}
         #: loc -> the page some of whose players only its head's description describes, that
         #: description, its template (`harvest.description_template`), and those players.
         self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
@@ -117,8 +119,11 @@ class Sitemap(SetRules):
             self._built.add(added.loc)
         if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, None))
-        if added is not None and not page.listing and states_publication(page):
+        shows, published = self.harvester.shows.pop(page.url, ([], False))
+        if added is not None and not page.listing and (states_publication(page) or published):
             self._posts.add(added.loc)
+        elif added is not None and page.kind_unknown:
+            self._may_list[added.loc] = shows
         head_description = self.harvester.head_descriptions.pop(page.url, None)
         if added is not None and head_description is not None and added.videos:
             self._head_described[added.loc] = (page, *head_description)
@@ -137,15 +142,18 @@ class Sitemap(SetRules):
         # A file copied as it is has no source here but itself (its file time, where asked).
         return count + self.add_static_files(self.site_files(self.site_dir))
 
-    def directory_pages(self, site_dir: str | os.PathLike[str]) -> Iterator[Page]:
+    def directory_pages(
+        self, site_dir: str | os.PathLike[str], other_sets: Collection[Path] = ()
+    ) -> Iterator[Page]:
         """The pages of a built site, served at the base URL (`index.html` as its directory), as
-        files; what cannot be read is reported and passed over."""
+        files, but for those of `other_sets` nested in it; what cannot be read is reported and
+        passed over."""
         root = Path(site_dir)
 
         def passed_over(name: str, message: str) -> None:
             self.report(name, "file", message)
 
-        for page_path, path in site_pages(root, passed_over):
+        for page_path, path in site_pages(root, passed_over, other_sets):
             relative = path.relative_to(root).as_posix()
             yield Page(
                 url=self.options.base_url + page_path,
@@ -153,6 +161,7 @@ class Sitemap(SetRules):
                 source_path=str(path),
                 path=str(path),
                 is_error_page=page_path == "404.html",
+                kind_unknown=True,
             )
 
     def static_file(self, url: str, source_path: str | None, source: str | None = None) -> Page | None:

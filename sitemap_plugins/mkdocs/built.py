@@ -21,6 +21,7 @@ from sitemap_plugins import (
     built_from,
     host_root,
     log,
+    write_root_last,
 )
 from sitemap_plugins.mkdocs.project import (
     MKDOCS_ONLY,
@@ -204,27 +205,6 @@ def hreflang_groups(projects: Sequence[Project], urls: Iterable[str]) -> dict[st
     for project in projects:
         roots.update({lang: root for lang, root in language_roots(project).items() if lang not in roots})
     return language_groups(roots, list(urls))
-
-
-def write_root_last(
-    writes: Sequence[tuple[str, Callable[[Sequence[str]], WriteResult]]],
-) -> list[tuple[int, WriteResult]]:
-    """The sets of several projects (`(base_url, write)` each), written so that the one at a
-    host's root comes last and its robots.txt, the only one crawlers read, names every other
-    set's sitemaps there (a project per language under /de/ cannot).  (index, result) in the
-    order written."""
-    at_root = [i for i, (base, _) in enumerate(writes) if urlsplit(base).path == "/"]
-    hosts = {urlsplit(writes[i][0]).netloc for i in at_root}
-    named: list[str] = []
-    results = []
-    for index in [i for i in range(len(writes)) if i not in at_root] + at_root:
-        base, write = writes[index]
-        result = write(named if index in at_root else ())
-        if index not in at_root and urlsplit(base).netloc in hosts:
-            named += result.sitemap_urls
-            result.robots_hint = []  # the root's robots.txt names them
-        results.append((index, result))
-    return results
 
 
 def projects_built_beside(own: Project) -> list[Project]:

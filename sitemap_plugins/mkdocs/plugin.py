@@ -37,6 +37,7 @@ from sitemap_plugins import (
     SitemapError,
     WriteResult,
     slip_for,
+    write_root_last,
 )
 from sitemap_plugins.mkdocs.built import (
     ProjectSet,
@@ -45,7 +46,6 @@ from sitemap_plugins.mkdocs.built import (
     project_options,
     project_set,
     projects_built_beside,
-    write_root_last,
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
 from sitemap_plugins.mkdocs.includes import Includes

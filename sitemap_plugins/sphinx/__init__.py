@@ -12,9 +12,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,14 +27,16 @@ from sitemap_plugins import (
     Options,
     Sitemap,
     SitemapError,
+    WriteResult,
     __version__,
     built_from,
     host_root,
     hreflang_or_none,
     read_index_items,
     write_index,
+    write_root_last,
 )
-from sitemap_plugins.sphinx.config import language_of, read_options, register
+from sitemap_plugins.sphinx.config import language_of, main_language_of, read_options, register
 
 #: The builders whose output is a site of pages (singlehtml is one page, epub a book).
 BUILDERS = ("html", "dirhtml")
@@ -79,36 +82,53 @@ def _write(app: Any) -> None:
     env, outdir = app.env, Path(app.outdir)
     conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
     language = language_of(app.config)
-    languages = _languages_beside(app, options, language)
+    languages = _languages_beside(app, options, language, main_language_of(app.config))
     bases = {language: options.base_url, **{code: base for code, (base, _) in languages.items()}}
     groups = _groups(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
-    sitemap = _set(app, options, outdir, language, groups)
+    # Each set is its own directory's pages, not those of another language nested in it.
+    directories = [outdir, *(directory for _, directory in languages.values())]
+    sitemap = _set(app, options, outdir, language, groups, directories)
     # The sets of the languages built before this one are written again with the groups (Sphinx
     # builds one language at a time, so the last build completes them).
     others = [
-        _set(app, dataclasses.replace(options, base_url=base), directory, code, groups)
+        _set(app, dataclasses.replace(options, base_url=base), directory, code, groups, directories)
         for code, (base, directory) in sorted(languages.items())
     ]
     for one in [sitemap, *others]:
         one.join_sets(other for other in [sitemap, *others] if other is not one)
-    for other in others:
-        assert other.site_dir is not None
-        other.write(other.site_dir, replaceable=list(BUILTIN_SITEMAP), project=conf)
     # A sitemap.xml in the output that html_extra_path did not copy there is an earlier build's
     # (sphinx-sitemap's, before switching): ours takes its place.
     extra = {name for folder in app.config.html_extra_path for name in _names(Path(app.confdir, folder))}
     report = sitemap.report_path(app.confdir)
-    result = sitemap.write(
-        outdir,
-        replaceable=[name for name in BUILTIN_SITEMAP if name not in extra],
-        report_to=[report] if report else [],
-        project=conf,
-    )
+    writes = [
+        (
+            options.base_url,
+            lambda named: sitemap.write(
+                outdir,
+                replaceable=[name for name in BUILTIN_SITEMAP if name not in extra],
+                report_to=[report] if report else [],
+                also_in_robots=named,
+                project=conf,
+            ),
+        ),
+        *((other.options.base_url, functools.partial(_write_again, other, conf)) for other in others),
+    ]
+    # The set at the host's root (the main language's, the others nested under it) is written
+    # last: its robots.txt, the one crawlers read, names the other languages' sitemaps.
+    result = dict(write_root_last(writes))[0]
     root = _root_index(app, options, conf)
     if root is not None:
         result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
     for line in [*sitemap.closing_lines(result), *([root] if root else [])]:
         logger.info(line)
+
+
+def _write_again(other: Sitemap, conf: str, also_in_robots: Sequence[str]) -> WriteResult:
+    """Another language's set, written again with this build's pages in its groups."""
+    assert other.site_dir is not None
+    return other.write(
+        other.site_dir, replaceable=list(BUILTIN_SITEMAP), also_in_robots=also_in_robots, project=conf
+    )
 
 
 def _root_index(app: Any, options: Options, conf: str) -> str | None:
@@ -122,8 +142,8 @@ def _root_index(app: Any, options: Options, conf: str) -> str | None:
     if not segments or host_dir is None:
         return None  # at the host's root, the set is the root's
     sets = sorted(_sets_of(conf, host_dir, depth=len(segments) + 1))
-    if len(sets) < 2:
-        return None
+    if len(sets) < 2 or host_dir in sets:
+        return None  # the root's own set (the main language's) names the others in robots.txt
     root_url = f"{base.scheme}://{base.netloc}/"
     items, names = [], []
     for directory in sets:
@@ -154,7 +174,12 @@ def _sets_of(conf: str, top: Path, depth: int) -> Iterator[Path]:
 
 
 def _set(
-    app: Any, options: Options, outdir: Path, language: str | None, groups: dict[str, dict[str, str]]
+    app: Any,
+    options: Options,
+    outdir: Path,
+    language: str | None,
+    groups: dict[str, dict[str, str]],
+    sets: Sequence[Path],
 ) -> Sitemap:
     """The set of one build's output in `language`: its pages read, each document's with what
     Sphinx knows of it (its source, the files it includes, its field list, its translations)."""
@@ -173,7 +198,7 @@ def _set(
         Path(app.builder.get_outfilename(name)).relative_to(app.outdir).as_posix(): name
         for name in env.found_docs
     }
-    for page in sitemap.directory_pages(outdir):
+    for page in sitemap.directory_pages(outdir, other_sets=[each for each in sets if each != outdir]):
         page.language = language
         name = documents.get(Path(page.path or "").relative_to(outdir).as_posix())
         if name is None:
@@ -217,26 +242,44 @@ def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
     return found
 
 
-def _languages_beside(app: Any, options: Options, language: str | None) -> dict[str, tuple[str, Path]]:
-    """The builds of the same conf.py in other languages whose sets are on disk: where the output
-    nests as the URL does and a segment of the URL is the build's language (Read the Docs'
-    `/en/latest/`, `_build/html/en/latest/`), the directories beside it named by another
-    language.  Language -> (its base URL, its output)."""
+def _languages_beside(
+    app: Any, options: Options, language: str | None, main_language: str | None
+) -> dict[str, tuple[str, Path]]:
+    """The builds of the same conf.py in other languages whose sets are on disk, where the output
+    nests as the URL does.  Two layouts: each language under a segment named by it (Read the
+    Docs' `/en/latest/` beside `/de/latest/`), and the main language's (conf.py's) at a root
+    with each other language in a folder of it named by that language (`/` and `/fr/`).
+    Language -> (its base URL, its output)."""
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
     at = next((i for i, part in enumerate(segments) if hreflang_or_none(part) == language), None)
     host_dir = host_root(app.outdir, options.base_url)
-    if not language or at is None or host_dir is None:
+    if not language or host_dir is None:
         return {}
     conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
+
+    def built_here(directory: Path) -> bool:
+        recorded = built_from(directory)
+        return recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf
+
+    if at is None:  # the main language's root: the others in folders of it named by them
+        return {
+            code: (options.base_url + child.name + "/", child)
+            for child in sorted(Path(app.outdir).iterdir())
+            if (code := hreflang_or_none(child.name)) not in (None, language) and built_here(child)
+        }
     found = {}
-    for candidate in sorted(host_dir.joinpath(*segments[:at]).iterdir()):
+    parent = host_dir.joinpath(*segments[:at])
+    if main_language not in (None, language) and at == len(segments) - 1 and built_here(parent):
+        # This language nested in the main language's root (`/fr/` in `/`).
+        found[main_language] = (
+            f"{base.scheme}://{base.netloc}/{''.join(s + '/' for s in segments[:at])}",
+            parent,
+        )
+    for candidate in sorted(parent.iterdir()):
         code = hreflang_or_none(candidate.name)
         directory = candidate.joinpath(*segments[at + 1 :])
-        if code is None or code == language or candidate.name == segments[at]:
-            continue
-        recorded = built_from(directory)
-        if recorded is None or os.path.normpath(Path(recorded).resolve()) != conf:
+        if code is None or code == language or candidate.name == segments[at] or not built_here(directory):
             continue  # not built (yet), or from another project
         path = "/".join([*segments[:at], candidate.name, *segments[at + 1 :]])
         found[code] = (f"{base.scheme}://{base.netloc}/{path}/", directory)

@@ -65,15 +65,22 @@ def read_options(config: Any) -> tuple[Options | None, list[str]]:
     base_url = check_base_url(base_url, "sitemap_base_url" if given else "html_baseurl")
     # The x-default of every group is conf.py's language (the one the sources are written in),
     # whichever build (`-D language=de`) writes the groups.
-    main_language = getattr(config, "_raw_config", {}).get("language") or config.language
+    main_language = main_language_of(config)
     if main_language and "x_default" not in values:
-        values["x_default"] = _language(main_language)
+        values["x_default"] = main_language
     return Options.from_mapping(values, base_url=base_url), said
 
 
 def language_of(config: Any) -> str | None:
     """The build's language as hreflang spells it (`zh_CN` is `zh-CN`)."""
     return _language(config.language) if config.language else None
+
+
+def main_language_of(config: Any) -> str | None:
+    """conf.py's own language (the one the sources are written in), whichever language this
+    build was asked for (`-D language=de`), as hreflang spells it."""
+    main = getattr(config, "_raw_config", {}).get("language") or config.language
+    return _language(main) if main else None
 
 
 def _language(code: str) -> str:

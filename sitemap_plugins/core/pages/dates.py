@@ -171,6 +171,16 @@ class PageDates:
                 return later, ("metadata" if later is published else source)
         if published:
             return published, "metadata"
+        if "html" in self.options.lastmod and facts.published:
+            # A built page that says only when it was published (a post never edited, whose
+            # theme writes no modification time): no source knows of a later change.
+            try:
+                value = parse_date(facts.published, self.options.tzinfo)
+            except ValueError as error:
+                self.report(label, "lastmod (the page's HTML, its publication)", f"{error}; not used")
+            else:
+                if not self._in_the_future(value, label, "lastmod (the page's HTML, its publication)"):
+                    return value, "html"
         return None, f"none: {self.why_undated(page)}"
 
     def _git_knows(self, page: Page) -> bool:

@@ -96,6 +96,9 @@ class Harvester:
         #: A listing's URL -> its page, whose body is read again for what it links to around its
         #: content region where that lists no post (`html.links_around`).
         self.lists_around: dict[str, Page] = {}
+        #: A page of unknown kind's URL (`Page.kind_unknown`) -> the pages its content links to,
+        #: and whether its head says when it was published (a post).
+        self.shows: dict[str, tuple[list[str], bool]] = {}
         #: A page's URL -> the `<meta name="description">` that alone describes some of its players,
         #: that description with the page's title taken out (`description_template`), and those
         #: players (their URLs).
@@ -126,6 +129,8 @@ class Harvester:
             # links to, whatever the theme renders, not what the generator handed it.
             page.lists = facts.links
             self.lists_around[page.url] = page  # read again only where its region lists no post
+        elif page.kind_unknown:
+            self.shows[page.url] = (facts.links, facts.published is not None)
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
@@ -255,10 +260,11 @@ class Harvester:
         the frame's images are listed too (`images_decorative`)."""
         media = not page.listing and (self.options.images or self.options.videos)
         content = page.content if media and not self.options.images_decorative else None
+        links = page.listing or page.kind_unknown
         if page.html:
-            return read_html(page.html, page.url, media, content, links=page.listing)
+            return read_html(page.html, page.url, media, content, links)
         if page.path:
-            return read_file(page.path, page.url, media, content, links=page.listing)
+            return read_file(page.path, page.url, media, content, links)
         return HtmlFacts()
 
     # -- what is listed --------------------------------------------------------------------------
@@ -322,16 +328,22 @@ class Harvester:
         for code, url in self._declared_alternates(page, label).items():
             merged[hreflang_or_none(code) or code] = url  # the page says it: it wins
         own = _uri_or_none(page.url)
-        if facts.alternates and own not in {_uri_or_none(u) for u in facts.alternates.values()}:
-            # Not an hreflang set for this page (which must name itself): a site-wide language
-            # menu, such as Material's `extra.alternate` links to each language's home page.
-            log.debug(
-                'sitemap: %s: its <link rel="alternate" hreflang> links are a language menu (none '
-                "names this page): its hreflang group comes from the site's translations",
-                label,
-            )
-            return merged
-        for code, url in facts.alternates.items():
+        named = facts.alternates
+        if named and own not in {_uri_or_none(u) for u in named.values()}:
+            if page.url != self.options.base_url and all(map(self._a_languages_home, named.values())):
+                # A site-wide language menu, not this page's translations: Material's
+                # `extra.alternate` links each language's home page from every page.
+                log.debug(
+                    'sitemap: %s: its <link rel="alternate" hreflang> links are a language menu (each '
+                    "a language's home page): its hreflang group comes from the site's translations",
+                    label,
+                )
+                return merged
+            # Its translations without itself (Hugo's `.Translations` leaves the page out).
+            language = hreflang_or_none(facts.language or "") or page.language
+            if language and language not in named:
+                named = {**named, language: page.url}
+        for code, url in named.items():
             code = hreflang_or_none(code) or code
             previous = merged.get(code)
             if previous is not None and _uri_or_none(previous) != _uri_or_none(url):
@@ -343,6 +355,13 @@ class Harvester:
                 )
             merged[code] = url
         return merged
+
+    def _a_languages_home(self, url: str) -> bool:
+        """`url` is the site's home page or a language's (`/de/`, as a language menu links it)."""
+        base = self.options.base_url
+        path = url[len(base) :] if url.startswith(base) else urlsplit(url).path.lstrip("/")
+        folder = path.removesuffix("index.html").rstrip("/")
+        return folder == "" or ("/" not in folder and hreflang_or_none(folder) is not None)
 
     def _declared_alternates(self, page: Page, label: str) -> dict[str, str]:
         """Front matter `alternates: {de: /de/page/}`: paths are relative to base_url."""
