@@ -191,7 +191,8 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
     A short post (`polyglot-version-1-1`), where the sidebar holds more words than the post,
     is a copy too: the sidebar is the same on every page of a language, so it is frame.  And
     the second page of the posts, whose head names the home pages as its translations, is a
-    copy of the English one all the same."""
+    copy of the English one all the same; its Arabic one, whose head names another page as the
+    Arabic version, is no copy and has no group."""
     site = tmp_path / "site"
     for path in POLYGLOT.rglob("*.html"):
         target = site / path.relative_to(POLYGLOT)
@@ -208,8 +209,12 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
         PG + "zh-CN/" + post: group,
         PG + "2015/11/14/polyglot-version-1-1/": {},
         PG + "page2/": {},
+        # Its head names each language's home under /ar/ (`/ar/es`), Arabic's as `/ar/ar`: no
+        # translations of it, so no group, and no message (it shows posts translated into Arabic).
+        PG + "ar/page2/": {},
     }
     assert "4 copies of another language's page left out: not translations" in done.stderr
+    assert "do not include the page itself" not in done.stderr and "problem(s)" not in done.stderr
     report = (tmp_path / "report.html").read_text()
     for copy, original in [
         ("es/" + post, post),
@@ -219,3 +224,42 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
     ]:
         assert copy in report
         assert f"copy: the same text as {PG + original} (en; list_fallbacks: true lists it)" in report
+
+
+def test_a_head_naming_the_other_languages_home_pages_is_a_menu(tmp_path):
+    """A theme whose head links every page to the other languages' home pages (Hugo's
+    `.Site.Home.Translations`): the home pages are each other's translations, the guide and its
+    French version are not the French and English home pages'.  A head naming the page's own
+    translations without itself (Hugo's `.Translations`) groups them."""
+
+    def page(lang: str, title: str, links: dict[str, str]) -> str:
+        head = "".join(
+            f'<link rel="alternate" hreflang="{code}" href="{BASE}{path}">' for code, path in links.items()
+        )
+        return f'<!DOCTYPE html><html lang="{lang}"><head><title>{title}</title>{head}</head><body><main><p>{title}, in {lang}.</p></main></body></html>'
+
+    site = tmp_path / "site"
+    pages = {
+        "index.html": page("en", "Home", {"fr": "fr/"}),
+        "fr/index.html": page("fr", "Accueil", {"en": ""}),
+        "guide/index.html": page("en", "Guide", {"fr": "fr/"}),
+        "fr/guide/index.html": page("fr", "Le guide", {"en": ""}),
+        "notes/index.html": page("en", "Notes", {"fr": "fr/notes/"}),
+        "fr/notes/index.html": page("fr", "Les notes", {"en": "notes/"}),
+    }
+    for path, html in pages.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(html)
+    done = generate_from_dir(site, BASE)
+    assert done.returncode == 0, done.stderr
+    homes = {"en": BASE, "fr": BASE + "fr/"}
+    notes = {"en": BASE + "notes/", "fr": BASE + "fr/notes/"}
+    assert _groups(site / "sitemap.xml") == {
+        BASE: homes,
+        BASE + "fr/": homes,
+        BASE + "guide/": {},
+        BASE + "fr/guide/": {},
+        BASE + "notes/": notes,
+        BASE + "fr/notes/": notes,
+    }
+    assert "problem(s)" not in done.stderr

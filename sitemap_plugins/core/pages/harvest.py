@@ -330,19 +330,23 @@ class Harvester:
         own = _uri_or_none(page.url)
         named = facts.alternates
         if named and own not in {_uri_or_none(u) for u in named.values()}:
-            if page.url != self.options.base_url and all(map(self._a_languages_home, named.values())):
-                # A site-wide language menu, not this page's translations: Material's
-                # `extra.alternate` links each language's home page from every page.
+            # Links that leave the page out: its translations (Hugo's `.Translations` names the
+            # other languages only), or not its set at all: a page of its own language named
+            # instead of it, or a language menu (Material's `extra.alternate` links each
+            # language's home page from every page).
+            language = hreflang_or_none(facts.language or "") or page.language
+            if (
+                language is None
+                or language in {hreflang_or_none(code) or code for code in named}
+                or (page.url != self.options.base_url and all(map(self._a_languages_home, named.values())))
+            ):
                 log.debug(
-                    'sitemap: %s: its <link rel="alternate" hreflang> links are a language menu (each '
-                    "a language's home page): its hreflang group comes from the site's translations",
+                    'sitemap: %s: its <link rel="alternate" hreflang> links are not its translations '
+                    "(a language menu; none names this page): its hreflang group comes from the site's",
                     label,
                 )
                 return merged
-            # Its translations without itself (Hugo's `.Translations` leaves the page out).
-            language = hreflang_or_none(facts.language or "") or page.language
-            if language and language not in named:
-                named = {**named, language: page.url}
+            named = {**named, language: page.url}
         for code, url in named.items():
             code = hreflang_or_none(code) or code
             previous = merged.get(code)
