@@ -213,8 +213,9 @@ def test_a_list_outside_the_article_and_a_notice_of_the_frame(tmp_path):
     assert "a listing whose pages have no date" not in done.stdout + done.stderr
 
 
-def _built_page(title: str, body: str, published: str | None = None) -> str:
+def _built_page(title: str, body: str, published: str | None = None, modified: str | None = None) -> str:
     head = f'<meta property="article:published_time" content="{published}">' if published else ""
+    head += f'<meta property="article:modified_time" content="{modified}">' if modified else ""
     return (
         f'<!DOCTYPE html><html lang="en"><head><title>{title}</title>{head}</head><body>'
         f'<header><a href="/">Home</a> <a href="/guide/">Guide</a></header><main>{body}</main></body></html>'
@@ -225,7 +226,7 @@ def test_a_built_sites_listing_is_told_by_the_posts_it_links_to(tmp_path):
     """`generate --from-dir` of a built blog: nothing names its listings.  The home page, which
     states no date and links to two posts, is dated by the newer; the archive of one post, and
     the docs page that links to both posts among three other pages, state no date and get none
-    (no guess)."""
+    (no guess); a page that states its own date keeps it."""
     site = tmp_path / "site"
     pages = {
         "index.html": _built_page(
@@ -235,6 +236,13 @@ def test_a_built_sites_listing_is_told_by_the_posts_it_links_to(tmp_path):
         "2024/spring/index.html": _built_page("Spring", "<p>Buds.</p>", "2024-03-01T10:00:00+00:00"),
         "2024/summer/index.html": _built_page("Summer", "<p>Sun.</p>", "2024-06-01T10:00:00+00:00"),
         "archive/index.html": _built_page("Archive", '<p><a href="/2024/spring/">Spring</a></p>'),
+        # A page that states its own date keeps it, whatever it links to.
+        "reading/index.html": _built_page(
+            "Reading",
+            "<p><a href='/2024/spring/'>Spring</a>, <a href='/2024/summer/'>Summer</a></p>",
+            None,
+            "2024-01-02",
+        ),
         "guide/index.html": _built_page(
             "Guide",
             "<p>See <a href='/setup/'>setup</a>, <a href='/usage/'>usage</a>, <a href='/faq/'>the FAQ</a>, "
@@ -251,10 +259,12 @@ def test_a_built_sites_listing_is_told_by_the_posts_it_links_to(tmp_path):
     done = generate_from_dir(site, base)
     assert done.returncode == 0, done.stderr
     dates = lastmods(site / "sitemap.xml")
-    assert {url: dates[base + url] for url in ("", "2024/spring/", "2024/summer/", "archive/", "guide/")} == {
+    shown = ("", "2024/spring/", "2024/summer/", "archive/", "guide/", "reading/")
+    assert {url: dates[base + url] for url in shown} == {
         "": "2024-06-01T10:00:00+00:00",
         "2024/spring/": "2024-03-01T10:00:00+00:00",
         "2024/summer/": "2024-06-01T10:00:00+00:00",
         "archive/": None,
         "guide/": None,
+        "reading/": "2024-01-02",
     }
