@@ -11,7 +11,7 @@ The generators: MkDocs (`mkdocs`, `readthedocs`, with mkdocs-static-i18n), Mater
 static-i18n), Zensical (`--project`), Pelican (`notmyidea`, `simple`; Reflex, SmallWeb and
 Themeless from PyPI), Sphinx (alabaster, furo, Read the Docs, PyData; through `--from-dir`, and
 the extension for languages), Jekyll through `--from-dir` (Debian's jekyll, minima and
-jekyll-polyglot), and Hugo through `--from-dir` (Debian's hugo, with two themes written here in
+jekyll-polyglot, and a layout set written here in Minimal Mistakes' shape), and Hugo through `--from-dir` (Debian's hugo, with two themes written here in
 the shapes most Hugo sites have: tests/fixtures/hugo_themes/).
 """
 
@@ -228,10 +228,31 @@ def _sphinx(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return tmp_path / "site", {name: BASE + f"{name}.html" for name in PAGES}
 
 
-def _jekyll(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+#: A layout set written here in Minimal Mistakes' shape (Debian carries minima alone):
+#: tests/fixtures/jekyll_themes/README.md.
+JEKYLL_THEMES = Path(__file__).parent / "fixtures" / "jekyll_themes"
+
+
+def _jekyll_site(site: Path, title: str, theme: str, *plugins: str, more: str = "") -> None:
+    """A Jekyll site's `_config.yml` with `theme`: Debian's gem by its name (minima), or a layout
+    set of JEKYLL_THEMES copied in as the site's own layouts, with the plugin its head uses."""
     if shutil.which("jekyll") is None:
         pytest.skip("Debian's jekyll is not installed (.ci/run installs it)")
-    (tmp_path / "_config.yml").write_text(f'title: Matrix\nurl: "{BASE.rstrip("/")}"\ntheme: {theme}\n')
+    site.mkdir(parents=True, exist_ok=True)
+    theme_line = f"theme: {theme}\n"
+    if (JEKYLL_THEMES / theme).is_dir():
+        shutil.copytree(JEKYLL_THEMES / theme, site, dirs_exist_ok=True)
+        theme_line, plugins = "", ("jekyll-seo-tag", *plugins)
+    listed = "".join(f"  - {plugin}\n" for plugin in plugins)
+    (site / "_config.yml").write_text(
+        f'title: {title}\nurl: "{BASE.rstrip("/")}"\n{theme_line}'
+        + (f"plugins:\n{listed}" if plugins else "")
+        + more
+    )
+
+
+def _jekyll(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    _jekyll_site(tmp_path, "Matrix", theme)
     (tmp_path / "index.md").write_text("---\nlayout: home\n---\n\nWelcome.\n")
     for name, (title, body) in PAGES.items():
         (tmp_path / f"{name}.md").write_text(
@@ -287,6 +308,7 @@ BUILDS: dict[str, Callable[[Path], tuple[Path, dict[str, str]]]] = {
     "sphinx/sphinx_rtd_theme": lambda tmp: _sphinx("sphinx_rtd_theme", tmp),
     "sphinx/pydata_sphinx_theme": lambda tmp: _sphinx("pydata_sphinx_theme", tmp),
     "jekyll/minima": lambda tmp: _jekyll("minima", tmp),
+    "jekyll/mistakes": lambda tmp: _jekyll("mistakes", tmp),
     "hugo/entries": lambda tmp: _hugo("entries", tmp),
     "hugo/book": lambda tmp: _hugo("book", tmp),
 }
@@ -501,13 +523,12 @@ def _dates_hugo(theme: str, tmp_path: Path, own_sitemap: bool = True) -> tuple[P
     }
 
 
-def _dates_jekyll(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """jekyll-seo-tag (minima's head) writes each post's `date` and `last_modified_at` as JSON-LD."""
-    if shutil.which("jekyll") is None:
-        pytest.skip("Debian's jekyll is not installed (.ci/run installs it)")
+def _dates_jekyll(theme: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """jekyll-seo-tag (in both themes' heads) writes each post's `date` and `last_modified_at` as
+    JSON-LD."""
     site = tmp_path / "jekyll"
+    _jekyll_site(site, "Dates", theme)
     (site / "_posts").mkdir(parents=True)
-    (site / "_config.yml").write_text(f'title: Dates\nurl: "{BASE.rstrip("/")}"\ntheme: minima\n')
     (site / "index.md").write_text("---\nlayout: home\n---\n")
     (site / "guide.md").write_text(
         f"---\nlayout: page\ntitle: {GUIDE[0]}\npermalink: /guide/\nlast_modified_at: {DOCS_EDITED}\n---\n\n{GUIDE_EDITED}\n"
@@ -542,7 +563,8 @@ DATED_BUILDS: dict[str, Callable[[Path], tuple[Path, dict[str, str]]]] = {
     "hugo/entries": lambda tmp: _dates_hugo("entries", tmp),
     "hugo/book": lambda tmp: _dates_hugo("book", tmp),
     "hugo/book, no sitemap of Hugo's": lambda tmp: _dates_hugo("book", tmp, own_sitemap=False),
-    "jekyll/minima": _dates_jekyll,
+    "jekyll/minima": lambda tmp: _dates_jekyll("minima", tmp),
+    "jekyll/mistakes": lambda tmp: _dates_jekyll("mistakes", tmp),
 }
 
 
@@ -661,24 +683,23 @@ def _languages_hugo(theme: str, tmp_path: Path) -> tuple[list[Path], dict[str, s
     return [site / "public" / "sitemap.xml"], _language_roles("{}/", "fr/{}/")
 
 
-def _languages_jekyll(tmp_path: Path) -> tuple[list[Path], dict[str, str]]:
-    """jekyll-polyglot (Debian's ruby-jekyll-polyglot) with minima, its `I18n_Headers` in the head
-    as its README says; the notes have no French file: polyglot builds the English page under /fr/."""
-    if (
-        shutil.which("jekyll") is None
-        or subprocess.run(["ruby", "-e", 'gem "jekyll-polyglot"'], capture_output=True).returncode
-    ):
-        pytest.skip("Debian's jekyll and ruby-jekyll-polyglot are not installed (.ci/run installs them)")
+def _languages_jekyll(theme: str, tmp_path: Path) -> tuple[list[Path], dict[str, str]]:
+    """jekyll-polyglot (Debian's ruby-jekyll-polyglot), its `I18n_Headers` in the head as its
+    README says; the notes have no French file: polyglot builds the English page under /fr/."""
+    if subprocess.run(["ruby", "-e", 'gem "jekyll-polyglot"'], capture_output=True).returncode:
+        pytest.skip("Debian's ruby-jekyll-polyglot is not installed (.ci/run installs it)")
     site = tmp_path / "jekyll"
-    (site / "_includes").mkdir(parents=True)
-    (site / "_config.yml").write_text(
-        f'title: Languages\nurl: "{BASE.rstrip("/")}"\ntheme: minima\nplugins:\n  - jekyll-polyglot\n'
-        'languages: ["en", "fr"]\ndefault_lang: "en"\nexclude_from_localization: ["assets"]\n'
-    )
-    (site / "_includes" / "head.html").write_text(
-        '<head><meta charset="utf-8"><title>{{ page.title }}</title>'
-        '<link rel="canonical" href="{{ page.url | absolute_url }}">{% I18n_Headers %}</head>\n'
-    )
+    languages = 'languages: ["en", "fr"]\ndefault_lang: "en"\nexclude_from_localization: ["assets"]\n'
+    _jekyll_site(site, "Languages", theme, "jekyll-polyglot", more=languages)
+    head = site / "_includes" / "head.html"
+    if head.is_file():  # the theme's own head (inside its layout's <head>), with polyglot's links
+        head.write_text(head.read_text() + "{% I18n_Headers %}\n")
+    else:  # minima's head include, overridden as a site does
+        head.parent.mkdir(parents=True, exist_ok=True)
+        head.write_text(
+            '<head><meta charset="utf-8"><title>{{ page.title }}</title>'
+            '<link rel="canonical" href="{{ page.url | absolute_url }}">{% I18n_Headers %}</head>\n'
+        )
     (site / "index.md").write_text("---\nlayout: home\nlang: en\n---\n\nWelcome.\n")
     (site / "index-fr.md").write_text("---\nlayout: home\nlang: fr\npermalink: /\n---\n\nBienvenue.\n")
     for name, lang, (title, text) in (
@@ -737,7 +758,8 @@ LANGUAGE_BUILDS: dict[str, Callable[[Path], tuple[list[Path], dict[str, str]]]] 
     "pelican/themeless": lambda tmp: _languages_pelican("themeless", tmp),
     "hugo/entries": lambda tmp: _languages_hugo("entries", tmp),
     "hugo/book": lambda tmp: _languages_hugo("book", tmp),
-    "jekyll/minima+polyglot": _languages_jekyll,
+    "jekyll/minima+polyglot": lambda tmp: _languages_jekyll("minima", tmp),
+    "jekyll/mistakes+polyglot": lambda tmp: _languages_jekyll("mistakes", tmp),
     "sphinx/alabaster": lambda tmp: _languages_sphinx("alabaster", tmp),
     "sphinx/furo": lambda tmp: _languages_sphinx("furo", tmp),
     "sphinx/furo, French first": lambda tmp: _languages_sphinx("furo", tmp, french_first=True),
