@@ -196,18 +196,21 @@ class SetRules(HreflangGroups):
                     kept.append(video)
             entry.videos = kept
 
+    def _as_listed(self, links: list[str]) -> set[str]:
+        """The pages `links` lead to, each as the set lists it (`X/` for `X/index.html`)."""
+        spellings = self.harvester.spellings
+        return {spellings.get(uri, uri) for uri in map(uri_or_same, links)}
+
     def _tell_listings(self) -> None:
         """A built site's page that no generator described (`Page.kind_unknown`) is a listing
         (a blog's home, an archive, a tag page) where it states no date of its own and the pages
         its content links to are posts: two at least, and more than half of those listed.  A
         docs page that links to a post among its other pages stays what it is, undated."""
-        spellings = self.harvester.spellings
         for loc, links in self._may_list.items():
             entry = self.entries.get(loc)
             if entry is None or entry.lastmod is not None:
                 continue
-            shown = {spellings.get(uri, uri) for uri in map(uri_or_same, links)} - {loc}
-            listed = shown & self.entries.keys()
+            listed = (self._as_listed(links) - {loc}) & self.entries.keys()
             posts = listed & self._posts
             if len(posts) >= 2 and len(posts) * 2 > len(listed):
                 self._listings[loc] = Shown(links, None)
@@ -223,11 +226,10 @@ class SetRules(HreflangGroups):
         or another plugin says.  Where nothing it shows is dated, it gets no lastmod rather than
         a wrong one."""
         tz = self.options.tzinfo
-        spellings = self.harvester.spellings
         listings = set(self._listings)
 
         def pages(links: list[str]) -> list[Entry]:
-            urls = {spellings.get(uri, uri) for uri in map(uri_or_same, links)} - listings
+            urls = self._as_listed(links) - listings
             return [entry for url in urls if (entry := self.entries.get(url)) is not None]
 
         for loc, shown in self._listings.items():

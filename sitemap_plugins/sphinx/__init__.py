@@ -168,9 +168,14 @@ def _sets_of(conf: str, top: Path, depth: int) -> Iterator[Path]:
         if len(Path(directory).relative_to(top).parts) >= depth:
             children.clear()
         children[:] = sorted(child for child in children if not child.startswith(("_", ".")))
-        recorded = built_from(directory)
-        if recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf:
+        if _made_from(Path(directory), conf):
             yield Path(directory)
+
+
+def _made_from(directory: Path, conf: str) -> bool:
+    """`directory` holds a set of ours made from `conf` (its manifest says so)."""
+    recorded = built_from(directory)
+    return recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf
 
 
 def _set(
@@ -258,19 +263,15 @@ def _languages_beside(
         return {}
     conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
 
-    def built_here(directory: Path) -> bool:
-        recorded = built_from(directory)
-        return recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf
-
     if at is None:  # the main language's root: the others in folders of it named by them
         return {
             code: (options.base_url + child.name + "/", child)
             for child in sorted(Path(app.outdir).iterdir())
-            if (code := hreflang_or_none(child.name)) not in (None, language) and built_here(child)
+            if (code := hreflang_or_none(child.name)) not in (None, language) and _made_from(child, conf)
         }
     found = {}
     parent = host_dir.joinpath(*segments[:at])
-    if main_language not in (None, language) and at == len(segments) - 1 and built_here(parent):
+    if main_language not in (None, language) and at == len(segments) - 1 and _made_from(parent, conf):
         # This language nested in the main language's root (`/fr/` in `/`).
         found[main_language] = (
             f"{base.scheme}://{base.netloc}/{''.join(s + '/' for s in segments[:at])}",
@@ -279,7 +280,12 @@ def _languages_beside(
     for candidate in sorted(parent.iterdir()):
         code = hreflang_or_none(candidate.name)
         directory = candidate.joinpath(*segments[at + 1 :])
-        if code is None or code == language or candidate.name == segments[at] or not built_here(directory):
+        if (
+            code is None
+            or code == language
+            or candidate.name == segments[at]
+            or not _made_from(directory, conf)
+        ):
             continue  # not built (yet), or from another project
         path = "/".join([*segments[:at], candidate.name, *segments[at + 1 :]])
         found[code] = (f"{base.scheme}://{base.netloc}/{path}/", directory)

@@ -362,9 +362,7 @@ class Harvester:
 
     def _a_languages_home(self, url: str) -> bool:
         """`url` is the site's home page or a language's (`/de/`, as a language menu links it)."""
-        base = self.options.base_url
-        path = url[len(base) :] if url.startswith(base) else urlsplit(url).path.lstrip("/")
-        folder = path.removesuffix("index.html").rstrip("/")
+        folder = self._site_path(url).removesuffix("index.html").rstrip("/")
         return folder == "" or ("/" not in folder and hreflang_or_none(folder) is not None)
 
     def _declared_alternates(self, page: Page, label: str) -> dict[str, str]:
