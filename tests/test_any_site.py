@@ -514,7 +514,8 @@ def test_a_sitemap_dated_mostly_by_its_build_dates_only_what_it_dates_otherwise(
         (site / name).write_text(page.format(name))
     dates = [now, now, now, "2021-09-13T00:00:00-04:00"]
     urls = "".join(
-        f"<url><loc>{base}{name}</loc><lastmod>{date}</lastmod></url>\n" for name, date in zip(names, dates)
+        f"<url><loc>{base}{name}</loc><lastmod>{date}</lastmod></url>\n"
+        for name, date in zip(names, dates, strict=True)
     )
     (site / "sitemap.xml").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n'
