@@ -296,3 +296,38 @@ def test_a_gallery_the_theme_draws_inside_the_article_is_the_articles(tmp_path):
         base + "images/map.jpg",
         *(base + f"photos/estuary/bird-{number}t.jpg" for number in range(1, 6)),
     ]
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        None,  # the ogv tab, as written
+        '<iframe src="https://peertube.example.org/videos/embed/3f2c9a" title="Video for " allowfullscreen></iframe>',
+    ],
+)
+def test_two_encodings_of_one_talk_are_one_video_with_the_pages_picture(tmp_path, other):
+    """A talk published as an ogv and an mp4 `<video>` (or an mp4 and a PeerTube player), each in a
+    tab, none with a poster, on a page whose `og:image` is the talk's picture (PyVideo: 242 of 305
+    players had no video entry): one video, its mp4, that picture its thumbnail.  The page is
+    written here in PyVideo's shape: fixtures/pages/pyvideo_shape_two_encodings.html."""
+    written = (Path(__file__).parent / "fixtures" / "pages" / "pyvideo_shape_two_encodings.html").read_text()
+    if other is not None:
+        written = written.replace(
+            '<video controls><source src="https://media.example.org/packaging.ogv" type="video/ogg"></video>', other
+        )
+    site = tmp_path / "site"
+    (site / "conf-2020").mkdir(parents=True)
+    (site / "conf-2020" / "packaging-without-tears.html").write_text(written)
+    done = generate_from_dir(site, PYVIDEO, "--verbose")
+    assert done.returncode == 0, done.stderr
+    assert _videos(site / "sitemap.xml") == {
+        PYVIDEO + "conf-2020/packaging-without-tears.html": [
+            (
+                "https://media.example.org/packaging.mp4",
+                "https://talks.example.org/media/packaging-without-tears.jpg",
+                "Packaging without tears",
+                "A tour of packaging a library, from its first release to its hundredth.",
+            )
+        ]
+    }
+    assert "left out" not in done.stderr

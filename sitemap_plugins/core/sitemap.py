@@ -97,6 +97,7 @@ class Sitemap(SetRules):
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
         self.copies = 0
+        self._in_no_group: dict[str, str] = {}
         #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
@@ -384,10 +385,14 @@ class Sitemap(SetRules):
     def _count(self, result: WriteResult, undated: Counter[str]) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
+        result.undescribed_missing = [
+            field for video in self.harvester.undescribed_videos for field in video.missing.split(", ")
+        ]
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.dates.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
+        result.copies_listed = self.options.list_fallbacks
         result.fingerprints = (self.previous.kept, self.previous.changed) if self.previous else (0, 0)
         result.included = sum(
             1 for e in self.entries.values() if (e.lastmod_source or "").startswith(INCLUDED)

@@ -158,7 +158,8 @@ class Harvester:
             # Another tool's sitemap fills in only where the page's own head names no language:
             # where it names some (of which not this page: a copy's head), the head decides.
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
-        self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
+        # A language menu in the head (each language's home, from every page) names no translation.
+        self.translations_named = self.translations_named or bool(entry.alternates)
         if facts.language:
             self.languages[facts.language] += 1  # as written: told apart when they are said
             if page.url == self.options.base_url:
@@ -401,6 +402,8 @@ class Harvester:
         # head's (which `Sitemap` takes back where the theme writes it on every page); a `video:`
         # block in the metadata overrides them all.
         description = page.meta.get("description") or facts.description
+        if facts.image:
+            videos = _one_per_talk(videos)
         # The page's `og:image` is the thumbnail of its one player that has none (a talk's page).
         unthumbed = [video for video in videos if not video.thumbnail_loc]
         if facts.image and len(unthumbed) == 1:
@@ -540,6 +543,26 @@ def description_template(description: str, *titles: str | None) -> str:
             if len(part) > 2 and part in description:
                 description = description.replace(part, "\0")
     return description
+
+
+def _one_per_talk(videos: list[Video]) -> list[Video]:
+    """Players without a thumbnail that one heading titles are one talk in several encodings (an
+    ogv and an mp4 `<video>`, an mp4 and a PeerTube player, in tabs): one video, its file where
+    the page gives one (an mp4 first), described by its section where one of them is."""
+    by_title: dict[str, list[Video]] = {}
+    for video in videos:
+        if not video.thumbnail_loc and video.title:
+            by_title.setdefault(video.title, []).append(video)
+    kept = []
+    for video in videos:
+        same = by_title.get(video.title or "", [])
+        if len(same) < 2:
+            kept.append(video)
+        elif video is same[0]:
+            chosen = min(same, key=lambda v: (not (v.content_loc or "").lower().endswith(".mp4"), not v.content_loc))
+            chosen.description = chosen.description or next((v.description for v in same if v.description), None)
+            kept.append(chosen)
+    return kept
 
 
 def _is_off(flag: Any) -> bool:

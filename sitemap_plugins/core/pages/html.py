@@ -185,7 +185,9 @@ def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
     words: list[str] = []
     for region in regions:
         if not hidden(region):
-            words += _shown_words(region)
+            # A `<nav>` in the region is the theme's (Material's breadcrumb, `nav.md-path`, names
+            # the section in the page's language): no words of the page's own.
+            words += _shown_words(region, _WORDLESS | {"nav"})
     # A page whose text is its headings alone (a home page whose words its template draws, its
     # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
     in_headings = sum(len(_shown_words(h)) for region in regions for h in region.iter(*_HEADINGS))

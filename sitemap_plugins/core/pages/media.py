@@ -424,7 +424,18 @@ def _section_of(element: Any, region: Any) -> tuple[str | None, str | None]:
         ),
         None,
     )
-    return (_heading_text(nodes[start]) if start >= 0 else None), paragraph
+    heading = _heading_text(nodes[start]) if start >= 0 else _header_beside(region)
+    return heading, paragraph
+
+
+def _header_beside(region: Any) -> str | None:
+    """The heading of the `<header>` a theme keeps beside the page's `<article>` (the page's title,
+    outside the region the player was read from): what titles a player with no heading of its own."""
+    for sibling in region.itersiblings(preceding=True):
+        if sibling.tag == "header":
+            heading = next(sibling.iter(*_HEADINGS), None)
+            return _heading_text(heading) if heading is not None else None
+    return None
 
 
 _PLAYERS = frozenset({"video", "iframe", "lite-youtube"})

@@ -1,0 +1,135 @@
+"""The classes of wrong facts the fifteen real sites found in the fifth round (#82), each on a page in
+the shape of the one it came from (the real page where the corpus holds it: the corpus tier,
+`test_corpus.py`, holds those sites whole), told in this process as built pages hand them over.
+Every expected value is written out by hand from the page as a reader sees it."""
+
+from __future__ import annotations
+
+import sitemap_plugins as sp
+
+BASE = "https://example.com/"
+
+
+def _site(**values) -> sp.Sitemap:
+    return sp.Sitemap(sp.Options(base_url=BASE, **values))
+
+
+# -- media ------------------------------------------------------------------------------------------
+
+
+def test_a_header_inside_main_shows_the_pages_own_subject():
+    """Hugo's Stack theme draws a category's own image as the banner of that category's page, in a
+    `<header>` inside `<main>`: the page's image.  The site's header, around `<main>`, is frame."""
+    html = (
+        '<html><body><header class="site"><img src="/logo.png" alt="Site"></header>'
+        '<main class="main"><header><div class="section-card"><img src="/categories/grilling/cover.jpg" '
+        'alt="Grilling"><h1>Grilling</h1></div></header><article><h2>First post</h2></article></main></body></html>'
+    )
+    entry = _site().add_page(sp.Page(BASE + "categories/grilling/", html=html))
+    assert [image.loc for image in entry.images] == [BASE + "categories/grilling/cover.jpg"]
+
+
+def test_a_player_under_the_heading_a_theme_keeps_in_a_header_beside_its_article_is_titled_by_it():
+    """A theme that keeps the page's title in a `<header>` beside its `<article>` (the region the
+    player is read from): the player with no heading of its own is titled by that heading."""
+    html = (
+        "<html><body><div class='post'><header><h1>Smoking a brisket</h1></header>"
+        "<article><p>Twelve hours, start to finish.</p>"
+        '<iframe src="https://www.youtube.com/embed/abcdefghijk" title="YouTube video player"></iframe>'
+        "</article></div></body></html>"
+    )
+    entry = _site().add_page(sp.Page(BASE + "brisket/", html=html))
+    assert [(video.title, video.description) for video in entry.videos] == [
+        ("Smoking a brisket", "Twelve hours, start to finish.")
+    ]
+
+
+def test_videos_that_lack_only_their_thumbnail_are_said_so(tmp_path):
+    """Textual's year in review shows four `<video>` without a poster, each titled and described:
+    the summary says what they lack, a thumbnail, not that they are not described."""
+    html = (
+        "<html><body><main><h2>Tabs</h2><p>The new tabs widget in action.</p>"
+        '<video controls><source src="/media/tabs.mp4" type="video/mp4"></video></main></body></html>'
+    )
+    site = _site()
+    site.add_page(sp.Page(BASE + "review/", html=html))
+    result = site.write(tmp_path)
+    assert result.summary() == "sitemap: 1 URL in 1 file, 0 images, 0 videos, 1 video left out: no thumbnail"
+    untitled = (
+        "<html><body><main><video controls src='/media/a.mp4' poster='/a.jpg'></video></main></body></html>"
+    )
+    other = _site()
+    other.add_page(sp.Page(BASE + "a/", html=untitled))
+    assert other.write(tmp_path / "other").summary().endswith("1 video left out: not described")
+
+
+# -- languages and copies ---------------------------------------------------------------------------
+
+MENU = "".join(
+    f'<link rel="alternate" href="{BASE}{code + "/" if code != "en" else ""}" hreflang="{{lang}}">'
+    for code in ("en", "de", "es")
+)
+
+
+def _material(lang: str, crumb: str, text: str) -> str:
+    """A Zensical/Material page: the language menu in its head (each link with the page's own
+    language, FastAPI's `extra.alternate`), the breadcrumb inside `.md-content`."""
+    return (
+        f'<html lang="{lang}"><head>{MENU.format(lang=lang)}</head><body><div class="md-content">'
+        f'<nav class="md-path"><ol><li><a href="../">{crumb}</a></li></ol></nav>'
+        f"<article><h1>External links</h1><p>{text}</p></article></div></body></html>"
+    )
+
+
+def test_a_copy_whose_only_difference_is_the_translated_breadcrumb_is_a_copy(tmp_path):
+    """FastAPI on Zensical: /de/external-links/ is the English text under `<html lang="de">`, its
+    breadcrumb (`nav.md-path`, inside `.md-content`) translated: a copy, left out."""
+    english = "Here are some articles about the framework."
+    site = _site()
+    site.add_page(sp.Page(BASE, html=_material("en", "Home", "Welcome.")))
+    site.add_page(sp.Page(BASE + "de/", html=_material("de", "Startseite", "Willkommen.")))
+    site.add_page(sp.Page(BASE + "external-links/", html=_material("en", "Resources", english)))
+    site.add_page(sp.Page(BASE + "de/external-links/", html=_material("de", "Ressourcen", english)))
+    site.add_page(sp.Page(BASE + "de/translated/", html=_material("de", "Ressourcen", "Hier sind Artikel.")))
+    result = site.write(tmp_path)
+    assert sorted(site.entries) == [BASE, BASE + "de/", BASE + "de/translated/", BASE + "external-links/"]
+    assert result.copies == 1
+
+
+def test_a_language_menu_names_no_translation_and_the_pages_languages_are_said(tmp_path):
+    """Every head names each language's home page (a language menu): no page names its
+    translations, so the line that says how to name them is printed."""
+    site = _site()
+    for lang, path in (("en", ""), ("de", "de/"), ("es", "es/")):
+        for page in ("a/", "b/"):
+            html = _material(lang, "Home", f"{lang} {page} words of its own")
+            site.add_page(sp.Page(BASE + path + page, html=html))
+    result = site.write(tmp_path)
+    assert any(
+        "are in 3 languages" in note and "none names its translations" in note for note in result.notes()
+    )
+    grouped = sp.Sitemap(sp.Options(base_url=BASE))
+    own = f'<link rel="alternate" hreflang="en" href="{BASE}a/"><link rel="alternate" hreflang="de" href="{BASE}de/a/">'
+    for lang, url in (("en", BASE + "a/"), ("de", BASE + "de/a/")):
+        grouped.add_page(
+            sp.Page(
+                url,
+                html=f'<html lang="{lang}"><head>{own}</head><body><main><p>{lang}</p></main></body></html>',
+            )
+        )
+    assert not any("none names its translations" in note for note in grouped.write(tmp_path / "g").notes())
+
+
+def test_list_fallbacks_says_its_copies_are_listed_in_no_group(tmp_path):
+    """With `list_fallbacks: true` the copies are listed, each in no group: the summary says so,
+    not that they were left out."""
+    head = f'<link rel="alternate" hreflang="en" href="{BASE}a/"><link rel="alternate" hreflang="de" href="{BASE}de/a/">'
+    page = "<html lang='{0}'><head>" + head + "</head><body><main><p>The same words.</p></main></body></html>"
+    for listed in (True, False):
+        site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en", list_fallbacks=listed))
+        site.add_page(sp.Page(BASE + "a/", html=page.format("en")))
+        site.add_page(sp.Page(BASE + "de/a/", html=page.format("de")))
+        summary = site.write(tmp_path / str(listed)).summary()
+        said = "listed in no group (list_fallbacks)" if listed else "left out"
+        assert f"1 copy of another language's page {said}: not translations" in summary, summary
+        assert ("not listed or listed in no group" in summary) is listed, summary
