@@ -313,7 +313,8 @@ def test_two_encodings_of_one_talk_are_one_video_with_the_pages_picture(tmp_path
     written = (Path(__file__).parent / "fixtures" / "pages" / "pyvideo_shape_two_encodings.html").read_text()
     if other is not None:
         written = written.replace(
-            '<video controls><source src="https://media.example.org/packaging.ogv" type="video/ogg"></video>', other
+            '<video controls><source src="https://media.example.org/packaging.ogv" type="video/ogg"></video>',
+            other,
         )
     site = tmp_path / "site"
     (site / "conf-2020").mkdir(parents=True)

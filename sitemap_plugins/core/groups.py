@@ -135,7 +135,9 @@ class HreflangGroups:
             for code, (url, reason) in sorted(dropped.items()):
                 self.alternates_dropped.append((entry.label, code, url, reason))
                 which = reason if uri_or_same(url) in self._in_no_group else f"not listed ({reason})"
-                log.info("sitemap: %s: hreflang %s names %s, which is %s: dropped", entry.label, code, url, which)
+                log.info(
+                    "sitemap: %s: hreflang %s names %s, which is %s: dropped", entry.label, code, url, which
+                )
             if dropped:
                 entry.alternates = {
                     code: url for code, url in entry.alternates.items() if code not in dropped

@@ -103,8 +103,8 @@ class WriteResult:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
             notes.append(
-                f"sitemap: {_count(self.videos_left_out, 'video')} left out, {self._undescribed_how()} (Google "
-                f"requires a title, a description and a thumbnail): {named}; the report (option "
+                f"sitemap: {_count(self.videos_left_out, 'video')} left out, {self._undescribed_how()} "
+                f"(Google requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
             )
         if self.undated and self.undated.total() == self.urls and self.urls > 1:

@@ -559,10 +559,19 @@ def _one_per_talk(videos: list[Video]) -> list[Video]:
         if len(same) < 2:
             kept.append(video)
         elif video is same[0]:
-            chosen = min(same, key=lambda v: (not (v.content_loc or "").lower().endswith(".mp4"), not v.content_loc))
-            chosen.description = chosen.description or next((v.description for v in same if v.description), None)
+            chosen = min(
+                same, key=lambda v: (not (v.content_loc or "").lower().endswith(".mp4"), not v.content_loc)
+            )
+            chosen.description = chosen.description or next(
+                (v.description for v in same if v.description), None
+            )
             kept.append(chosen)
     return kept
+
+
+def _encoding_preference(video: Video) -> tuple[bool, bool]:
+    """An mp4 file first, then any file, then a player."""
+    return not (video.content_loc or "").lower().endswith(".mp4"), not video.content_loc
 
 
 def _is_off(flag: Any) -> bool:

@@ -49,8 +49,9 @@ def framed(element: Any, region: Any) -> bool:
 
 def is_frame(element: Any, region: Any) -> bool:
     """A frame element within `region`: a `<nav>`, or a `<footer>` or `<aside>` that is no
-    article's own, or a `<header>` where the region is the whole body (the page marks none).  What lies around the region does not count: a theme may put the
-    region, an `<article>`, in an `<aside id="featured">`."""
+    article's own, or a `<header>` where the region is the whole body (the page marks none).
+    What lies around the region does not count: a theme may put the region, an `<article>`, in
+    an `<aside id="featured">`."""
     if element.tag == "nav":
         return True
     if element.tag not in ("header", "footer", "aside") or region.tag == "article":
