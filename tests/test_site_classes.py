@@ -133,3 +133,20 @@ def test_list_fallbacks_says_its_copies_are_listed_in_no_group(tmp_path):
         said = "listed in no group (list_fallbacks)" if listed else "left out"
         assert f"1 copy of another language's page {said}: not translations" in summary, summary
         assert ("not listed or listed in no group" in summary) is listed, summary
+
+
+def test_a_themes_template_the_build_copied_is_no_page(tmp_path):
+    """Textual's custom_theme/main.html: MkDocs copied the theme override's Jinja source into the
+    site as it is (`{% extends "base.html" %}`, no `<html>`): no page, left out and said at INFO."""
+    template = tmp_path / "main.html"
+    template.write_text(
+        '{% extends "base.html" %}\n\n{% block extrahead %}\n<meta name="x" content="y">\n{% endblock %}\n'
+    )
+    page = tmp_path / "page.html"
+    page.write_text("<!DOCTYPE html><html><body><main><p>{% raw %} is text here</p></main></body></html>")
+    site = _site()
+    assert site.add_page(sp.Page(BASE + "custom_theme/main.html", path=str(template))) is None
+    assert site.add_page(sp.Page(BASE + "page.html", path=str(page))) is not None
+    assert [(left.url, left.kind) for left in site.harvester.left_out] == [
+        (BASE + "custom_theme/main.html", "template")
+    ]

@@ -195,6 +195,10 @@ class Harvester:
         if facts.empty:
             self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
             return False
+        if facts.template:
+            reason = "template: a theme's template the build copied as it is ({% extends %}), no page"
+            self.leave_out(page.url, page.source, "template", reason)
+            return False
         if facts.truncated:
             size = MAX_HTML_BYTES >> 20
             log.info(

@@ -27,6 +27,9 @@ MODIFIED_META = ("article:modified_time", "og:updated_time")
 PUBLISHED_META = ("article:published_time",)
 
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+#: A template's first tag, where a page's `<!DOCTYPE>` or `<html>` would be: `{% extends ... %}`,
+#: `{% block %}`, `{% include %}`, `{% layout %}` (Liquid).
+_TEMPLATE = re.compile(rb"\s*(?:\xef\xbb\xbf)?\{%-?\s*(?:extends|block|include|import|from|macro|layout)\b")
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
 _BODY_TAG = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 #: libxml2's HTML parser, as lxml.html's, without its Python element classes, reading UTF-8
@@ -68,6 +71,9 @@ class HtmlFacts(Media):
     truncated: bool = False
     #: The file holds nothing (no bytes, or only white space): no page a reader can read.
     empty: bool = False
+    #: The file is a theme's template the build copied as it is (`{% extends "base.html" %}` where
+    #: a page opens): Jinja's or Liquid's source, no page a reader can read.
+    template: bool = False
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
@@ -310,6 +316,8 @@ def read_file(
         return HtmlFacts(unread=page.problem)
     if not page.data.strip():
         return HtmlFacts(empty=True)
+    if _TEMPLATE.match(page.data):
+        return HtmlFacts(template=True)
     facts = read_html(page.data, url, media, content, links)
     facts.truncated = page.truncated
     return facts
