@@ -150,3 +150,30 @@ def test_a_themes_template_the_build_copied_is_no_page(tmp_path):
     assert [(left.url, left.kind) for left in site.harvester.left_out] == [
         (BASE + "custom_theme/main.html", "template")
     ]
+
+
+def test_a_ribbon_on_every_page_is_frame_where_a_page_marks_no_region_too(tmp_path):
+    """PyVideo's "Contribute" ribbon, drawn at the top right of every page: outside the `<article>`
+    of its talks (frame), inside the body of its events and tags pages, which mark no region.  On
+    every page it is one picture most pages show: the frame's, listed for none (216 URLs listed it
+    under --from-dir; the Pelican face, which reads the articles' content, never did)."""
+    ribbon = '<a class="ribbon" href="https://github.com/x/data"><img style="position: absolute; top: 0" src="/ribbon.png"></a>'
+    talk = (
+        "<html><body>"
+        + ribbon
+        + "<article><h2>Talk {0}</h2><img src='/talk-{0}.jpg'></article></body></html>"
+    )
+    site = _site()
+    for number in range(3):
+        site.add_page(sp.Page(BASE + f"talk-{number}.html", html=talk.format(number)))
+    site.add_page(
+        sp.Page(
+            BASE + "events.html", html=f"<html><body>{ribbon}<h1>Events</h1><p>All events.</p></body></html>"
+        )
+    )
+    site.write(tmp_path)
+    images = {loc: [image.loc for image in entry.images] for loc, entry in site.entries.items()}
+    assert images == {
+        **{BASE + f"talk-{n}.html": [BASE + f"talk-{n}.jpg"] for n in range(3)},
+        BASE + "events.html": [],
+    }

@@ -118,10 +118,11 @@ class SetRules(HreflangGroups):
         # Of the pages whose media are read (a listing's are those of the pages it shows).
         built = [e for loc in self._built if loc not in self._listings and (e := self.entries.get(loc))]
 
-        def repeated(what: str, keys_of: Callable[[Entry], set[Any]]) -> set[Any]:
+        def repeated(what: str, keys_of: Callable[[Entry], set[Any]], listed: set[Any]) -> set[Any]:
+            """What most pages show (`keys_of`), said where some page would list it (`listed`)."""
             shown = Counter(key for entry in built for key in keys_of(entry))
             found = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
-            for key in sorted(found, key=str):
+            for key in sorted(found & listed, key=str):
                 log.info(
                     "sitemap: the %s %s is on %d of %d pages: the site's frame, listed for none",
                     what,
@@ -131,11 +132,22 @@ class SetRules(HreflangGroups):
                 )
             return found
 
-        videos = repeated("video", lambda entry: {video.key for video in entry.videos})
-        # `images_decorative` lists the frame's pictures too.
+        videos = repeated(
+            "video",
+            lambda entry: {video.key for video in entry.videos},
+            {video.key for entry in built for video in entry.videos},
+        )
+        # `images_decorative` lists the frame's pictures too.  A picture counts where the frame
+        # shows it as well: a "Contribute" ribbon outside the `<article>` of most pages, read as
+        # content on the pages that mark no region (PyVideo's events and tags pages).
         images: set[Any] = set()
         if not self.options.images_decorative:
-            images = repeated("image", lambda entry: {image.loc for image in entry.images})
+            frame = self.harvester.frame_images
+            images = repeated(
+                "image",
+                lambda entry: {image.loc for image in entry.images} | frame.get(entry.loc, set()),
+                {image.loc for entry in built for image in entry.images},
+            )
         if videos or images:
             for entry in built:
                 entry.videos = [video for video in entry.videos if video.key not in videos]

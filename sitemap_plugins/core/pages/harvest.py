@@ -66,6 +66,9 @@ class Harvester:
         #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
         #: unless `images_decorative`, counted for the report.
         self.images_left_out: Counter[str] = Counter()
+        #: A page's URL -> the pictures its theme's frame shows around its content region: a
+        #: picture most pages show is the frame's, on a page that marks no region too.
+        self.frame_images: dict[str, set[str]] = {}
         #: Videos in pages that say too little of them for Google (no title, description or
         #: thumbnail) and no `video:` metadata completes: not listed, named in the report.
         self.undescribed_videos: list[UndescribedVideo] = []
@@ -176,6 +179,9 @@ class Harvester:
                 self.text_blocks[entry.loc] = text.blocks
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(entry, page, facts, theirs, label)
+            frame = {image for image, kind in facts.decorative_images if kind == "frame"}
+            if frame:  # what the frame shows here, for the pictures most pages show (`Sitemap`)
+                self.frame_images[entry.loc] = frame
         if self.options.news is not None:
             if not page.listing:
                 entry.news = self._news(page, path, label, facts)
