@@ -177,3 +177,29 @@ def test_a_ribbon_on_every_page_is_frame_where_a_page_marks_no_region_too(tmp_pa
         **{BASE + f"talk-{n}.html": [BASE + f"talk-{n}.jpg"] for n in range(3)},
         BASE + "events.html": [],
     }
+
+
+# -- dates -----------------------------------------------------------------------------------------
+
+
+def test_a_notice_on_every_page_dates_no_listing(tmp_path):
+    """PyVideo's base.html puts a "Read More" notice on every page, linking to its thank-you page:
+    the events page, which lists talks, is dated by its newest talk, not by that page (newer)."""
+    notice = f'<div class="notice">Thanks to our contributors! <a href="{BASE}thank-you-contributors.html">Read More</a></div>'
+
+    def page(title: str, published: str | None, body: str) -> str:
+        meta = f'<meta property="article:published_time" content="{published}">' if published else ""
+        return f"<html><head><title>{title}</title>{meta}</head><body>{notice}<h1>{title}</h1>{body}</body></html>"
+
+    site = _site()
+    for number in range(3):
+        html = page(f"Talk {number}", f"2019-05-0{number + 1}", f"<p>The talk number {number}.</p>")
+        site.add_page(sp.Page(BASE + f"talk-{number}.html", html=html, kind_unknown=True))
+    thanks = page("Thank you", "2024-01-01", "<p>To everyone who sent a talk.</p>")
+    site.add_page(sp.Page(BASE + "thank-you-contributors.html", html=thanks, kind_unknown=True))
+    links = "".join(f'<li><a href="{BASE}talk-{n}.html">Talk {n}</a></li>' for n in range(3))
+    site.add_page(
+        sp.Page(BASE + "events.html", html=page("Events", None, f"<ul>{links}</ul>"), kind_unknown=True)
+    )
+    site.write(tmp_path)
+    assert str(site.entries[BASE + "events.html"].lastmod) == "2019-05-03"

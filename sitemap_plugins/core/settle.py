@@ -46,6 +46,12 @@ class SetRules(HreflangGroups):
     #: The pages that say when they were published.
     _posts: set[str]
     _may_list: dict[str, list[str]]
+    #: How many of the pages of unknown kind (`Page.kind_unknown`) link to each URL, and how many
+    #: such pages were read.
+    _links_shown: Counter[str]
+    _pages_read: int
+    #: The links most pages show (`_links_most_pages_show`), no listing's entries.
+    _everywhere: set[str]
     _robots_blocked: int
     #: loc -> the page whose players its head's description may describe (`Sitemap`).
     _head_described: dict[str, tuple[Page, str, str, set[str | None]]]
@@ -213,16 +219,25 @@ class SetRules(HreflangGroups):
         spellings = self.harvester.spellings
         return {spellings.get(uri, uri) for uri in map(uri_or_same, links)}
 
+    def _links_most_pages_show(self) -> set[str]:
+        """The links more than half of a built site's pages show (three at least; `--from-dir`,
+        where every page's links are read, posts' too), each as the set lists it: a notice the
+        theme puts on every page ("Read more" about the contributors) is no listing's entry, and
+        dates none."""
+        shown, pages = self._links_shown, self._pages_read
+        return self._as_listed([url for url, count in shown.items() if count >= 3 and count * 2 > pages])
+
     def _tell_listings(self) -> None:
         """A built site's page that no generator described (`Page.kind_unknown`) is a listing
         (a blog's home, an archive, a tag page) where it states no date of its own and the pages
         its content links to are posts: two at least, and more than half of those listed.  A
         docs page that links to a post among its other pages stays what it is, undated."""
+        everywhere = self._everywhere = self._links_most_pages_show()
         for loc, links in self._may_list.items():
             entry = self.entries.get(loc)
             if entry is None or entry.lastmod is not None:
                 continue
-            listed = (self._as_listed(links) - {loc}) & self.entries.keys()
+            listed = (self._as_listed(links) - {loc} - everywhere) & self.entries.keys()
             posts = listed & self._posts
             if len(posts) >= 2 and len(posts) * 2 > len(listed):
                 self._listings[loc] = Shown(links, None)
@@ -241,7 +256,7 @@ class SetRules(HreflangGroups):
         listings = set(self._listings)
 
         def pages(links: list[str]) -> list[Entry]:
-            urls = self._as_listed(links) - listings
+            urls = self._as_listed(links) - listings - self._everywhere
             return [entry for url in urls if (entry := self.entries.get(url)) is not None]
 
         for loc, shown in self._listings.items():

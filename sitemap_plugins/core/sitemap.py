@@ -84,6 +84,9 @@ class Sitemap(SetRules):
         self._posts: set[str] = set()
         #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
         self._may_list: dict[str, list[str]] = {}
+        self._links_shown: Counter[str] = Counter()
+        self._everywhere: set[str] = set()
+        self._pages_read = 0
         #: loc -> the page some of whose players only its head's description describes, that
         #: description, its template (`harvest.description_template`), and those players.
         self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
@@ -121,6 +124,9 @@ class Sitemap(SetRules):
         if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, None))
         shows, published = self.harvester.shows.pop(page.url, ([], False))
+        if page.kind_unknown and added is not None:
+            self._pages_read += 1
+            self._links_shown.update(set(map(uri_or_same, shows)))
         if added is not None and not page.listing and (states_publication(page) or published):
             self._posts.add(added.loc)
         elif added is not None and page.kind_unknown:
