@@ -203,3 +203,35 @@ def test_a_notice_on_every_page_dates_no_listing(tmp_path):
     )
     site.write(tmp_path)
     assert str(site.entries[BASE + "events.html"].lastmod) == "2019-05-03"
+
+
+def test_a_date_the_theme_writes_the_same_on_every_list_page_is_no_pages_date(tmp_path):
+    """Hugo's Stack theme writes `og:updated_time` as `.Site.Lastmod` on every list page: each list
+    page is dated by the newest post it shows (as Hugo's own sitemap says), not by the site's
+    newest change; a page whose own date it is keeps it."""
+    site_lastmod = '<meta property="og:updated_time" content="2024-06-01T10:00:00+00:00">'
+
+    def page(head: str, body: str) -> str:
+        return f"<html><head>{head}</head><body><main>{body}</main></body></html>"
+
+    site = _site()
+    for number in range(1, 5):
+        head = f'<meta property="article:published_time" content="2024-0{number}-01T08:00:00+00:00">'
+        site.add_page(
+            sp.Page(BASE + f"p/{number}/", html=page(head, f"<p>Post {number}.</p>"), kind_unknown=True)
+        )
+    lists = {"": (1, 2, 3, 4), "categories/a/": (1, 2), "tags/b/": (2, 3), "archives/": (1, 2, 3)}
+    for path, shown in lists.items():
+        links = "".join(f'<article><h2><a href="{BASE}p/{n}/">Post {n}</a></h2></article>' for n in shown)
+        site.add_page(sp.Page(BASE + path, html=page(site_lastmod, links), kind_unknown=True))
+    about = '<meta property="og:updated_time" content="2023-11-11T10:00:00+00:00">'
+    site.add_page(sp.Page(BASE + "about/", html=page(about, "<p>About us.</p>"), kind_unknown=True))
+    site.write(tmp_path)
+    dated = {loc[len(BASE) :]: str(entry.lastmod) for loc, entry in site.entries.items() if "p/" not in loc}
+    assert dated == {
+        "": "2024-04-01 08:00:00+00:00",
+        "categories/a/": "2024-02-01 08:00:00+00:00",
+        "tags/b/": "2024-03-01 08:00:00+00:00",
+        "archives/": "2024-03-01 08:00:00+00:00",
+        "about/": "2023-11-11 10:00:00+00:00",
+    }

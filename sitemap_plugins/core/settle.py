@@ -229,13 +229,25 @@ class SetRules(HreflangGroups):
 
     def _tell_listings(self) -> None:
         """A built site's page that no generator described (`Page.kind_unknown`) is a listing
-        (a blog's home, an archive, a tag page) where it states no date of its own and the pages
+        (a blog's home, an archive, a tag page) where it states no date of its own (or one that
+        three such pages state alike: the theme's, the site's newest change) and the pages
         its content links to are posts: two at least, and more than half of those listed.  A
         docs page that links to a post among its other pages stays what it is, undated."""
         everywhere = self._everywhere = self._links_most_pages_show()
+        # A date the theme writes the same on every list page (Hugo Stack's `og:updated_time`, the
+        # site's newest change) is no page's own: such pages are told by what they show.
+        theirs = Counter(
+            str(entry.lastmod)
+            for loc in self._may_list
+            if (entry := self.entries.get(loc)) is not None and entry.lastmod_source == "html"
+        )
         for loc, links in self._may_list.items():
             entry = self.entries.get(loc)
-            if entry is None or entry.lastmod is not None:
+            if entry is None:
+                continue
+            if entry.lastmod is not None and not (
+                entry.lastmod_source == "html" and theirs[str(entry.lastmod)] >= 3
+            ):
                 continue
             listed = (self._as_listed(links) - {loc} - everywhere) & self.entries.keys()
             posts = listed & self._posts
