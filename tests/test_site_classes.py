@@ -235,3 +235,46 @@ def test_a_date_the_theme_writes_the_same_on_every_list_page_is_no_pages_date(tm
         "archives/": "2024-03-01 08:00:00+00:00",
         "about/": "2023-11-11 10:00:00+00:00",
     }
+
+
+def _hyde(lang: str, greeting: str, posts: list[str], path: str = "") -> str:
+    """A page in the shape of polyglot.untra.io's Hyde theme: no content region, a sidebar greeting
+    the reader in the page's language, and the posts' excerpts, each a `div.post`."""
+    entries = "".join(
+        f'<div class="post"><h1 class="post-title"><a href="/p{n}/">Post {n}</a></h1><p>{text}</p></div>'
+        for n, text in enumerate(posts)
+    )
+    homes = "".join(
+        f'<link rel="alternate" hreflang="{code}" href="{BASE}{code + "/" if code != "en" else ""}{path}">'
+        for code in ("en", "de", "es")
+    )  # polyglot's head: the page in each language
+    return (
+        f'<html lang="{lang}"><head>{homes}</head><body><div class="sidebar"><p class="speech">{greeting}</p></div>'
+        f'<div class="content container"><div class="posts">{entries}</div></div></body></html>'
+    )
+
+
+def test_a_listing_whose_excerpts_are_translated_is_no_copy_even_where_its_longest_is_not(tmp_path):
+    """polyglot's de/page2/ shows one long excerpt left in English beside excerpts in German: the
+    page is all of them, so it is no copy of the English page2/; es/page2/, all English, is one.
+    (Three listing pages a language: the sidebar's greeting is the frame, as polyglot's is.)"""
+    long_english = " ".join(["Polyglot 1.8.1 fixes bugs the community found and reported."] * 8)
+    english = {
+        "page2/": [long_english, "Permalinks per language.", "A new site."],
+        "page3/": ["Version 1.7 is out.", "Sitemaps per language."],
+        "page4/": ["The first release.", "How it started."],
+    }
+    german = {
+        "page2/": [long_english, "Permalinks je Sprache.", "Eine neue Seite."],
+        "page3/": ["Version 1.7 ist da.", "Sitemaps je Sprache."],
+        "page4/": ["Die erste Version.", "Wie es anfing."],
+    }
+    site = _site()
+    site.add_page(sp.Page(BASE, html=_hyde("en", "Hello!", ["Welcome to the site."])))
+    for path, posts in english.items():
+        site.add_page(sp.Page(BASE + path, html=_hyde("en", "Hello!", posts, path)))
+        site.add_page(sp.Page(BASE + "de/" + path, html=_hyde("de", "Hallo!", german[path], path)))
+        site.add_page(sp.Page(BASE + "es/" + path, html=_hyde("es", "¡Hola!", posts, path)))
+    site.write(tmp_path)
+    listed = sorted([BASE + path for path in english] + [BASE + "de/" + path for path in german])
+    assert sorted(site.entries) == [BASE, *listed]

@@ -246,7 +246,22 @@ def _main_block(body: Any) -> Any:
         best = max(counts, key=lambda pair: pair[0], default=(0, None))
         if best[1] is None or best[0] * 2 <= total or best[1].tag in _TEXT_BLOCKS:
             return block  # its words are in several blocks, or the largest is one paragraph
+        if _one_of_a_list(best[1]):
+            return block  # a listing's entries: its one long excerpt is not what the page says
         block = best[1]
+
+
+def _one_of_a_list(element: Any) -> bool:
+    """`element` is one of several entries alike (the same tag and class beside it, each with its
+    words): a listing's `div.post`, whose page is all of them, each excerpt in its language."""
+    kind = (element.tag, element.get("class"))
+    return any(
+        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
+        for sibling in element.itersiblings(preceding=False)
+    ) or any(
+        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
+        for sibling in element.itersiblings(preceding=True)
+    )
 
 
 def _paragraph_words(element: Any) -> list[str]:
