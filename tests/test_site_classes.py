@@ -278,3 +278,28 @@ def test_a_listing_whose_excerpts_are_translated_is_no_copy_even_where_its_longe
     site.write(tmp_path)
     listed = sorted([BASE + path for path in english] + [BASE + "de/" + path for path in german])
     assert sorted(site.entries) == [BASE, *listed]
+
+
+def test_english_text_printing_its_language_code_in_an_example_is_a_copy(tmp_path):
+    """polyglot's post on 1.4.0 prints the page's language code in a code example
+    (`lang-exclusive: ['ar']`): the Arabic page is the English text all the same, a copy; the
+    Dutch one, whose prose is translated, is a translation."""
+    prose = {
+        "en": "<p>Polyglot 1.4.0 brings exclusive content per language.</p><p>Write it in the front matter.</p>",
+        "ar": "<p>Polyglot 1.4.0 brings exclusive content per language.</p><p>Write it in the front matter.</p>",
+        "nl": "<p>Polyglot 1.4.0 brengt exclusieve inhoud per taal.</p><p>Schrijf het in de front matter.</p>",
+    }
+    head = "".join(
+        f'<link rel="alternate" hreflang="{code}" href="{BASE}{code + "/" if code != "en" else ""}p/">'
+        for code in prose
+    )
+    site = sp.Sitemap(sp.Options(base_url=BASE, x_default="en"))
+    for code, text in prose.items():
+        html = (
+            f'<html lang="{code}"><head>{head}</head><body><main>{text}'
+            f"<pre><code>lang-exclusive: ['{code}']</code></pre></main></body></html>"
+        )
+        site.add_page(sp.Page(f"{BASE}{code + '/' if code != 'en' else ''}p/", html=html))
+    site.write(tmp_path)
+    assert sorted(site.entries) == [BASE + "nl/p/", BASE + "p/"]
+    assert sorted(site.entries[BASE + "p/"].alternates) == ["en", "nl", "x-default"]

@@ -188,18 +188,19 @@ def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
         regions = content_region(root) if body is not None else []
         if body is not None and not regions:
             regions, blocks = [_main_block(body)], _text_blocks(body)
-    words: list[str] = []
-    for region in regions:
-        if not hidden(region):
-            # A `<nav>` in the region is the theme's (Material's breadcrumb, `nav.md-path`, names
-            # the section in the page's language): no words of the page's own.
-            words += _shown_words(region, _WORDLESS | {"nav"})
-    # A page whose text is its headings alone (a home page whose words its template draws, its
-    # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
-    in_headings = sum(len(_shown_words(h)) for region in regions for h in region.iter(*_HEADINGS))
-    if not words or in_headings >= len(words):
-        return PageText(None, blocks)
-    return PageText(_fingerprint(words), blocks)
+    shown = [region for region in regions if not hidden(region)]
+    # A `<nav>` in the region is the theme's (Material's breadcrumb, `nav.md-path`, names the
+    # section in the page's language): no words of the page's own.  Code is no words a translator
+    # translates (a copy may print its own language's code in an example), but where a page's
+    # prose is its headings alone (an API reference's models), its code is what it shows.
+    for skipped in (_UNTRANSLATED, _UNTRANSLATED - {"pre", "code"}):
+        words = [word for region in shown for word in _shown_words(region, skipped)]
+        # A page whose text is its headings alone (a home page whose words its template draws,
+        # its Markdown only a title) shows nothing of its own: two such are no copies of each other.
+        in_headings = sum(len(_shown_words(h, skipped)) for region in shown for h in region.iter(*_HEADINGS))
+        if words and in_headings < len(words):
+            return PageText(_fingerprint(words), blocks)
+    return PageText(None, blocks)
 
 
 def frame_free_digest(blocks: list[tuple[str, bool]], frame: set[str]) -> str | None:
@@ -227,7 +228,7 @@ def _text_blocks(body: Any) -> list[tuple[str, bool]]:
         if not isinstance(element.tag, str) or never_shown(element) or element.tag in _FRAME_TAGS:
             continue
         if element.tag in _TEXT_BLOCKS or element.tag in _HEADINGS:
-            if words := _shown_words(element, _WORDLESS | {"a"}):
+            if words := _shown_words(element, _UNTRANSLATED | {"a"}):
                 found.append((_fingerprint(words)[:16], element.tag in _HEADINGS))
             continue
         stack += reversed(element)
@@ -305,6 +306,9 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FRAME_TAGS = frozenset({"nav", "header", "footer", "aside", *_WORDLESS})
 #: Elements that hold a paragraph's words, not blocks of them.
 _TEXT_BLOCKS = frozenset({"p", "li", "blockquote", "pre", "td", "dd", "ul", "ol", "dl", "table"})
+#: What tells a translation from a copy is the prose: the theme's navigation and the page's code
+#: (`lang-exclusive: ['ar']` in polyglot's own example, printed with each page's language) aside.
+_UNTRANSLATED = _WORDLESS | {"nav", "pre", "code"}
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
