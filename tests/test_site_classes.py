@@ -303,3 +303,61 @@ def test_english_text_printing_its_language_code_in_an_example_is_a_copy(tmp_pat
     site.write(tmp_path)
     assert sorted(site.entries) == [BASE + "nl/p/", BASE + "p/"]
     assert sorted(site.entries[BASE + "p/"].alternates) == ["en", "nl", "x-default"]
+
+
+def _listing_site(
+    tmp_path, pages: dict[str, tuple[str | None, str]], listings: dict[str, list[str]]
+) -> sp.Sitemap:
+    """Pages (path -> (their date, `post` or `page`)), and listings (path -> the paths their
+    content links to), handed over as a face hands them (listings marked as such)."""
+    site = _site()
+    for path, (date, kind) in pages.items():
+        meta = {"date": date} if kind == "post" else ({"lastmod": date} if date else {})
+        site.add_page(
+            sp.Page(BASE + path, html=f"<html><body><main><p>{path}</p></main></body></html>", meta=meta)
+        )
+    for path, links in listings.items():
+        body = "".join(f'<p><a href="{BASE}{link}">{link}</a> in a sentence.</p>' for link in links)
+        site.add_page(
+            sp.Page(BASE + path, html=f"<html><body><main>{body}</main></body></html>", listing=True)
+        )
+    site.write(tmp_path)
+    return site
+
+
+def test_a_page_showing_every_pages_text_is_dated_by_those_pages_not_the_posts_they_link_to(tmp_path):
+    """Full Stack Python's all.html shows the whole text of every page, whose links name some blog
+    posts: it is dated by the newest page it shows (2023-04-15, vim.html), not the newest post
+    those pages' text links to (2021-09-13)."""
+    pages = {f"topic-{n}.html": (f"2022-0{n % 9 + 1}-01", "page") for n in range(16)}
+    pages["vim.html"] = ("2023-04-15", "page")
+    pages |= {f"blog/post-{n}.html": (f"2021-09-1{n}", "post") for n in range(4)}
+    site = _listing_site(tmp_path, pages, {"all.html": list(pages)})
+    assert str(site.entries[BASE + "all.html"].lastmod) == "2023-04-15"
+    blog = _listing_site(
+        tmp_path / "blog", pages, {"blog.html": [f"blog/post-{n}.html" for n in range(4)] + ["vim.html"]}
+    )
+    assert str(blog.entries[BASE + "blog.html"].lastmod) == "2021-09-13"
+
+
+def test_a_listing_of_listings_is_dated_by_the_newest_of_them(tmp_path):
+    """Pelican's categories page lists the category pages, each a listing: it is dated by the
+    newest of them, not left undated as 'a listing whose pages have no date'."""
+    posts = {"a.html": ("2024-01-01", "post"), "b.html": ("2024-03-01", "post")}
+    site = _listing_site(
+        tmp_path,
+        posts,
+        {
+            "category/x.html": ["a.html"],
+            "category/y.html": ["b.html"],
+            "categories.html": ["category/x.html", "category/y.html"],
+        },
+    )
+    assert {
+        path: str(site.entries[BASE + path].lastmod)
+        for path in ("category/x.html", "category/y.html", "categories.html")
+    } == {
+        "category/x.html": "2024-01-01",
+        "category/y.html": "2024-03-01",
+        "categories.html": "2024-03-01",
+    }

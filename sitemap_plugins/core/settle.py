@@ -271,20 +271,35 @@ class SetRules(HreflangGroups):
             urls = self._as_listed(links) - listings - self._everywhere
             return [entry for url in urls if (entry := self.entries.get(url)) is not None]
 
+        def newest(shown: list[Entry]) -> Any:
+            return max((p.lastmod for p in shown if p.lastmod), key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
+
         for loc, shown in self._listings.items():
             entry = self.entries.get(loc)
             if entry is None:
                 continue
             region = pages(shown.region)
+            posts = [page for page in region if page.loc in self._posts]
+            if len(region) >= 8 and len(posts) * 4 <= len(region):
+                # Mostly pages that are no posts, three in four (Full Stack Python's all.html, the
+                # text of every page whole: 60 posts of 388 pages): the posts their text links to
+                # are no entries of it.
+                posts = []
             listed = (
-                [page for page in region if page.loc in self._posts]
+                posts
                 or [page for page in pages(_links_around(shown.page)) if page.loc in self._posts]
-                or region
+                or [page for page in region if page.loc not in self._posts]
             )
-            dates = [page.lastmod for page in listed if page.lastmod]
-            newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            entry.lastmod = newest
-            entry.lastmod_source = "listing" if newest is not None else f"none: {UNDATED_LISTING}"
+            entry.lastmod = newest(listed)
+            entry.lastmod_source = "listing" if entry.lastmod is not None else f"none: {UNDATED_LISTING}"
+        # A listing of listings (the categories page, a category's list of its tags) changed when
+        # the newest of those did.
+        for loc, shown in self._listings.items():
+            entry = self.entries.get(loc)
+            if entry is not None and entry.lastmod is None:
+                linked = self._as_listed(shown.region) & listings - {loc}
+                entry.lastmod = newest([self.entries[url] for url in linked if url in self.entries])
+                entry.lastmod_source = "listing" if entry.lastmod is not None else entry.lastmod_source
 
     def _undated(self) -> Counter[str]:
         """Why the pages listed without a lastmod have none, counted; git is asked once which of
