@@ -361,3 +361,39 @@ def test_a_listing_of_listings_is_dated_by_the_newest_of_them(tmp_path):
         "category/y.html": "2024-03-01",
         "categories.html": "2024-03-01",
     }
+
+
+def test_a_posts_publication_the_theme_shows_in_its_meta_line_dates_it_and_its_listings(tmp_path):
+    """Material's blog says when a post was published in no `<meta>`, only as `<time datetime>` in
+    the post's meta (`ul.md-post__meta`, outside `.md-content`): the post is dated by it, and the
+    blog's index, a listing of such posts, by the newest it shows (Textual's 43 posts and 17
+    listings had no date).  A page that shows several such dates (a listing) states none."""
+
+    def post(date: str) -> str:
+        return (
+            '<html><body><div class="md-sidebar md-sidebar--post"><ul class="md-post__meta md-nav__list">'
+            f'<li><div class="md-nav__link"><time datetime="{date} 00:00:00+00:00" class="md-ellipsis">{date}'
+            '</time></div></li></ul></div><div class="md-content"><article><p>The post.</p></article></div></body></html>'
+        )
+
+    site = _site()
+    for number, date in enumerate(("2024-12-12", "2025-05-07")):
+        site.add_page(sp.Page(BASE + f"blog/{number}/", html=post(date), kind_unknown=True))
+    excerpts = "".join(
+        f'<article class="md-post md-post--excerpt"><header class="md-post__header"><div class="md-post__meta md-meta">'
+        f'<time datetime="{date} 00:00:00+00:00">{date}</time></div></header>'
+        f'<h2><a href="{BASE}blog/{number}/">Post {number}</a></h2></article>'
+        for number, date in enumerate(("2024-12-12", "2025-05-07"))
+    )
+    index = f'<html><body><div class="md-content">{excerpts}</div></body></html>'
+    site.add_page(sp.Page(BASE + "blog/", html=index, kind_unknown=True))
+    docs = '<html><body><div class="md-content"><p>Released on <time datetime="2020-01-01">1 Jan</time>.</p></div></body></html>'
+    site.add_page(sp.Page(BASE + "docs/", html=docs, kind_unknown=True))
+    site.write(tmp_path)
+    dated = {loc[len(BASE) :]: str(entry.lastmod) for loc, entry in site.entries.items()}
+    assert dated == {
+        "blog/0/": "2024-12-12 00:00:00+00:00",
+        "blog/1/": "2025-05-07 00:00:00+00:00",
+        "blog/": "2025-05-07 00:00:00+00:00",
+        "docs/": "None",  # a <time> in the text, in no post's meta line: no date of the page's
+    }

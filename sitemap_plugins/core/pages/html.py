@@ -116,7 +116,35 @@ def read_html(
     facts = _facts(head, parts if media else [], url)
     if links:
         facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
+    if facts.published is None and body is not None:
+        facts.published = _shown_publication(body)
     return facts
+
+
+#: Where a theme shows when a post was published: a microformat's or schema.org's name for it,
+#: or the post's meta line (Material's `md-post__meta`, minima's `post-meta`, `post-info`).
+_PUBLISHED_CLASSES = frozenset({"dt-published", "published"})
+_META_CLASS = re.compile(r"(?:^|[-_])(?:meta|info|date)(?:$|[-_])", re.IGNORECASE)
+
+
+def _shown_publication(body: Any) -> str | None:
+    """The one date a page's body shows as its post's publication (a `<time datetime>` the theme
+    marks as published, or in the post's meta line: Material's blog posts, which say it in no
+    `<meta>`), where it shows one; a listing shows one per post, and none is its own."""
+    found = set()
+    for time in body.iter("time"):
+        stamp = (time.get("datetime") or "").strip()
+        if not stamp or hidden(time):
+            continue
+        classes = set((time.get("class") or "").split())
+        marked = classes & _PUBLISHED_CLASSES or time.get("itemprop") == "datePublished"
+        if marked or any(
+            _META_CLASS.search(c) for a in time.iterancestors() for c in (a.get("class") or "").split()
+        ):
+            found.add(stamp)
+        if len(found) > 1:
+            return None
+    return found.pop() if found else None
 
 
 _PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
