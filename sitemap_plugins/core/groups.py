@@ -19,6 +19,13 @@ if TYPE_CHECKING:
     from sitemap_plugins.core.pages.harvest import Harvester
 
 
+#: The most versions an hreflang group lists (and `x-default`).  Every version lists all the
+#: others, so a group of n writes n² links: 1,000 write some 90 MB of sitemaps (each `<url>` at
+#: most 2 MB, its hrefs at the protocol's 2,048 characters), far more than the languages of any
+#: site (CLDR names some 800 locales); a head naming 10,000 would write 8 GB.  docs/hreflang.md.
+MAX_GROUP = 1_000
+
+
 class HreflangGroups:
     """What `Sitemap` does with the alternates of its entries, before they are written."""
 
@@ -171,9 +178,15 @@ class HreflangGroups:
             for url in entry.alternates.values():
                 parent[root(url)] = first
         groups: dict[str, dict[str, str]] = {}
+        past_the_bound: dict[str, tuple[str, Counter[str]]] = {}  # a group -> its first page, codes dropped
         for entry in declaring:
             group = groups.setdefault(root(entry.loc), {})
-            for code, url in sorted(entry.alternates.items()):
+            # The page's own version first: past the bound, a group keeps the page that named it.
+            own = [(code, url) for code, url in entry.alternates.items() if url == entry.loc]
+            for code, url in [*own, *sorted(entry.alternates.items())]:
+                if code not in group and len(group) >= MAX_GROUP:
+                    past_the_bound.setdefault(root(entry.loc), (entry.label, Counter()))[1][code] += 1
+                    continue
                 if group.setdefault(code, url) != url:
                     self.report(
                         entry.label,
@@ -181,14 +194,25 @@ class HreflangGroups:
                         f"{url} disagrees with {group[code]}, named for {code} by another page "
                         "of the same group; the first is kept",
                     )
+        for label, dropped in past_the_bound.values():
+            self.report(
+                label,
+                "alternates",
+                f"its hreflang group names {MAX_GROUP + len(dropped):,} languages; a group holds at most "
+                f"{MAX_GROUP:,} (more than any site is translated into: each version lists them all, "
+                f"so the group's size is squared in the sitemap); dropped from it, their pages listed "
+                f"without hreflang: {len(dropped):,} ({', '.join(sorted(dropped)[:5])}"
+                f"{', ...' if len(dropped) > 5 else ''})",
+            )
         for group in groups.values():
             if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
                 group[X_DEFAULT] = group[self.options.x_default]
+        members = {key: set(group.values()) for key, group in groups.items()}
         for url in list(parent):
             entry = self.entries.get(url)
             if entry is None:
                 continue
-            group = groups[root(url)]  # every URL met is joined to a declaring page's group
+            key = root(url)  # every URL met is joined to a declaring page's group
             # A page whose language the group gives another page is in no group: its links
             # would not be returned, and search engines ignore those.
-            entry.alternates = dict(group) if url in group.values() else {}
+            entry.alternates = dict(groups[key]) if url in members[key] else {}
