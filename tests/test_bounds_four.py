@@ -165,6 +165,26 @@ def test_from_dir_one_page_however_its_canonical_spells_its_url(tmp_path):
     assert "canonical" not in checked.stdout + checked.stderr
 
 
+@pytest.mark.parametrize("where", ["its own head", "the other page's head"])
+def test_from_dir_a_translation_named_with_escapes_is_the_page_the_set_lists(tmp_path, where):
+    """`de/a%26b.html` named as a translation of a page listed as `de/a&b.html`: one group of
+    both pages, each named as the set lists it, with nothing said."""
+    site = tmp_path / "site"
+    (site / "de").mkdir(parents=True)
+    link = '<link rel="alternate" hreflang="{}" href="{}">'.format
+    german, named = BASE + "de/a&b.html", BASE + "de/a%26b.html"
+    group = link("en", BASE) + link("de", named)
+    (site / "index.html").write_text(page("Home", group if where == "the other page's head" else ""))
+    (site / "de" / "a&b.html").write_text(page("Heim", group if where == "its own head" else "", lang="de"))
+    before = files(tmp_path)
+    done = generate_from_dir(site, BASE)
+    assert done.returncode == 0 and "problem" not in done.stderr, done.stderr
+    both = {("en", BASE), ("de", german)}
+    assert _links(site / "sitemap.xml") == {BASE: both, german: both}
+    outside(before, tmp_path, site)
+    names_only(site, BASE)
+
+
 # -- 2. Encoded dot segments ---------------------------------------------------------------------
 
 DOCS = BASE + "docs/"

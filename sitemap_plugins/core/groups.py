@@ -5,13 +5,14 @@ a page the set leaves out."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemap_plugins.core.errors import Reporter, log
 from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
-from sitemap_plugins.core.normalize import uri_or_same
+from sitemap_plugins.core.normalize import comparable, uri_or_same
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.html import frame_free_digest
 
@@ -151,6 +152,16 @@ class HreflangGroups:
                 if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
                     entry.alternates = {}  # itself alone is no group
 
+    def _escaped_names(self) -> Iterator[bool]:
+        """Whether a listed page or a translation is spelled with an escape (`%26`), lazily."""
+        for entry in self.entries.values():
+            yield "%" in entry.loc or any("%" in url for url in entry.alternates.values())
+
+    @staticmethod
+    def _translation_as_listed(url: str, spellings: dict[str, str], listed: dict[str, str]) -> str:
+        uri = uri_or_same(url)
+        return spellings.get(uri) or listed.get(comparable(uri), url)
+
     def _complete_alternates(self) -> None:
         """Join alternate sets that share a URL into one group and give every member the group.
 
@@ -158,11 +169,16 @@ class HreflangGroups:
         reciprocal even when only one side declared them.
         """
         self._leave_out_copies()
-        # A translation named as its files spell it is listed as its canonical spells it.
-        if spellings := self.harvester.spellings:
+        # A translation named as its files spell it is listed as its canonical spells it, and one
+        # named with escapes it needs none of (`a%26b.html` for `a&b.html`) as the set lists it.
+        spellings = self.harvester.spellings
+        listed = {comparable(loc): loc for loc in self.entries} if any(self._escaped_names()) else {}
+        if spellings or listed:
             for entry in self.entries.values():
                 alternates = entry.alternates.items()
-                entry.alternates = {code: spellings.get(uri_or_same(url), url) for code, url in alternates}
+                entry.alternates = {
+                    code: self._translation_as_listed(url, spellings, listed) for code, url in alternates
+                }
         self._drop_alternates_not_listed()
         parent: dict[str, str] = {}
 

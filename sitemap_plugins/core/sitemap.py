@@ -352,7 +352,7 @@ class Sitemap(SetRules):
             self.report(
                 "feed",
                 feed.loc,
-                f"a web server reads it as {served}{where} (%2e is '.'), not the feed written; left out",
+                f"a web server reads %2e as '.', so it names {served}{where}, not the feed written; left out",
             )
         return kept
 

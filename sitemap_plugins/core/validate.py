@@ -28,6 +28,7 @@ from sitemap_plugins.core.model import (
 from sitemap_plugins.core.normalize import (
     changefreq_of,
     clean_text,
+    comparable,
     country_codes,
     date_key,
     describe_chars,
@@ -440,6 +441,8 @@ class EntryValidator:
             uri = loc if url == loc else self._url(label, f"alternates[{hreflang}]", url, what="alternate")
             if uri is None:
                 continue
+            if uri != loc and "%" in uri + loc and comparable(uri) == comparable(loc):
+                uri = loc  # the page itself, spelled with escapes it needs none of (`a%26b.html`)
             if hreflang in result and result[hreflang] != uri:
                 self.report(
                     label,
