@@ -579,3 +579,23 @@ def test_a_config_file_option_name_that_is_not_text_is_named_as_an_unknown_optio
         "sitemap-plugins: unknown sitemap option(s) 1, None; known options: base_url,"
     )
     assert files(tmp_path) == before
+
+
+@pytest.mark.slow
+def test_check_of_a_deployed_site_takes_a_canonical_spelled_with_escapes_for_the_page(tmp_path):
+    """A set listing `a&b.html` (another tool's), whose page names `a%26b.html` as canonical, on a
+    real local HTTP server: the page names itself, so `check` finds nothing."""
+    from test_check_live import check, serve
+
+    site = tmp_path / "site"
+    site.mkdir()
+    with serve(site, planted=False) as (base, _):
+        (site / "a&b.html").write_text(page("A and B", f'<link rel="canonical" href="{base}a%26b.html">'))
+        (site / "sitemap.xml").write_text(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<url><loc>{base}a&amp;b.html</loc></url></urlset>\n"
+        )
+        before = files(tmp_path)
+        done, problems = check(base + "sitemap.xml")
+        assert done.returncode == 0 and problems == [], (done.stderr, problems)
+        assert files(tmp_path) == before
