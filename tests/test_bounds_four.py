@@ -185,6 +185,26 @@ def test_from_dir_a_translation_named_with_escapes_is_the_page_the_set_lists(tmp
     names_only(site, BASE)
 
 
+def test_from_dir_another_tools_sitemap_spelling_a_page_with_escapes_dates_it(tmp_path):
+    """Another tool's sitemap lists `a%26b.html` with its lastmod: the page `a&b.html` is dated by it."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a&b.html").write_text(page("A and B"))
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}a%26b.html</loc><lastmod>2024-02-03</lastmod></url></urlset>\n"
+    )
+    before = files(tmp_path)
+    done = generate_from_dir(site, BASE, "--replace-sitemaps")
+    assert done.returncode == 0, done.stderr
+    listed = {
+        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        for url in parse(site / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert listed == {BASE + "a&b.html": "2024-02-03"}
+    outside(before, tmp_path, site)
+
+
 # -- 2. Encoded dot segments ---------------------------------------------------------------------
 
 DOCS = BASE + "docs/"
