@@ -31,7 +31,7 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
 
 
 #: The user information of a URL (`scheme://user:password@`): its password is never shown.
-_CREDENTIALS = re.compile(r"(?<=://)([^/?#@\s:'\"]*):[^/?#@\s'\"]*@")
+_CREDENTIALS = re.compile(r"(?<=://)([^/?#@\s:'\"]*):[^/?#\s'\"]*@")
 
 
 def masked(text: str) -> str:
