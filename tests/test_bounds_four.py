@@ -421,7 +421,8 @@ WRONG_TYPES = {
 HOOK = (
     "def shape(entry, page):\n"
     + "".join(
-        f"    if entry.loc.endswith('/{name}/'):\n        {code}\n" for name, (code, _) in WRONG_TYPES.items()
+        f"    if entry.loc.rstrip('/').removesuffix('.html').endswith('/{name}'):\n        {code}\n"
+        for name, (code, _) in WRONG_TYPES.items()
     )
     + "    return entry\n"
 )
@@ -489,6 +490,56 @@ def test_mkdocs_a_transform_of_wrong_types_is_told_and_the_field_dropped(tmp_pat
     listed = set(urls(project / "site" / "sitemap.xml"))
     assert listed == {BASE, f"{BASE}guide/", *(f"{BASE}{name}/" for name in WRONG_TYPES)}
     outside(before, tmp_path, project / "site")
+
+
+def _sphinx_project(tmp_path: Path, conf: str, pages: list[str]) -> Path:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(f'project = "D"\nextensions = ["sitemap_plugins.sphinx"]\n{conf}')
+    toctree = "".join(f"   {name}\n" for name in pages)
+    (docs / "index.rst").write_text(f"Home\n====\n\n.. toctree::\n\n{toctree}")
+    for name in pages:
+        (docs / f"{name}.rst").write_text(f"Page {name}\n==========\n\nThe page {name}.\n")
+    return docs
+
+
+def _sphinx(docs: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", str(docs), str(out)], capture_output=True, text=True
+    )
+
+
+@pytest.mark.slow
+def test_sphinx_a_transform_of_wrong_types_is_told_and_the_field_dropped(tmp_path):
+    docs = _sphinx_project(
+        tmp_path, f'html_baseurl = "{BASE}"\nsitemap_transform = "hooks.py:shape"\n', list(WRONG_TYPES)
+    )
+    (docs / "hooks.py").write_text(HOOK)
+    before = files(tmp_path)
+    out = tmp_path / "html"
+    done = _sphinx(docs, out)
+    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    _wrongly_typed(done.stderr, lambda name: f"{name}.rst ({BASE}{name}.html)")
+    assert {f"{BASE}{name}.html" for name in WRONG_TYPES} <= set(urls(out / "sitemap.xml"))
+    outside(before, tmp_path, out)
+
+
+@pytest.mark.slow
+def test_sphinx_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_path):
+    docs = _sphinx_project(
+        tmp_path, f'html_baseurl = "{DOCS}"\nsitemap_extra_sitemaps = ["%2e%2e/%2e%2e/etc/passwd"]\n', []
+    )
+    before = files(tmp_path)
+    out = tmp_path / "html"
+    done = _sphinx(docs, out)
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
+        "ERROR: sitemap: option 'extra_sitemaps': '%2e%2e/%2e%2e/etc/passwd' is https://example.com/etc/passwd, "
+        f"outside the site {DOCS}; an index names only the sitemaps in its own directory or below it (the "
+        "protocol's rule)"
+    ]
+    outside(before, tmp_path, out)
+    assert not list(out.glob("sitemap*"))
 
 
 # -- 5. A head naming 10,000 translations --------------------------------------------------------

@@ -76,7 +76,10 @@ def comparable(uri: str) -> str:
     unreserved ones), the others' hex digits upper-case.  To compare two URIs, never to write."""
     if "%" not in uri:
         return uri
-    parts = urlsplit(uri)
+    try:
+        parts = urlsplit(uri)
+    except ValueError:  # `https://[::1%41/`: no URL, compared as it is spelled
+        return uri
     return urlunsplit(
         parts._replace(
             path=_decoded(parts.path, _IN_A_SEGMENT),
