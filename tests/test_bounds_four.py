@@ -90,6 +90,25 @@ DOCNAMES = [
 ]  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    "first, second, one",
+    [
+        ("https://example.com/a%26b.html", "https://example.com/a&b.html", True),  # a sub-delim
+        ("https://example.com/a%7eb/", "https://example.com/a~b/", True),  # unreserved, lower-case hex
+        ("https://example.com/%c3%a9/", "https://example.com/%C3%A9/", True),  # hex digits' case
+        ("https://example.com/a%3Ab%40c", "https://example.com/a:b@c", True),  # ':' and '@' in a path
+        ("https://example.com/a%2Fb.html", "https://example.com/a/b.html", False),  # '/' is no segment's
+        ("https://example.com/?q=a%26b", "https://example.com/?q=a&b", False),  # '&' parts a query
+        ("https://example.com/?q=%7E", "https://example.com/?q=~", True),
+        ("https://example.com/a%3Fb", "https://example.com/a?b", False),
+    ],
+)
+def test_two_spellings_of_one_uri_are_one_page_and_others_are_not(first, second, one):
+    from sitemap_plugins.core.files import one_file
+
+    assert one_file(first, second) is one and one_file(second, first) is one
+
+
 def _canonical(html: Path) -> str:
     text = html.read_text(encoding="utf-8")
     return text.split('<link rel="canonical" href="', 1)[1].split('"', 1)[0]
