@@ -133,7 +133,6 @@ def test_a_sphinx_build_lists_every_docname_whose_canonical_escapes_it(tmp_path)
         [sys.executable, "-m", "sphinx", "-b", "html", str(docs), str(out)], capture_output=True, text=True
     )
     assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
-    assert "sitemap: 21 URLs in 1 file" in done.stdout + done.stderr
     listed = set(urls(out / "sitemap.xml"))
     canonicals = {_canonical(out / f"{name}.html") for name in DOCNAMES}
     assert canonicals == {BASE + quote(name) + ".html" for name in DOCNAMES}
@@ -297,7 +296,7 @@ def test_mkdocs_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_pat
         "protocol's rule)"
     ]
     outside(before, tmp_path, project / "site")
-    assert not list((project / "site").glob("sitemap*")) if (project / "site").exists() else True
+    assert not list(project.rglob("sitemap*.xml"))
 
 
 def _pelican_project(tmp_path: Path, settings: str) -> Path:
@@ -370,7 +369,7 @@ def test_mkdocs_refuses_a_password_in_site_url_without_showing_it(tmp_path):
     ]
     assert SECRET not in done.stdout + done.stderr
     outside(before, tmp_path, project / "site")
-    assert not list((project / "site").glob("sitemap*")) if (project / "site").exists() else True
+    assert not list(project.rglob("sitemap*.xml"))
 
 
 @pytest.mark.slow
