@@ -31,7 +31,7 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
 
 
 #: The user information of a URL (`scheme://user:password@`): its password is never shown.
-_CREDENTIALS = re.compile(r"(?<=://)([^/?#@\s:'\"]*):[^/?#@\s'\"]*@")
+_CREDENTIALS = re.compile(r"(?<=://)([^/?#@\s:'\"]*):[^/?#\s'\"]*@")
 
 
 def masked(text: str) -> str:
@@ -60,7 +60,11 @@ def shown(value: object) -> str:
 
 
 class SitemapError(Exception):
-    """The build cannot produce a correct sitemap set (a `strict` problem, bad options)."""
+    """The build cannot produce a correct sitemap set (a `strict` problem, bad options).  Its
+    message shows no password (`masked`): every face prints it as it is, not through our logger."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(masked(arg) if isinstance(arg, str) else arg for arg in args))
 
 
 class ConfigError(SitemapError):
@@ -128,7 +132,7 @@ class Reporter:
 
     def notice(self, message: str) -> None:
         """A warning about the build as a whole, said once; not a problem of an entry."""
-        self._emit(message)
+        self._emit(masked(message))
 
     def raise_if_strict(self) -> None:
         if self.strict and self.problems:

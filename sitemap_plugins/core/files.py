@@ -20,6 +20,8 @@ from urllib.parse import quote, unquote_to_bytes, urlsplit
 
 from lxml import etree
 
+from sitemap_plugins.core.normalize import comparable
+
 HTML_SUFFIXES = (".html", ".htm")
 #: Google reads the first 15 MB of an HTML file; what lies past it is not seen (SPEC.md).
 MAX_HTML_BYTES = 15 * 1024 * 1024
@@ -96,7 +98,11 @@ def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:
 
 def one_file(first: str, second: str) -> bool:
     """Two spellings of one page that a static web server answers with one file: `X/` and
-    `X/index.html`, `X` and `X.html` (as `served` reads them)."""
+    `X/index.html`, `X` and `X.html` (as `served` reads them), each spelled with escapes or
+    without where it needs none (`a%26b.html` and `a&b.html`: `comparable`)."""
+    if first == second:
+        return True
+    first, second = comparable(first), comparable(second)
     return first == second or second in same_file(first) or first in same_file(second)
 
 

@@ -5,18 +5,26 @@ a page the set leaves out."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemap_plugins.core.errors import Reporter, log
 from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
-from sitemap_plugins.core.normalize import uri_or_same
+from sitemap_plugins.core.normalize import comparable, uri_or_same
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.html import frame_free_digest
 
 if TYPE_CHECKING:
     from sitemap_plugins.core.pages.harvest import Harvester
+
+
+#: The most versions an hreflang group lists (and `x-default`).  Every version lists all the
+#: others, so a group of n writes n² links: 1,000 write some 90 MB of sitemaps (each `<url>` at
+#: most 2 MB, its hrefs at the protocol's 2,048 characters), far more than the languages of any
+#: site (CLDR names some 800 locales); a head naming 10,000 would write 8 GB.  docs/hreflang.md.
+MAX_GROUP = 1_000
 
 
 class HreflangGroups:
@@ -145,6 +153,16 @@ class HreflangGroups:
                 if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
                     entry.alternates = {}  # itself alone is no group
 
+    def _escaped_names(self) -> Iterator[bool]:
+        """Whether a listed page or a translation is spelled with an escape (`%26`), lazily."""
+        for entry in self.entries.values():
+            yield "%" in entry.loc or any("%" in url for url in entry.alternates.values())
+
+    @staticmethod
+    def _translation_as_listed(url: str, spellings: dict[str, str], listed: dict[str, str]) -> str:
+        uri = uri_or_same(url)
+        return spellings.get(uri) or listed.get(comparable(uri), url)
+
     def _complete_alternates(self) -> None:
         """Join alternate sets that share a URL into one group and give every member the group.
 
@@ -152,11 +170,16 @@ class HreflangGroups:
         reciprocal even when only one side declared them.
         """
         self._leave_out_copies()
-        # A translation named as its files spell it is listed as its canonical spells it.
-        if spellings := self.harvester.spellings:
+        # A translation named as its files spell it is listed as its canonical spells it, and one
+        # named with escapes it needs none of (`a%26b.html` for `a&b.html`) as the set lists it.
+        spellings = self.harvester.spellings
+        listed = {comparable(loc): loc for loc in self.entries} if any(self._escaped_names()) else {}
+        if spellings or listed:
             for entry in self.entries.values():
                 alternates = entry.alternates.items()
-                entry.alternates = {code: spellings.get(uri_or_same(url), url) for code, url in alternates}
+                entry.alternates = {
+                    code: self._translation_as_listed(url, spellings, listed) for code, url in alternates
+                }
         self._drop_alternates_not_listed()
         parent: dict[str, str] = {}
 
@@ -172,9 +195,15 @@ class HreflangGroups:
             for url in entry.alternates.values():
                 parent[root(url)] = first
         groups: dict[str, dict[str, str]] = {}
+        past_the_bound: dict[str, tuple[str, Counter[str]]] = {}  # a group -> its first page, codes dropped
         for entry in declaring:
             group = groups.setdefault(root(entry.loc), {})
-            for code, url in sorted(entry.alternates.items()):
+            # The page's own version first: past the bound, a group keeps the page that named it.
+            own = [(code, url) for code, url in entry.alternates.items() if url == entry.loc]
+            for code, url in [*own, *sorted(entry.alternates.items())]:
+                if code not in group and len(group) >= MAX_GROUP:
+                    past_the_bound.setdefault(root(entry.loc), (entry.label, Counter()))[1][code] += 1
+                    continue
                 if group.setdefault(code, url) != url:
                     self.report(
                         entry.label,
@@ -182,14 +211,25 @@ class HreflangGroups:
                         f"{url} disagrees with {group[code]}, named for {code} by another page "
                         "of the same group; the first is kept",
                     )
+        for label, dropped in past_the_bound.values():
+            self.report(
+                label,
+                "alternates",
+                f"its hreflang group names {MAX_GROUP + len(dropped):,} languages; a group holds at most "
+                f"{MAX_GROUP:,} (more than any site is translated into: each version lists them all, "
+                f"so the group's size is squared in the sitemap); dropped from it, their pages listed "
+                f"without hreflang: {len(dropped):,} ({', '.join(sorted(dropped)[:5])}"
+                f"{', ...' if len(dropped) > 5 else ''})",
+            )
         for group in groups.values():
             if self.options.x_default and X_DEFAULT not in group and self.options.x_default in group:
                 group[X_DEFAULT] = group[self.options.x_default]
+        members = {key: set(group.values()) for key, group in groups.items()}
         for url in list(parent):
             entry = self.entries.get(url)
             if entry is None:
                 continue
-            group = groups[root(url)]  # every URL met is joined to a declaring page's group
+            key = root(url)  # every URL met is joined to a declaring page's group
             # A page whose language the group gives another page is in no group: its links
             # would not be returned, and search engines ignore those.
-            entry.alternates = dict(group) if url in group.values() else {}
+            entry.alternates = dict(groups[key]) if url in members[key] else {}

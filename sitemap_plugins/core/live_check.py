@@ -33,7 +33,7 @@ from lxml import etree
 from sitemap_plugins.core.check import Checker
 from sitemap_plugins.core.check_entries import ListedUrl
 from sitemap_plugins.core.model import IMAGE, SM, VIDEO
-from sitemap_plugins.core.normalize import uri_or_same
+from sitemap_plugins.core.normalize import comparable, uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.pages.html import read_html
 from sitemap_plugins.core.robots import read_robots_rules, sitemap_urls
@@ -351,7 +351,8 @@ class LiveCheck:
             say("its robots meta tag says noindex: search engines keep it out of their index", "noindex")
         if facts.redirect:
             say("its meta refresh sends readers elsewhere: list the page it leads to", "redirect")
-        if facts.canonical is not None:
+        # The page itself, however it spells its own URL (`a%26b.html` for `a&b.html`).
+        if facts.canonical is not None and comparable(uri_or_same(facts.canonical)) != comparable(url):
             say(
                 f"names {facts.canonical} as its canonical URL: list that one, or make it name itself",
                 "canonical",

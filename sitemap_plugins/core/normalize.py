@@ -62,6 +62,41 @@ def uri_or_same(url: str) -> str:
         return url
 
 
+#: RFC 3986's unreserved characters, and those a path segment carries as they are (sub-delims,
+#: ':' and '@'): a static web server answers a path with either spelled as an escape with the
+#: same file, as Sphinx's canonical links spell `a&b.html` (`a%26b.html`).
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_IN_A_SEGMENT = _UNRESERVED | frozenset("!$&'()*+,;=:@")
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+
+
+def comparable(uri: str) -> str:
+    """`uri` spelled as every spelling of it is (RFC 3986 §6.2.2): escapes of characters that
+    need none decoded (in the path, those a segment carries; in the query and the fragment, the
+    unreserved ones), the others' hex digits upper-case.  To compare two URIs, never to write."""
+    if "%" not in uri:
+        return uri
+    try:
+        parts = urlsplit(uri)
+    except ValueError:  # `https://[::1%41/`: no URL, compared as it is spelled
+        return uri
+    return urlunsplit(
+        parts._replace(
+            path=_decoded(parts.path, _IN_A_SEGMENT),
+            query=_decoded(parts.query, _UNRESERVED),
+            fragment=_decoded(parts.fragment, _UNRESERVED),
+        )
+    )
+
+
+def _decoded(text: str, needless: frozenset[str]) -> str:
+    def one(escape: re.Match[str]) -> str:
+        character = chr(int(escape[1], 16))
+        return character if character in needless else escape[0].upper()
+
+    return _ESCAPE.sub(one, text) if "%" in text else text
+
+
 def is_plain_uri(text: str) -> bool:
     """True when `text` is an absolute http(s) URI that to_uri would return unchanged."""
     return _PLAIN_URI.fullmatch(text) is not None and ("%" not in text or _STRAY_PERCENT.search(text) is None)

@@ -46,9 +46,32 @@ def check_types(instance: Any, prefix: str) -> None:
             raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
 
 
+#: A dot spelled as an escape: a web server reads `%2e%2e/` as `../` (RFC 3986: `.` is unreserved).
+_ENCODED_DOT = re.compile(r"%2e", re.IGNORECASE)
+
+
+def as_served(uri: str) -> str:
+    """An absolute URI as a web server resolves it: `%2e` is `.`, and dot segments are removed
+    (`/docs/%2e%2e/x` is `/x`), so that containment is judged on the file it names."""
+    parts = urlsplit(uri)
+    if "." not in parts.path and "%" not in parts.path:
+        return uri
+    path = urlsplit(urljoin(f"{parts.scheme}://{parts.netloc}/", _ENCODED_DOT.sub(".", parts.path))).path
+    return urlunsplit(parts._replace(path=path))
+
+
+def within(uri: str, base_url: str) -> bool:
+    """Whether `uri` (as served) is in the directory of `base_url` or below it: the protocol's
+    rule for what an index names."""
+    parts, site = urlsplit(uri), urlsplit(base_url)
+    same_host = parts.netloc == site.netloc and parts.scheme == site.scheme
+    return same_host and parts.path.startswith(site.path or "/")
+
+
 def extra_sitemap_url(value: str, base_url: str) -> str:
     """Another tool's sitemap as a URL under the site: a path is resolved against the base URL,
-    dot segments removed (`../../etc/passwd` names no file outside the site)."""
+    dot segments removed, spelled as escapes or not (`../../etc/passwd` and
+    `%2e%2e/%2e%2e/etc/passwd` name no file outside the site)."""
     text = value.strip()
     url = text if text.startswith(("https://", "http://")) else base_url + text.lstrip("/")
     try:
@@ -61,9 +84,8 @@ def extra_sitemap_url(value: str, base_url: str) -> str:
             f"option 'extra_sitemaps': {uri} is not on {base_url}'s host; an index names only sitemaps "
             "of its own host (the protocol's rule)"
         )
-    path = urlsplit(urljoin(base_url, parts.path)).path  # without its dot segments
-    uri = urlunsplit(parts._replace(path=path))
-    if not path.startswith(site.path or "/"):
+    uri = as_served(uri)
+    if not within(uri, base_url):
         raise ConfigError(
             f"option 'extra_sitemaps': {shown(value)} is {uri}, outside the site {base_url}; an index "
             "names only the sitemaps in its own directory or below it (the protocol's rule)"

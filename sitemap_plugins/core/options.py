@@ -324,12 +324,13 @@ class Options:
         `also_known`: the face's own names, taken out before (mkdocs.yml's `enabled`)."""
         known = {f.name for f in dataclasses.fields(cls)} | set(also_known)
         merged = {**values, **{k: v for k, v in overrides.items() if v is not None}}
-        unknown = sorted(str(k) for k in set(merged) - known)
+        # A name that is not text (Pelican's `SITEMAP = {1: 2}`) is unknown too, and named as written.
+        unknown = sorted((k for k in merged if k not in known), key=str)
         problems = []
         if unknown:
+            named = (did_you_mean(k, known) if isinstance(k, str) else shown(k) for k in unknown)
             problems.append(
-                f"unknown sitemap option(s) {', '.join(did_you_mean(k, known) for k in unknown)}; "
-                f"known options: {', '.join(sorted(known))}"
+                f"unknown sitemap option(s) {', '.join(named)}; known options: {', '.join(sorted(known))}"
             )
         if not merged.get("base_url"):
             raise ConfigError(

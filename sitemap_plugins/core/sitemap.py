@@ -24,6 +24,7 @@ from sitemap_plugins.core.normalize import (
     site_path,
     uri_or_same,
 )
+from sitemap_plugins.core.option_values import as_served, within
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import WriteResult
@@ -324,7 +325,7 @@ class Sitemap(SetRules):
             out_dir,
             self.options,
             self.report,
-            extra_sitemaps=[*extra_sitemaps, *named],
+            extra_sitemaps=[*self._served_feeds(extra_sitemaps), *named],
             replaceable=replaceable,
             other_sitemaps=self._stale(
                 others, [name for name in others.files if name not in (*replaceable, *theirs)]
@@ -342,6 +343,25 @@ class Sitemap(SetRules):
         if report_to:
             self._write_report(report_to, result)
         return result
+
+    def _served_feeds(self, feeds: Sequence[IndexItem]) -> list[IndexItem]:
+        """The adapter's feeds whose URLs a web server answers with the feed written: one whose
+        path spells a dot segment (`%2e%2e/`, from a feed setting) names another file, or one
+        outside the site, and is said and left out, as `extra_sitemaps` are."""
+        kept = []
+        for feed in feeds:
+            served = as_served(feed.loc)
+            if served == feed.loc:
+                kept.append(feed)
+                continue
+            base = self.options.base_url
+            where = "" if within(served, base) else f", outside the site {base}"
+            self.report(
+                "feed",
+                feed.loc,
+                f"a web server reads %2e as '.', so it names {served}{where}, not the feed written; left out",
+            )
+        return kept
 
     def _stale(self, others: OtherSitemaps, names: list[str]) -> list[str]:
         """Of another tool's sitemaps, those that stand for this set's pages (stale beside ours).

@@ -8,6 +8,7 @@ itself is bad, the entry) is left out, so whatever reaches the templates is vali
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,6 +28,7 @@ from sitemap_plugins.core.model import (
 from sitemap_plugins.core.normalize import (
     changefreq_of,
     clean_text,
+    comparable,
     country_codes,
     date_key,
     describe_chars,
@@ -91,6 +93,7 @@ class EntryValidator:
         entry.changefreq = self._changefreq(label, entry.changefreq) or self.options.changefreq
         priority = self._priority(label, entry.priority)
         entry.priority = self.options.priority if priority is None else priority
+        self._shapes(label, entry)
         # Most entries lack some extensions: those are not looked at.
         if entry.images:
             entry.images = self._images(label, entry.images)
@@ -101,6 +104,41 @@ class EntryValidator:
         if entry.alternates:
             entry.alternates = self._alternates(label, entry.alternates, loc)
         return entry
+
+    def _shapes(self, label: str, entry: Entry) -> None:
+        """The extensions as the model types them, whoever set them (the owner's `transform`):
+        a list of Image, a list of Video, a News, a mapping of code to URL.  Another value, or
+        an item of another type, is said and dropped."""
+        shapes = (
+            ("images", Image, "an Image", "Image('https://...')"),
+            ("videos", Video, "a Video", "Video(...)"),
+        )
+        for field, kind, named, hint in shapes:
+            value = getattr(entry, field)
+            if not isinstance(value, (list, tuple)):
+                self.report(label, field, f"must be a list of {hint}, got {shown(value)}; left out")
+                setattr(entry, field, [])
+                continue
+            kept = [item for item in value if isinstance(item, kind)]
+            if len(kept) < len(value):
+                wrong = next(item for item in value if not isinstance(item, kind))
+                self.report(
+                    label,
+                    field,
+                    f"{shown(wrong)} is not {named} (each is {hint}); "
+                    f"{len(value) - len(kept):,} of {len(value):,} left out",
+                )
+            setattr(entry, field, kept)
+        if entry.news is not None and not isinstance(entry.news, News):
+            self.report(label, "news", f"must be a News(...) or None, got {shown(entry.news)}; left out")
+            entry.news = None
+        if not isinstance(entry.alternates, Mapping):
+            self.report(
+                label,
+                "alternates",
+                f"must be a mapping of hreflang code to URL, got {shown(entry.alternates)}; left out",
+            )
+            entry.alternates = {}
 
     def _loc(self, label: str, value: Any) -> str | None:
         uri = self._url(label, "loc", value, what="page")
@@ -403,6 +441,8 @@ class EntryValidator:
             uri = loc if url == loc else self._url(label, f"alternates[{hreflang}]", url, what="alternate")
             if uri is None:
                 continue
+            if uri != loc and "%" in uri + loc and comparable(uri) == comparable(loc):
+                uri = loc  # the page itself, spelled with escapes it needs none of (`a%26b.html`)
             if hreflang in result and result[hreflang] != uri:
                 self.report(
                     label,

@@ -23,6 +23,7 @@ from sitemap_plugins.core.files import MAX_HTML_BYTES, one_file, read_page_file,
 from sitemap_plugins.core.mapping import absolute_url, is_mapping, is_video_block, video_fields
 from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo, Video
 from sitemap_plugins.core.normalize import (
+    comparable,
     glob_match,
     hreflang_or_none,
     http_url,
@@ -605,7 +606,8 @@ def language_of(code: str) -> str:
 
 
 def _uri_or_none(url: str) -> str | None:
+    """`url` to compare with another (never to write): `a%26b.html` is `a&b.html` (`comparable`)."""
     try:
-        return to_uri(url)
+        return comparable(to_uri(url))
     except ValueError:
         return None

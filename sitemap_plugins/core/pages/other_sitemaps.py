@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_plugins.core.files import read_regular, same_file, served
-from sitemap_plugins.core.normalize import date_key, format_w3c, uri_or_same
+from sitemap_plugins.core.normalize import comparable, date_key, format_w3c, uri_or_same
 from sitemap_plugins.core.output.fileset import is_ours, read_manifest
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import (
@@ -82,7 +82,7 @@ class OtherSitemaps:
             return None
         for url in urls:
             for spelling in same_file(uri_or_same(url)):
-                facts = self.pages.get(spelling)
+                facts = self.pages.get(comparable(spelling))  # `a%26b.html` is `a&b.html`
                 if facts is not None:
                     return facts
         return None
@@ -189,7 +189,7 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
         )
     found.listed[name] = {uri_or_same(loc) for loc, _ in facts}
     for loc, page in facts:
-        found.pages.setdefault(uri_or_same(loc), page)
+        found.pages.setdefault(comparable(uri_or_same(loc)), page)
 
 
 def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:
