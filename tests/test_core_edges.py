@@ -47,7 +47,9 @@ def listing_date(tmp_path, body: str, base: str = "") -> str | None:
         ('<main><a href="a/">A</a><nav><a href="d/">D</a></nav></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><aside><a href="d/">D</a></aside></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><footer><a href="d/">D</a></footer></main>', "2024-01-01"),
-        ('<main><header><a href="d/">D</a></header><a href="a/">A</a></main>', "2024-01-01"),
+        # A header inside the content region is the region's own (a category's banner, its tiles).
+        ('<main><header><a href="d/">D</a></header><a href="a/">A</a></main>', "2024-04-01"),
+        ('<header><a href="d/">D</a></header><main><a href="a/">A</a></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><link rel="prefetch" href="d/"><area href="c/"></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><template><a href="d/">D</a></template></main>', "2024-01-01"),
         ('<main><a href="a/">A</a><noscript><a href="d/">D</a></noscript></main>', "2024-01-01"),

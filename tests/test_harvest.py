@@ -720,8 +720,9 @@ def test_where_the_content_is_known_only_it_is_read_for_media(site):
     assert [v.content_loc for v in whole.videos] == [f"{BASE}page/clip.mp4"]
     empty = read_html(html, f"{BASE}page/", content="")
     # A player the page holds beyond its content is one the theme wrote: its region's pictures
-    # and players are read, the page's own (its frame's are not: the header's, the navbar's).
-    assert (empty.images, empty.alternates) == ([f"{BASE}a.png"], facts.alternates)
+    # and players are read, the page's own, its region's header's too (its frame's are not: the
+    # navbar's).
+    assert (empty.images, empty.alternates) == ([f"{BASE}page/hero.jpg", f"{BASE}a.png"], facts.alternates)
     assert [v.content_loc for v in empty.videos] == [f"{BASE}page/clip.mp4"]
     page = sp.Page(url=f"{BASE}page/", html=html, content=content)
     images = [i.loc for i in site().add_page(page).images]

@@ -14,7 +14,7 @@ from sitemap_plugins.core.files import served
 from sitemap_plugins.core.model import X_DEFAULT, Entry
 from sitemap_plugins.core.normalize import comparable, uri_or_same
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.html import frame_free_digest
+from sitemap_plugins.core.pages.text import frame_free_digest
 
 if TYPE_CHECKING:
     from sitemap_plugins.core.pages.harvest import Harvester

@@ -167,7 +167,7 @@ class SetRules(HreflangGroups):
         none of its players: a player it alone described is left out as undescribed."""
         if not self._head_described:
             return  # most sites: no player that the head's description alone describes
-        templates = self.harvester.description_templates()
+        templates = self.harvester.videos.description_templates()
         site = self.site_description
         for loc, (page, description, template, players) in self._head_described.items():
             entry = self.entries.get(loc)
@@ -176,7 +176,7 @@ class SetRules(HreflangGroups):
             kept = []
             for number, video in enumerate(entry.videos):
                 if video.key in players:
-                    self.harvester.undescribed(page, number, video.key or "a video", ["description"])
+                    self.harvester.videos.undescribed(page, number, video.key or "a video", ["description"])
                 else:
                     kept.append(video)
             entry.videos = kept

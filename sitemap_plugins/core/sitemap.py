@@ -89,14 +89,14 @@ class Sitemap(SetRules):
         self._everywhere: set[str] = set()
         self._pages_read = 0
         #: loc -> the page some of whose players only its head's description describes, that
-        #: description, its template (`harvest.description_template`), and those players.
+        #: description, its template (`videos.description_template`), and those players.
         self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
         #: URLs not listed that pages may name as translations: fallback copies
         #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
         self._unlisted: set[str] = set()
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
-        #: What those pages show (`html.page_text`), where their set read them (`join_sets`).
+        #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).

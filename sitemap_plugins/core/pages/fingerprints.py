@@ -3,7 +3,7 @@ it had then; one whose content changed with no newer source date to explain it i
 build.  What no file list can tell (API pages rendered from docstrings, macros over data, a theme
 change that rewrites the content) is told by what the reader sees.
 
-Each page's fingerprint (`html.page_text`: the words of its main content, in order, markup
+Each page's fingerprint (`text.page_text`: the words of its main content, in order, markup
 and frame aside) travels with its lastmod in the manifest the build already writes and deploys
 (`pages`), so the owner keeps nothing new: the previous state is read from the last build's
 output directory, or fetched from the deployed site (one host, a deadline, a size bound).

@@ -9,7 +9,6 @@ lxml's parse of the part of the page that holds it, as a browser reads it: a com
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -101,7 +100,7 @@ def read_html(
         if media and content is not None and _media_around(data, content):
             _theme_media(data, facts)
         return facts
-    root = _parse(html)
+    root = parse_page(html)
     head = root.find("head") if root is not None else None
     body = next(root.iter("body"), None) if root is not None else None
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
@@ -176,7 +175,7 @@ def _media_around(page: bytes, content: str) -> bool:
 def _theme_media(page: bytes, facts: HtmlFacts) -> None:
     """The pictures and players the theme writes in the page's content region, beside those of its
     content: the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
-    root = _parse(page)
+    root = parse_page(page)
     body = next(root.iter("body"), None) if root is not None else None
     if body is None:
         return
@@ -190,157 +189,8 @@ def _theme_media(page: bytes, facts: HtmlFacts) -> None:
     facts.decorative_images += [(image, kind) for image, kind in found.decorative_images if image not in seen]
 
 
-@dataclass
-class PageText:
-    """What a reader sees as the page's own words (`page_text`)."""
-
-    #: A fingerprint of its words: two pages with one show the same text (a translation shows
-    #: other words).  None where it shows no words, or only headings.
-    digest: str | None
-    #: Where the theme marks no content region: a fingerprint of each block of text the body
-    #: shows outside the frame, in order, and whether it is a heading.  What repeats across the
-    #: pages of one language is the theme's frame (`frame_free_digest`).
-    blocks: list[tuple[str, bool]] | None = None
-
-
-def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
-    """The words of the page's `content` (the HTML its source rendered to), else of its content
-    region, else of its main block (`_main_block`), in order; markup, links, scripts and the
-    frame aside."""
-    blocks = None
-    if content is not None:
-        regions = [root] if (root := _parse(content)) is not None else []
-    else:
-        root = _parse(html or b"")
-        body = next(root.iter("body"), None) if root is not None else None
-        regions = content_region(root) if body is not None else []
-        if body is not None and not regions:
-            regions, blocks = [_main_block(body)], _text_blocks(body)
-    shown = [region for region in regions if not hidden(region)]
-    # A `<nav>` in the region is the theme's (Material's breadcrumb, `nav.md-path`, names the
-    # section in the page's language): no words of the page's own.  Code is no words a translator
-    # translates (a copy may print its own language's code in an example), but where a page's
-    # prose is its headings alone (an API reference's models), its code is what it shows.
-    for skipped in (_UNTRANSLATED, _UNTRANSLATED - {"pre", "code"}):
-        words = [word for region in shown for word in _shown_words(region, skipped)]
-        # A page whose text is its headings alone (a home page whose words its template draws,
-        # its Markdown only a title) shows nothing of its own: two such are no copies of each other.
-        in_headings = sum(len(_shown_words(h, skipped)) for region in shown for h in region.iter(*_HEADINGS))
-        if words and in_headings < len(words):
-            return PageText(_fingerprint(words), blocks)
-    return PageText(None, blocks)
-
-
-def frame_free_digest(blocks: list[tuple[str, bool]], frame: set[str]) -> str | None:
-    """The fingerprint of a page's `blocks` but those of the theme's `frame`; None where only
-    headings are left."""
-    kept = [(block, heading) for block, heading in blocks if block not in frame]
-    if all(heading for _, heading in kept):
-        return None
-    return _fingerprint([block for block, _ in kept])
-
-
-def _fingerprint(words: list[str]) -> str:
-    # The words are lxml's text: Unicode that UTF-8 encodes whatever the page held.
-    return hashlib.sha256(" ".join(words).encode()).hexdigest()
-
-
-def _text_blocks(body: Any) -> list[tuple[str, bool]]:
-    """Each outermost paragraph, list, table or heading the body shows outside the frame's
-    elements, by the words it shows outside links (a list of related posts names them in the
-    page's language), with whether it is a heading."""
-    found: list[tuple[str, bool]] = []
-    stack: list[Any] = [body]
-    while stack:
-        element = stack.pop()
-        if not isinstance(element.tag, str) or never_shown(element) or element.tag in _FRAME_TAGS:
-            continue
-        if element.tag in _TEXT_BLOCKS or element.tag in _HEADINGS:
-            if words := _shown_words(element, _UNTRANSLATED | {"a"}):
-                found.append((_fingerprint(words)[:16], element.tag in _HEADINGS))
-            continue
-        stack += reversed(element)
-    return found
-
-
-def _main_block(body: Any) -> Any:
-    """Where a theme marks no content region, the block that holds most of what the page says:
-    from the body down, into the one child that holds more than half of the words its parent's
-    paragraphs show, as long as there is one.  A sidebar that greets the reader in each
-    language, a language menu, are not the page's own words (polyglot's theme)."""
-    block = body
-    while True:
-        counts = [(len(_paragraph_words(child)), child) for child in block if isinstance(child.tag, str)]
-        total = sum(count for count, _ in counts)
-        best = max(counts, key=lambda pair: pair[0], default=(0, None))
-        if best[1] is None or best[0] * 2 <= total or best[1].tag in _TEXT_BLOCKS:
-            return block  # its words are in several blocks, or the largest is one paragraph
-        if _one_of_a_list(best[1]):
-            return block  # a listing's entries: its one long excerpt is not what the page says
-        block = best[1]
-
-
-def _one_of_a_list(element: Any) -> bool:
-    """`element` is one of several entries alike (the same tag and class beside it, each with its
-    words): a listing's `div.post`, whose page is all of them, each excerpt in its language."""
-    kind = (element.tag, element.get("class"))
-    return any(
-        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
-        for sibling in element.itersiblings(preceding=False)
-    ) or any(
-        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
-        for sibling in element.itersiblings(preceding=True)
-    )
-
-
-def _paragraph_words(element: Any) -> list[str]:
-    """The words of the paragraphs `element` shows, outside the frame (a sidebar's nav) and
-    outside links (a list of related posts, a language menu: what a reader follows, not reads)."""
-    if never_shown(element) or element.tag in _FRAME_TAGS:
-        return []
-    found = _shown_words(element, _WORDLESS | {"a"}) if element.tag in _TEXT_BLOCKS else []
-    if found:
-        return found
-    return [word for child in element if isinstance(child.tag, str) for word in _paragraph_words(child)]
-
-
-def _shown_words(region: Any, skipped: frozenset[str] | None = None) -> list[str]:
-    """The words a reader sees in `region`, in order: what is never shown (and the elements
-    `skipped` names, by default those whose text no reader sees) is passed over whole, and the
-    text after it (its tail, its parent's) is read.  A stack rather than recursion: a page's
-    nesting has no bound a reader would notice."""
-    skipped = _WORDLESS if skipped is None else skipped
-    words: list[str] = []
-    stack: list[Any] = [region]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            words += item.split()
-            continue
-        if not isinstance(item.tag, str) or item.tag in skipped or never_shown(item):
-            continue  # a comment's text, a script's, what is hidden
-        words += (item.text or "").split()
-        for child in reversed(item):
-            if child.tail:
-                stack.append(child.tail)
-            stack.append(child)
-    return words
-
-
-#: Elements whose text no reader sees as the page's words.
-_WORDLESS = frozenset({"script", "style", "template", "noscript"})
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-#: What a theme's frame is drawn in, never the page's own words.
-_FRAME_TAGS = frozenset({"nav", "header", "footer", "aside", *_WORDLESS})
-#: Elements that hold a paragraph's words, not blocks of them.
-_TEXT_BLOCKS = frozenset({"p", "li", "blockquote", "pre", "td", "dd", "ul", "ol", "dl", "table"})
-#: What tells a translation from a copy is the prose: the theme's navigation and the page's code
-#: (`lang-exclusive: ['ar']` in polyglot's own example, printed with each page's language) aside.
-_UNTRANSLATED = _WORDLESS | {"nav", "pre", "code"}
-
-
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
-    parsed = _parse(content) if content is not None else None
+    parsed = parse_page(content) if content is not None else None
     return [(parsed, "content")] if parsed is not None else []
 
 
@@ -373,7 +223,7 @@ def read_file(
 # -- parsing ----------------------------------------------------------------------------------------
 
 
-def _parse(html: str | bytes) -> Any:
+def parse_page(html: str | bytes) -> Any:
     """The parse of a page's text, or of its bytes (decoded as a browser does); None for none."""
     data = utf8_html(html) if isinstance(html, bytes) else html.encode("utf-8", "replace")
     if not data.strip():
@@ -390,9 +240,9 @@ def _parse_head(page: bytes) -> Any:
     is needed.  A `<body` that the parse shows was none (in a comment or a script: no body comes
     of it) costs a parse of the whole page."""
     body = _BODY_TAG.search(page)
-    root = _parse(page[: body.end()]) if body is not None else None
+    root = parse_page(page[: body.end()]) if body is not None else None
     if root is None or root.find("body") is None:
-        root = _parse(page)
+        root = parse_page(page)
     return root.find("head") if root is not None else None
 
 
@@ -513,7 +363,7 @@ def links_around(html: str | bytes, url: str) -> list[str]:
     """What a listing page's body links to outside its content region and its frame: read again
     only where its region lists no post (a theme may put the list after an `<article>` that
     holds only an introduction: blog.notmyidea.org's)."""
-    root = _parse(html)
+    root = parse_page(html)
     body = next(root.iter("body"), None) if root is not None else None
     region = content_region(root) if body is not None else []
     if not region:
