@@ -728,7 +728,7 @@ def test_where_the_content_is_known_only_it_is_read_for_media(site):
     images = [i.loc for i in site().add_page(page).images]
     assert images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
     with_frame = [i.loc for i in site(images_decorative=True).add_page(page).images]
-    assert with_frame == [f"{BASE}a.png", f"{BASE}page/hero.jpg", f"{BASE}banner.png"]
+    assert with_frame == [f"{BASE}page/hero.jpg", f"{BASE}a.png", f"{BASE}banner.png"]
 
 
 @pytest.mark.parametrize("in_a_repository", [True, False])
