@@ -32,6 +32,7 @@ from sitemap_plugins import (
     path_in,
     to_uri,
 )
+from sitemap_plugins.pelican.beside import stop_pelican_sitemap
 from sitemap_plugins.pelican.config import KINDS, PelicanSettings, read_settings
 
 log = logging.getLogger(__name__)
@@ -421,6 +422,7 @@ def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
     global _build
+    stop_pelican_sitemap()
     if (_build is None or not _build.stack) and _site_url(pelican.settings) is None:
         # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
         log.info(

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
+
+from sitemap_plugins.core.output.fileset import read_manifest
 
 #: Where the documentation is: the docs/ folder of the repository, which the package carries too
 #: (sitemap_plugins/docs/ where it is installed): what a message names, every user has.
@@ -67,6 +70,22 @@ class WriteResult:
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
     robots_hint: list[str] = field(default_factory=list)
+
+    def nothing_written(self, out: str | Path) -> str | None:
+        """Where no sitemap could be written (no page to list): that nothing was, and what is in
+        `out` still (an earlier set, which names pages this one did not list); None where one was."""
+        if self.files:
+            return None
+        out = Path(out)
+        kept = sorted(read_manifest(out).files)
+        if not kept:
+            return f"sitemap: nothing was written to {out} (no page to list), and no set of ours is there"
+        named = ", ".join(kept[:4]) + (f" and {len(kept) - 4:,} more" if len(kept) > 4 else "")
+        return (
+            f"sitemap: nothing was written to {out} (no page to list): the set an earlier run wrote is "
+            f"still there ({named}) and lists pages this run did not; mend what is said above, or take "
+            f"it away with `sitemap-plugins clean {out}`"
+        )
 
     def robots_advice(self) -> str | None:
         """What to add by hand when no robots.txt was written (a base_url with a path): said once."""

@@ -1,0 +1,241 @@
+"""First use, round four (#83), the items that are no Sphinx face's: each as the user meets it, the
+exact lines at the default log level, exit codes and files; each line printed where it is true,
+and not where it is false."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pelican_helpers import add_settings, copy_sample, pelican
+from sitemap_checks import NS, parse
+
+from sitemap_plugins.core.normalize import remove_dot_segments, to_uri
+
+COMMAND = [sys.executable, "-m", "sitemap_plugins"]
+BASE = "https://example.com/"
+
+
+def run(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def warnings_of(done: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in (done.stdout + done.stderr).splitlines() if "WARNING" in line]
+
+
+def manifest_agrees(out: Path) -> None:
+    """Every file the manifest claims is there with the bytes it says."""
+    files = json.loads((out / ".sitemap-plugins.json").read_text())["files"]
+    assert files
+    for name, digest in files.items():
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
+
+
+# -- 1. Dot segments -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "uri"),
+    [
+        ("https://guide.example.com/de/../fog.html", "https://guide.example.com/fog.html"),
+        ("https://example.com/a/./b/", "https://example.com/a/b/"),
+        ("https://example.com/a/b/..", "https://example.com/a/"),
+        ("https://example.com/../../a", "https://example.com/a"),
+        ("https://example.com/a//../b", "https://example.com/a/b"),  # RFC 3986 5.2.4, segment by segment
+        # No dot segment: as it was.
+        ("https://example.com/.well-known/a..b/c.", "https://example.com/.well-known/a..b/c."),
+        ("https://example.com/a?next=/../b", "https://example.com/a?next=/../b"),  # a query is no path
+    ],
+)
+def test_a_url_is_compared_and_listed_with_its_dot_segments_resolved(url, uri):
+    assert to_uri(url) == uri
+    assert to_uri(uri) == uri
+
+
+def test_a_relative_path_keeps_its_dot_segments():
+    """Only an absolute URL's path is resolved: a relative one's `..` climbs from where it is read."""
+    assert to_uri("../fog.html") == "../fog.html"
+    assert remove_dot_segments("/a/b/../c/./d") == "/a/c/d"
+
+
+@pytest.mark.slow
+def test_the_i18n_sample_builds_with_fatal_warnings(tmp_path):
+    """pelican-i18n's subsites link their translations as `https://guide.example.com/de/../fog.html`:
+    the same page as the site's `https://guide.example.com/fog.html`, so no WARNING, and
+    `--fatal warnings` passes; the sitemap lists the resolved URL."""
+    project = copy_sample("pelican-i18n", tmp_path)
+    done = pelican(project, "--fatal", "warnings")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert warnings_of(done) == [] and "Traceback" not in done.stdout + done.stderr
+    sitemap = (project / "output" / "sitemap.xml").read_text()
+    assert "/../" not in sitemap
+    assert '<xhtml:link rel="alternate" hreflang="en" href="https://guide.example.com/fog.html"/>' in sitemap
+
+
+def _translated(tmp_path: Path, german_names_english: str) -> Path:
+    site = tmp_path / "site"
+    (site / "de").mkdir(parents=True)
+    head = '<link rel="alternate" hreflang="en" href="{en}"><link rel="alternate" hreflang="de" href="{de}">'
+    pages = {
+        "fog.html": ("en", head.format(en=BASE + "fog.html", de=BASE + "de/fog.html")),
+        "de/fog.html": ("de", head.format(en=german_names_english, de=BASE + "de/../de/fog.html")),
+        "tides.html": ("en", ""),
+    }
+    for name, (language, links) in pages.items():
+        (site / name).write_text(
+            f'<html lang="{language}"><head><title>{name}</title>{links}</head>'
+            f"<body><main><p>{name} in {language}.</p></main></body></html>"
+        )
+    return site
+
+
+def test_a_group_named_with_dot_segments_is_one_group(tmp_path):
+    site = _translated(tmp_path, BASE + "de/../fog.html")
+    done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
+    assert done.returncode == 0 and warnings_of(done) == [] and "disagrees" not in done.stderr
+    links = {
+        url.findtext("s:loc", namespaces=NS): {
+            link.get("hreflang"): link.get("href") for link in url.findall("xhtml:link", NS)
+        }
+        for url in parse(site / "sitemap.xml")
+    }
+    group = {"en": BASE + "fog.html", "de": BASE + "de/fog.html"}
+    assert links[BASE + "fog.html"] == links[BASE + "de/fog.html"] == group
+
+
+def test_links_that_disagree_once_resolved_are_still_said(tmp_path):
+    """The other way: the German page names another English page, dot segments resolved."""
+    site = _translated(tmp_path, BASE + "de/../tides.html")
+    done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
+    assert "disagrees with" in done.stderr and BASE + "tides.html" in done.stderr, done.stderr
+    assert "/../" not in (site / "sitemap.xml").read_text()
+
+
+# -- 2. pelican-sitemap beside ours ----------------------------------------------------------------
+
+PELICAN_SITEMAP_LINE = (
+    "sitemap: pelican-sitemap is in PLUGINS beside sitemap_plugins.pelican, and both write sitemap.xml: "
+    "pelican-sitemap's is not written, this plugin's set is; remove pelican-sitemap from PLUGINS "
+    '("sitemap" or "pelican.plugins.sitemap"): a SITEMAP written for it keeps its meaning here '
+    "(the documentation's migrating.md)"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "plugins",
+    [
+        # Each order: in these, blinker called the plugin named last last, so each once overwrote the other.
+        '["pelican.plugins.i18n_subsites", "sitemap_plugins.pelican", "sitemap"]',
+        '["pelican.plugins.sitemap", "pelican.plugins.i18n_subsites", "sitemap_plugins.pelican"]',
+    ],
+)
+def test_pelican_sitemap_left_in_plugins_is_said_once_and_writes_nothing(tmp_path, plugins):
+    pytest.importorskip("pelican.plugins.sitemap", reason="pelican-sitemap is in .venv-pelican")
+    project = copy_sample("pelican-i18n", tmp_path)
+    add_settings(project, f"PLUGINS = {plugins}")
+    done = pelican(project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join((done.stdout + done.stderr).split())
+    assert said.count(PELICAN_SITEMAP_LINE) == 1
+    assert "Invalid 'SITEMAP' key" not in said  # pelican-sitemap's own complaints of our keys: not run
+    out = project / "output"
+    assert "sitemap-plugins" in (out / "sitemap.xml").read_text()[:300]
+    manifest_agrees(out)
+
+
+@pytest.mark.slow
+def test_without_pelican_sitemap_nothing_is_said_of_it(tmp_path):
+    project = copy_sample("pelican-i18n", tmp_path)
+    done = pelican(project)
+    assert done.returncode == 0 and "pelican-sitemap" not in done.stdout + done.stderr
+    manifest_agrees(project / "output")
+
+
+# -- 3. A generate that writes nothing ---------------------------------------------------------------
+
+
+def _site(tmp_path: Path, canonical_host: str) -> Path:
+    site = tmp_path / "site"
+    for name in ("a", "b"):
+        (site / name).mkdir(parents=True, exist_ok=True)
+        (site / name / "index.html").write_text(
+            f'<html><head><title>{name}</title><link rel="canonical" href="https://{canonical_host}/{name}/">'
+            f"</head><body><main><p>Page {name}.</p></main></body></html>"
+        )
+    return site
+
+
+def test_a_generate_that_writes_nothing_fails_and_names_what_is_left(tmp_path):
+    out = tmp_path / "out"
+    site = _site(tmp_path, "example.com")
+    first = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
+    assert first.returncode == 0 and "nothing was written" not in first.stderr
+    before = (out / "sitemap.xml").read_bytes()
+    site = _site(tmp_path, "other.example.org")  # every canonical now on another host
+    again = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
+    assert again.returncode == 1
+    assert (
+        f"sitemap: nothing was written to {out} (no page to list): the set an earlier run wrote is still "
+        f"there (sitemap.xml) and lists pages this run did not; mend what is said above, or take it away "
+        f"with `sitemap-plugins clean {out}`"
+    ) in again.stderr.splitlines()
+    assert (out / "sitemap.xml").read_bytes() == before
+
+
+def test_a_generate_that_writes_nothing_into_an_empty_folder_says_so(tmp_path):
+    out = tmp_path / "out"
+    site = _site(tmp_path, "other.example.org")
+    done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        f"sitemap: nothing was written to {out} (no page to list), and no set of ours is there"
+    )
+
+
+# -- 4. submit --dry-run without a key ----------------------------------------------------------------
+
+
+def _set(tmp_path: Path) -> Path:
+    out = tmp_path / "new"
+    run("generate", "--from-dir", str(_site(tmp_path, "example.com")), "--base-url", BASE, "--out", str(out))
+    return out
+
+
+def test_a_dry_run_needs_no_key(tmp_path):
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "INDEXNOW_KEY"}
+    new = _set(tmp_path)
+    done = run("submit", str(new), "--base-url", BASE, "--all", "--dry-run", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "got None" not in done.stderr
+    assert "request: example.com, 2 URLs" in done.stderr
+    assert (
+        "  key: none given (--key or INDEXNOW_KEY), which sending needs; dry run: nothing sent" in done.stderr
+    )
+
+
+def test_sending_without_a_key_says_none_was_given(tmp_path):
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "INDEXNOW_KEY"}
+    new = _set(tmp_path)
+    done = run("submit", str(new), "--base-url", BASE, "--all", env=env)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "sitemap-plugins: submit: no IndexNow key was given: pass --key, or set INDEXNOW_KEY "
+        "(a dry run needs none)"
+    )
+    # A key given but malformed is still named as given.
+    bad = run("submit", str(new), "--base-url", BASE, "--all", "--key", "short", env=env)
+    assert bad.returncode == 2 and "got 'short'" in bad.stderr
