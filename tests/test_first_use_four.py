@@ -239,3 +239,66 @@ def test_sending_without_a_key_says_none_was_given(tmp_path):
     # A key given but malformed is still named as given.
     bad = run("submit", str(new), "--base-url", BASE, "--all", "--key", "short", env=env)
     assert bad.returncode == 2 and "got 'short'" in bad.stderr
+
+
+# -- 5. A staging server that holds the production build ----------------------------------------------
+
+
+def _production_build(tmp_path: Path) -> Path:
+    """A site built for https://example.com/, as CI builds it before it is served on staging."""
+    site = tmp_path / "staging"
+    for path in ("", "guide/", "moved/"):
+        (site / path).mkdir(parents=True, exist_ok=True)
+        (site / path / "index.html").write_text(
+            f"<html><head><title>Page {path}</title></head><body><main><p>Page {path}.</p>"
+            + ('<img src="/logo.png" alt="Logo" width="400" height="300">' if not path else "")
+            + "</main></body></html>"
+        )
+    (site / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    (site / "robots.txt").write_text("User-agent: *\nAllow: /\n")
+    done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
+    assert done.returncode == 0, done.stderr
+    return site
+
+
+@pytest.mark.slow
+def test_a_staging_server_is_checked_as_the_host_it_stands_for(tmp_path):
+    from test_check_live import serve
+
+    site = _production_build(tmp_path)
+    with serve(site) as (server, log):  # planted: /moved/ answers 301 to /guide/
+        plain = run("check", server, "--per-second", "100")
+        assert plain.returncode == 1
+        assert "[location]" in plain.stdout and "not reachable from robots.txt" in plain.stdout
+        assert (
+            f"sitemap-plugins check: the set lists URLs of {BASE}, not of {server}: where this server "
+            f"holds that host's build (a staging server), check it as that host: --as {BASE}"
+        ) in plain.stderr.splitlines()
+        log.requests.clear()
+        staged = run("check", server, "--as", BASE, "--per-second", "100")
+        # Every page, its image and robots.txt asked of the server, none of example.com; the one
+        # defect found, its redirect named as the host it stands for names it.
+        [line] = staged.stdout.splitlines()
+        assert line.startswith(f"{BASE}sitemap.xml:") and line.endswith(
+            f": {BASE}moved/: answers HTTP 301, a redirect to {BASE}guide/: list the address it leads to [redirect]"
+        )
+        assert staged.returncode == 1 and "[location]" not in staged.stdout
+        assert "asked the site: 3 of 3 pages, 1 images and videos" in staged.stderr
+        assert "--as" not in staged.stderr
+        assert {host for _, _, host in log.requests} == {server.removeprefix("http://").rstrip("/")}
+        assert {path for _, path, _ in log.requests} >= {
+            "/robots.txt",
+            "/sitemap.xml",
+            "/guide/",
+            "/logo.png",
+        }
+
+
+def test_as_names_a_host_of_a_server_and_nothing_else(tmp_path):
+    site = _production_build(tmp_path)
+    on_dir = run("check", str(site), "--as", BASE)
+    assert on_dir.returncode == 2 and "--as is for a server's URL" in on_dir.stderr
+    with_path = run("check", "http://127.0.0.1:9/", "--as", BASE + "docs/")
+    assert with_path.returncode == 2 and "the host the server stands for, with no path" in with_path.stderr
+    other = run("check", "http://127.0.0.1:9/", "--as", BASE, "--base-url", "https://other.example.org/")
+    assert other.returncode == 2 and f"is not on the host of {BASE}" in other.stderr

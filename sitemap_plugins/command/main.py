@@ -461,6 +461,13 @@ def _parser() -> argparse.ArgumentParser:
         "--deadline", type=float, default=600, metavar="SECONDS", help="for the whole run (600)"
     )
     live.add_argument(
+        "--as",
+        dest="stands_for",
+        metavar="URL",
+        help="the host whose build the server holds (a staging server: --as https://example.com/): the "
+        "set is judged as that host's, and its URLs are asked of the server",
+    )
+    live.add_argument(
         "--media-hosts",
         action="append",
         default=[],
