@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -302,3 +303,75 @@ def test_as_names_a_host_of_a_server_and_nothing_else(tmp_path):
     assert with_path.returncode == 2 and "the host the server stands for, with no path" in with_path.stderr
     other = run("check", "http://127.0.0.1:9/", "--as", BASE, "--base-url", "https://other.example.org/")
     assert other.returncode == 2 and f"is not on the host of {BASE}" in other.stderr
+
+
+# -- 6. Media on listings, under --from-dir -----------------------------------------------------------
+
+HUGO_THEMES = Path(__file__).parent / "fixtures" / "hugo_themes"
+
+
+def _hugo_blog(tmp_path: Path, pages: int) -> Path:
+    """Three posts, each with a picture and a YouTube player before its `<!--more-->` (so the
+    entries theme's `.Summary` shows both on the home page, posts/ and the tag page); `pages`
+    undated pages besides; a banner of its own on the home page."""
+    if shutil.which("hugo") is None:
+        pytest.skip("Debian's hugo is not installed (.ci/run installs it)")
+    site = tmp_path / "hugo"
+    (site / "content" / "posts").mkdir(parents=True)
+    (site / "static" / "img").mkdir(parents=True)
+    (site / "config.toml").write_text(
+        f'baseURL = "{BASE}"\ntitle = "Grill"\ntheme = "entries"\nthemesDir = "{HUGO_THEMES}"\n'
+        'languageCode = "en"\n[markup.goldmark.renderer]\nunsafe = true\n[taxonomies]\ntag = "tags"\n'
+    )
+    (site / "content" / "_index.md").write_text(
+        '---\ntitle: Grill\n---\n\n<img src="/img/banner.png" alt="The grill at dusk" width="1200" height="400">\n'
+    )
+    for name in ("banner", "post1", "post2", "post3"):
+        (site / "static" / "img" / f"{name}.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    for number in (1, 2, 3):
+        (site / "content" / "posts" / f"post{number}.md").write_text(
+            f"---\ntitle: Post {number}\ndate: 2024-01-0{number}\ntags: [grill]\n---\n\n"
+            f"Post {number} shows its picture and its film.\n\n"
+            f'<img src="/img/post{number}.png" alt="Picture {number}" width="800" height="600">\n\n'
+            f'<iframe width="560" height="315" src="https://www.youtube.com/embed/grillfilm0{number}" '
+            f'title="Film {number} of the grill" allowfullscreen></iframe>\n\n<!--more-->\n\n'
+            f"The rest of post {number}.\n"
+        )
+    for number in range(pages):
+        (site / "content" / f"about{number}.md").write_text(f"---\ntitle: About {number}\n---\n\nAbout us.\n")
+    subprocess.run(["hugo", "--quiet"], cwd=site, check=True, capture_output=True)
+    out = site / "public"
+    done = run(
+        "generate", "--from-dir", str(out), "--base-url", BASE, "--out", str(out), "--replace-sitemaps"
+    )
+    assert done.returncode == 0 and warnings_of(done) == [], done.stderr
+    return out
+
+
+def _media_by_page(sitemap: Path) -> dict[str, tuple[list[str], list[str]]]:
+    found = {}
+    for url in parse(sitemap):
+        images = [loc.text.rsplit("/", 1)[-1] for loc in url.iterfind("image:image/image:loc", NS)]
+        videos = [
+            video.findtext("video:player_loc", namespaces=NS) for video in url.iterfind("video:video", NS)
+        ]
+        found[url.findtext("s:loc", namespaces=NS).removeprefix(BASE)] = (images, videos)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pages", [0, 8])
+def test_a_listings_excerpts_media_are_the_posts(tmp_path, pages):
+    """Each post's picture and player once, on the post; none again on the three listings that
+    show its summary (before: 9 images for 3 where the site had other pages; none at all where
+    it had few, the posts' own taken for the frame, on 4 of 7 pages).  The home page's banner,
+    which no post shows, stays the home page's."""
+    media = _media_by_page(_hugo_blog(tmp_path, pages) / "sitemap.xml")
+    for number in (1, 2, 3):
+        assert media[f"posts/post{number}/"] == (
+            [f"post{number}.png"],
+            [f"https://www.youtube.com/embed/grillfilm0{number}"],
+        )
+    assert media[""] == (["banner.png"], [])
+    assert media["posts/"] == media["tags/grill/"] == ([], [])
+    assert sum(len(images) for images, _ in media.values()) == 4
