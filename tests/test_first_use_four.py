@@ -15,7 +15,9 @@ import pytest
 from pelican_helpers import add_settings, copy_sample, pelican
 from sitemap_checks import NS, parse
 
+import sitemap_plugins as sp
 from sitemap_plugins.core.normalize import remove_dot_segments, to_uri
+from sitemap_plugins.core.output.result import docs_page
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 BASE = "https://example.com/"
@@ -375,3 +377,46 @@ def test_a_listings_excerpts_media_are_the_posts(tmp_path, pages):
     assert media[""] == (["banner.png"], [])
     assert media["posts/"] == media["tags/grill/"] == ([], [])
     assert sum(len(images) for images, _ in media.values()) == 4
+
+
+# -- 7. The no-lastmod advice -------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_pelicans_undated_line_reads_right_names_modified_and_a_page_that_is_there(tmp_path):
+    """A Pelican blog outside git: its tags, categories and authors indexes list only other
+    listings; the line counts them as listings, names Pelican's `Modified:`, and the page it
+    points at is a file on this machine."""
+    blog = tmp_path / "blog"
+    (blog / "content" / "pages").mkdir(parents=True)
+    (blog / "content" / "one.md").write_text("Title: One\nDate: 2024-01-01\nCategory: c\n\nHello.\n")
+    (blog / "content" / "two.md").write_text("Title: Two\nDate: 2024-01-02\nCategory: c\n\nHello 2.\n")
+    (blog / "content" / "pages" / "about.md").write_text("Title: About\n\nAbout.\n")
+    (blog / "pelicanconf.py").write_text(
+        'SITEURL = "https://q.example.com"\nPATH = "content"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n'
+    )
+    done = pelican(blog, "-v")
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join((done.stdout + done.stderr).split())
+    page = docs_page("lastmod.md")
+    assert Path(page).is_file() and page.endswith("lastmod.md")
+    assert (
+        "sitemap: 4 pages without lastmod: 3 listings that show no dated page (other listings aside), "
+        "1 not in a git repository (or git is not installed); how to date them (`Modified:` in an "
+        f"article's or page's metadata, git, the page's own dates): {page} (the report names each)"
+    ) in said
+    assert "a listing whose" not in said and "front matter" not in said and "3 a listing" not in said
+
+
+def test_the_count_of_one_listing_is_singular_and_other_faces_name_front_matter(tmp_path):
+    site = sp.Sitemap(sp.Options(base_url=BASE))
+    site.add_page(sp.Page(BASE + "list/", listing=True))
+    site.add_page(sp.Page(BASE + "a/", source="a.md"))
+    site.add_page(sp.Page(BASE + "b/", source="b.md", meta={"lastmod": "2024-01-01"}))
+    [line] = [note for note in site.closing_lines(site.write(tmp_path)) if "without lastmod" in note]
+    assert line == (
+        "sitemap: 2 pages without lastmod: 1 listing that shows no dated page (other listings aside), "
+        "1 no source file; how to date them (front matter `lastmod:`, git, the page's own dates): "
+        f"{docs_page('lastmod.md')} (the report names each)"
+    )

@@ -80,6 +80,7 @@ class _Build:
             site_name=settings.get("SITENAME"),
             site_description=settings.get("SITESUBTITLE"),
         )
+        self.sitemap.date_field = "`Modified:` in an article's or page's metadata"
         self.output_path = Path(os.path.abspath(pelican.output_path))
         self.source_root = settings.get("PATH") or "."
         self.stack: list[_Run] = []

@@ -32,7 +32,7 @@ NOT_COMMITTED = "not committed to git"
 #: What dated a page whose newest source is a file it includes (`Page.includes`).
 INCLUDED = "git: the included "
 #: Why a listing has no date: nothing it shows has one.
-UNDATED_LISTING = "a listing whose pages have no date"
+UNDATED_LISTING = "a listing that shows no dated page (other listings aside)"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
 _ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 
