@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from pelican_helpers import add_settings, copy_sample, pelican
-from sitemap_checks import NS, parse
+from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
 from sitemap_plugins.core.normalize import remove_dot_segments, to_uri
@@ -420,3 +421,83 @@ def test_the_count_of_one_listing_is_singular_and_other_faces_name_front_matter(
         "1 no source file; how to date them (front matter `lastmod:`, git, the page's own dates): "
         f"{docs_page('lastmod.md')} (the report names each)"
     )
+
+
+# -- 8. Material's blog and mkdocs-static-i18n -------------------------------------------------------
+
+I18N = (
+    "  - i18n:\n      docs_structure: suffix\n      languages:\n"
+    "        - {locale: en, default: true, name: English, build: true}\n"
+    "        - {locale: de, name: Deutsch, build: true}\n"
+)
+
+
+def _mkdocs_build(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", *args], cwd=project, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def _docs_in_two_languages(project: Path) -> None:
+    samples = Path(__file__).resolve().parent.parent / "sample_sites"
+    shutil.copytree(samples / "mkdocs-i18n" / "docs", project / "docs")
+    (project / "mkdocs.yml").write_text(
+        "site_name: Both\nsite_url: https://example.com/\ntheme: {name: material}\n"
+        f"plugins:\n  - search\n{I18N}  - sitemap\n"
+    )
+
+
+@pytest.mark.slow
+def test_in_one_project_the_blog_builds_no_posts_so_none_is_listed(tmp_path):
+    """The limitation docs/getting-started/mkdocs.md names: static-i18n drops the blog's
+    generated files; the sitemap lists what was built, the blog's index and no post."""
+    project = tmp_path / "one"
+    _docs_in_two_languages(project)
+    samples = Path(__file__).resolve().parent.parent / "sample_sites"
+    shutil.copytree(samples / "mkdocs-blog" / "docs" / "blog", project / "docs" / "blog")
+    config = (project / "mkdocs.yml").read_text().replace("  - search\n", "  - search\n  - blog\n")
+    (project / "mkdocs.yml").write_text(config)
+    done = _mkdocs_build(project)
+    assert "mkdocs_static_i18n: Unhandled file case - blog/archive/2024.md" in done.stderr  # #283, still
+    listed = urls(project / "site" / "sitemap.xml")
+    assert BASE + "blog/" in listed and not [url for url in listed if "/2024/" in url]
+
+
+@pytest.mark.slow
+def test_the_blog_as_a_project_of_its_own_lists_every_post_beside_the_languages(tmp_path):
+    """The workaround, as docs/getting-started/mkdocs.md writes it: the docs' languages with their
+    hreflang groups at the root, the blog's every post in its own set under /blog/, and the
+    root's robots.txt naming both (the owner's line for the blog kept, ours added)."""
+    project = tmp_path / "both"
+    _docs_in_two_languages(project)
+    (project / "docs" / "robots.txt").write_text(
+        "User-agent: *\nAllow: /\n\nSitemap: https://example.com/blog/sitemap.xml\n"
+    )
+    samples = Path(__file__).resolve().parent.parent / "sample_sites"
+    shutil.copytree(samples / "mkdocs-blog" / "docs" / "blog", project / "blog" / "docs")
+    (project / "blog" / "mkdocs.yml").write_text(
+        "site_name: Both (blog)\nsite_url: https://example.com/blog/\nsite_dir: ../site/blog\n"
+        "theme: {name: material}\nplugins:\n  - search\n  - blog: {blog_dir: .}\n  - sitemap\n"
+    )
+    _mkdocs_build(project)
+    blog = _mkdocs_build(project, "-f", "blog/mkdocs.yml")
+    assert (
+        "sitemap: no robots.txt written: crawlers read it only at the root of example.com; add "
+        "Sitemap: https://example.com/blog/sitemap.xml to the robots.txt there"
+    ) in " ".join(blog.stderr.split())
+    site = project / "site"
+    posts = [url for url in urls(site / "blog" / "sitemap.xml") if "/post-number-" in url]
+    assert len(posts) == 5
+    groups = {
+        url.findtext("s:loc", namespaces=NS): {link.get("hreflang") for link in url.findall("xhtml:link", NS)}
+        for url in parse(site / "sitemap.xml")
+    }
+    assert groups[BASE] == {"en", "de", "x-default"}
+    robots = (site / "robots.txt").read_text()
+    assert robots.startswith("User-agent: *\nAllow: /\n\nSitemap: https://example.com/blog/sitemap.xml\n")
+    assert "Sitemap: https://example.com/sitemap.xml" in robots
+    checked = run("check", str(site), "--base-url", BASE)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
