@@ -501,3 +501,36 @@ def test_the_blog_as_a_project_of_its_own_lists_every_post_beside_the_languages(
     assert "Sitemap: https://example.com/sitemap.xml" in robots
     checked = run("check", str(site), "--base-url", BASE)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# -- 9. The package ----------------------------------------------------------------------------------
+
+
+def test_the_wheel_ships_the_docs_not_their_build_hook_and_properdocs_brings_its_theme(tmp_path):
+    import textwrap
+    import zipfile
+
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run(
+        [sys.executable, "-c", f"from hatchling.build import build_wheel; build_wheel({str(tmp_path)!r})"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("sitemap_plugins-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "sitemap_plugins/docs/lastmod.md" in names
+    assert not [name for name in names if name.endswith("hooks.py")]
+    (metadata,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+    text = zipfile.ZipFile(wheel).read(metadata).decode()
+    assert "Requires-Dist: properdocs-theme-mkdocs>=1.6; extra == 'properdocs'" in text.splitlines()
+    installed = tmp_path / "installed"
+    zipfile.ZipFile(wheel).extractall(installed)
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(installed)!r})
+        from sitemap_plugins.core.output.result import docs_page
+        print(docs_page("lastmod.md"))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True)
+    assert done.stdout.strip() == str(installed / "sitemap_plugins" / "docs" / "lastmod.md"), done.stderr
