@@ -534,3 +534,49 @@ def test_the_wheel_ships_the_docs_not_their_build_hook_and_properdocs_brings_its
     """)
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True)
     assert done.stdout.strip() == str(installed / "sitemap_plugins" / "docs" / "lastmod.md"), done.stderr
+
+
+# -- 9. The report ------------------------------------------------------------------------------------
+
+
+def test_the_report_says_why_once_and_its_bars_carry_their_figures(tmp_path):
+    from lxml import html as lxml_html
+
+    site = tmp_path / "site"
+    pages = {
+        "": "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>",
+        "hidden/": '<html><head><title>H</title><meta name="robots" content="noindex"></head>'
+        "<body><main><p>Hidden.</p></main></body></html>",
+    }
+    for number in range(3):
+        pages[f"p{number}/"] = (
+            f'<html><head><title>P{number}</title><meta property="article:modified_time" '
+            f'content="2024-0{number + 1}-05T10:00:00+00:00"></head><body><main><p>P{number}.</p></main></body></html>'
+        )
+    for path, text in pages.items():
+        (site / path).mkdir(parents=True, exist_ok=True)
+        (site / path / "index.html").write_text(text)
+    report = tmp_path / "report.html"
+    done = run(
+        "generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site), "--report", str(report)
+    )
+    assert done.returncode == 0, done.stderr
+    document = lxml_html.parse(str(report)).getroot()
+    [row] = document.xpath("//h2[@id='left-out']/following-sibling::table[1]/tbody/tr")
+    assert (row.xpath("string(td[3])"), row.xpath("string(td[4])")) == (
+        "noindex",
+        '<meta name="robots"> says noindex',
+    )
+    figures = [text.text for text in document.xpath("//svg//text[@class='figure']")]
+    assert figures == ["1", "1", "1", "1"]  # January to March, and the undated home page
+    # A chart of many months: only the tallest bars (January to March 2024) carry their figures.
+    for number in range(40):
+        month = f"{2021 + number // 12}-{number % 12 + 1:02d}"
+        (site / f"m{number}").mkdir()
+        (site / f"m{number}" / "index.html").write_text(
+            f'<html><head><title>M{number}</title><meta property="article:modified_time" '
+            f'content="{month}-05T10:00:00+00:00"></head><body><main><p>M{number}.</p></main></body></html>'
+        )
+    run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site), "--report", str(report))
+    document = lxml_html.parse(str(report)).getroot()
+    assert [text.text for text in document.xpath("//svg//text[@class='figure']")] == ["2", "2", "2"]
