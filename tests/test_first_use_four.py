@@ -124,6 +124,25 @@ def test_links_that_disagree_once_resolved_are_still_said(tmp_path):
     assert "/../" not in (site / "sitemap.xml").read_text()
 
 
+@pytest.mark.slow
+def test_a_real_warning_under_fatal_warnings_stops_pelican_in_one_line(tmp_path):
+    """The other way: a warning of ours (an image that is no file of the site) under
+    `--fatal warnings` fails the build, said once, without Pelican's traceback of its logger."""
+    project = copy_sample("pelican-i18n", tmp_path)
+    with (project / "content" / "articles" / "tides-en.md").open("a") as article:
+        article.write("\n![Lost](/images/lost.png)\n")
+    done = pelican(project, "--fatal", "warnings")
+    said = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 1 and "Traceback" not in said and "CRITICAL" not in said
+    assert (
+        "WARNING sitemap: articles/tides-en.md (https://guide.example.com/tides.html): image: "
+        "https://guide.example.com/images/lost.png is no file of the site (a 404); left out"
+    ) in said
+    assert "sitemap: the build stops here: --fatal warnings, and the warning above" in said
+    kept = pelican(project)  # without --fatal: the build goes on without the image
+    assert kept.returncode == 0 and "lost.png is no file of the site" in kept.stdout + kept.stderr
+
+
 # -- 2. pelican-sitemap beside ours ----------------------------------------------------------------
 
 PELICAN_SITEMAP_LINE = (

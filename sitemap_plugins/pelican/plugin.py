@@ -16,6 +16,7 @@ import functools
 import logging
 import os
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -401,6 +402,8 @@ def _private(content: Any) -> bool:
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
+#: What Pelican's logger raises on a warning under `--fatal warnings` (pelican.log.FatalLogger).
+_FATAL = "Warning or error encountered"
 
 
 def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
@@ -414,6 +417,13 @@ def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
             receiver(*args, **kwargs)
         except SitemapError as error:
             log.critical("%s: %s", type(error).__name__, error)
+            raise SystemExit(1) from None
+        except RuntimeError as error:
+            if str(error) != _FATAL:
+                raise
+            # `pelican --fatal warnings`: our warning, said above, stops the build; without the
+            # traceback Pelican would print of its logger's exception.
+            print("sitemap: the build stops here: --fatal warnings, and the warning above", file=sys.stderr)
             raise SystemExit(1) from None
 
     return receive
