@@ -27,6 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "slow: builds real sites (MkDocs, Pelican, Zensical, mike, Hugo, Sphinx); -m 'not slow' leaves them",
     )
+    config.addinivalue_line(
+        "markers", "corpus: the real sites of ../shared/corpus, every fact held to its pin (tests/corpus/)"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -496,6 +496,43 @@ def test_a_sitemap_dated_by_its_build_dates_nothing(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (
         f"sitemap: maps/pages.xml (another tool's sitemap): dates all its 2 URLs {today}, the day it was "
-        "written: when the site was built, not when its pages changed; its dates are not used"
+        "written: when the site was built, not when its pages changed; those dates are not used"
     ) in done.stderr.splitlines()
     assert set(_lastmods(site / "sitemap.xml").values()) == {None}
+
+
+def test_a_sitemap_dated_mostly_by_its_build_dates_only_what_it_dates_otherwise(tmp_path):
+    """pelican-sitemap stamps the build's time on every page but the articles, which it dates by
+    their own date (Full Stack Python: 713 of 779): the build's time is no page's date, the
+    articles' dates are theirs."""
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    base = "https://hand.example.com/"
+    site = tmp_path / "site"
+    site.mkdir()
+    page = '<!DOCTYPE html><html lang="en"><head><title>{0}</title></head><body><main><p>{0}</p></main></body></html>'
+    names = ["index.html", "about.html", "contact.html", "blog/first-post.html"]
+    for name in names:
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(page.format(name))
+    dates = [now, now, now, "2021-09-13T00:00:00-04:00"]
+    urls = "".join(
+        f"<url><loc>{base}{name}</loc><lastmod>{date}</lastmod></url>\n"
+        for name, date in zip(names, dates, strict=True)
+    )
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{urls}</urlset>\n'
+    )
+    args = ("generate", "--from-dir", str(site), "--base-url", base, "--out", str(site))
+    done = _command(*args, "--replace-sitemaps", "-v")
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"sitemap: sitemap.xml (another tool's sitemap): dates 3 of its 4 URLs {now}, the "
+        "day it was written: when the site was built, not when its pages changed; those dates are not used"
+    ) in done.stderr.splitlines(), done.stderr
+    assert _lastmods(site / "sitemap.xml") == {
+        base: None,
+        base + "about.html": None,
+        base + "contact.html": None,
+        base + "blog/first-post.html": "2021-09-13T00:00:00-04:00",
+    }

@@ -408,7 +408,7 @@ def test_what_a_hostile_user_tries_is_one_line_not_a_traceback(tmp_path):
     assert run.stderr.splitlines() == [
         "sitemap: a.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
         "sitemap: b.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
-        "sitemap: 1 page without lastmod: 1 not in a git repository (or git is not installed); how to date "
+        "sitemap: 1 page without lastmod: 1 a built page that states no date, its file in no git repository; how to date "
         f"them (front matter `lastmod:`, git, the page's own dates): {docs_page('lastmod.md')} (the "
         "report names each)",
         "sitemap: 1 URL in 1 file, 0 images, 0 videos; 2 problem(s) reported above",

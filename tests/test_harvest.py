@@ -713,10 +713,11 @@ def test_where_the_content_is_known_only_it_is_read_for_media(site):
         (f"{BASE}page/clip.mp4", "About the clip.")
     ]
     assert facts.alternates == {"de": f"{BASE}de/page/"}  # the head is read as ever
-    # Without it the page's content region (<main>) is found; a <header> there not an article's is frame.
+    # Without it the page's content region (<main>) is found; a <header> there is its own (the
+    # page's subject: Hugo Stack's category banner), the rest of the body frame.
     whole = read_html(html, f"{BASE}page/")
-    assert whole.images == [f"{BASE}a.png"]
-    assert whole.decorative_images == [(f"{BASE}page/hero.jpg", "frame"), (f"{BASE}banner.png", "frame")]
+    assert whole.images == [f"{BASE}page/hero.jpg", f"{BASE}a.png"]
+    assert whole.decorative_images == [(f"{BASE}banner.png", "frame")]
     assert [v.content_loc for v in whole.videos] == [f"{BASE}page/clip.mp4"]
     empty = read_html(html, f"{BASE}page/", content="")
     # A player the page holds beyond its content is one the theme wrote: its region's pictures

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from corpus_facts import CORPUS_PAGES, needs_corpus_pages
 from sitemap_checks import NS, generate_from_dir, parse
 
 pytestmark = pytest.mark.slow  # builds real sites
@@ -178,10 +179,11 @@ def test_listed_fallbacks_are_no_language_without_translations(tmp_path):
     assert "none names its translations" not in done.stderr
 
 
-POLYGLOT = Path(__file__).parent / "fixtures" / "polyglot"
+POLYGLOT = CORPUS_PAGES / "polyglot"
 PG = "https://polyglot.untra.io/"
 
 
+@needs_corpus_pages
 def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
     """Pages of polyglot.untra.io (Jekyll with jekyll-polyglot), built from untra/polyglot's
     `site/` with Debian's Jekyll: each post's page in 16 languages, its head naming all 16.

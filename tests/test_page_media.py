@@ -121,10 +121,22 @@ def test_an_emoji_is_told_by_its_alt(alt, listed):
             '<a href="https://shop.example.org/"><img src="https://cdn.example.org/p.png" style="width: 50%; height: 20px"></a>',
             True,
         ),
-        # A row of linked pictures, whatever blank space the markup puts around them: sponsors' logos.
+        # A row of linked pictures is no badge row for being one (book covers) ...
         (
             '<a href="https://a.example.org/"> <img src="https://cdn.example.org/a.png"> </a>'
             '<a href="https://b.example.org/"> <img src="https://cdn.example.org/b.png"> </a>',
+            True,
+        ),
+        # ... but one with a badge in it is, whatever blank space the markup puts around them ...
+        (
+            '<a href="https://a.example.org/"> <img src="https://cdn.example.org/a.png"> </a>'
+            '<a href="https://b.example.org/"> <img src="https://cdn.example.org/b.svg"> </a>',
+            False,
+        ),
+        # ... and a sponsor's logo is no content, its class or its path says so.
+        ('<a href="https://a.example.org/"><img src="https://cdn.example.org/sponsors/a.png"></a>', False),
+        (
+            '<div class="backers"><a href="https://a.example.org/"><img src="https://cdn.example.org/a.png"></a></div>',
             False,
         ),
         ('<img src="https://cdn.jsdelivr.net/gh/twitter/twemoji/assets/svg/1f600.svg">', False),

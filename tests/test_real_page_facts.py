@@ -1,5 +1,5 @@
 """The classes of wrong facts the thirteen real sites found (#76), each on the real page it was
-found on (tests/fixtures/real_pages/, with their sources), through `generate --from-dir` and,
+found on (../shared/corpus/pages/, with their sources; a page whose theme forbids copying it is written here in its shape), through `generate --from-dir` and,
 where the page has a source here, through the face that builds it.  Every expected value is
 written out by hand from the page as a reader sees it in a browser."""
 
@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from corpus_facts import CORPUS_PAGES, needs_corpus_pages
 from sitemap_checks import NS, generate_from_dir, parse
 
 import sitemap_plugins as sp
 
-REAL_PAGES = Path(__file__).parent / "fixtures" / "real_pages"
+REAL_PAGES = CORPUS_PAGES
 VIDEO = "{http://www.google.com/schemas/sitemap-video/1.1}"
 
 
@@ -55,6 +56,7 @@ MEMRAY_DESCRIPTION = (
 )
 
 
+@needs_corpus_pages
 def test_textuals_memray_player_is_described_by_the_paragraph_that_introduces_it(tmp_path):
     """Not by the next section's "Join our Discord server…" (a section whose heading is of a
     lower level than the player's `<h1>`), nor by the site's `og:description`."""
@@ -77,6 +79,7 @@ def test_textuals_memray_player_is_described_by_the_paragraph_that_introduces_it
 
 
 @pytest.mark.slow
+@needs_corpus_pages
 def test_textuals_memray_post_built_by_materials_blog_gives_the_same_video(tmp_path):
     """The post's own source (its Markdown), built with Material's blog and the plugin: the same
     title and the paragraph that introduces the player (its source's words)."""
@@ -115,6 +118,7 @@ DRF = "https://www.django-rest-framework.org/"
 DRF_ANNOUNCEMENT = DRF + "community/3.0-announcement/"
 
 
+@needs_corpus_pages
 def test_drfs_player_is_titled_by_its_heading_and_described_by_its_section(tmp_path):
     """DRF's untitled player is titled by its `<h4>` (whose words are all a link to itself: they
     stay), and described by the talk's paragraph, not by the theme's `<meta name="description">`
@@ -135,6 +139,7 @@ def test_drfs_player_is_titled_by_its_heading_and_described_by_its_section(tmp_p
     }
 
 
+@needs_corpus_pages
 def test_a_description_the_theme_writes_on_every_page_describes_no_player(tmp_path):
     """DRF's theme writes "Django, API, REST, {{ page.title }}" on every page.  Where a player's
     section says nothing (its paragraph taken out of the real page), that is no description of
@@ -181,32 +186,33 @@ PYVIDEO = "https://pyvideo.org/"
 def test_pyvideos_talk_is_titled_by_its_heading_with_its_og_image_and_never_by_its_footer(tmp_path):
     """PyVideo's theme titles its Vimeo player `Video for ` (an empty variable): the talk's
     heading titles it; the page's `og:image` is its thumbnail; its description is the talk's,
-    never the footer's "© PyVideo.org | pyvideo/data"; the "Contribute Media" ribbon every page
-    carries is the frame's, no page's image."""
-    real = (REAL_PAGES / "pyvideo-talk.html").read_text()
+    never the footer's copyright line; the "Contribute" ribbon every page carries is the frame's,
+    no page's image.  The page is written here in PyVideo's shape (its theme is GPL-3.0):
+    fixtures/pages/pyvideo_shape_talk.html."""
+    written = (Path(__file__).parent / "fixtures" / "pages" / "pyvideo_shape_talk.html").read_text()
     site = tmp_path / "site"
     expected = {}
     for number in range(3):
-        page = real.replace("91425011", f"9142501{number}").replace("452001751", f"45200175{number}")
-        (site / "pycon-us-2014").mkdir(parents=True, exist_ok=True)
-        (site / f"pycon-us-2014/talk-{number}.html").write_text(page)
-        expected[PYVIDEO + f"pycon-us-2014/talk-{number}.html"] = [
+        page = written.replace("300000001", f"30000000{number}").replace("700000001", f"70000000{number}")
+        (site / "conf-2019").mkdir(parents=True, exist_ok=True)
+        (site / f"conf-2019/talk-{number}.html").write_text(page)
+        expected[PYVIDEO + f"conf-2019/talk-{number}.html"] = [
             (
-                f"https://player.vimeo.com/video/9142501{number}",
-                f"https://i.vimeocdn.com/video/45200175{number}-8216e1f2_640.jpg",
-                "Writing fast Python",
-                "How to profile Python code, and what to do about what it finds.",
+                f"https://player.vimeo.com/video/30000000{number}",
+                f"https://i.vimeocdn.com/video/70000000{number}-abcdef_640.jpg",
+                "Profiling a slow service",
+                "Where a web service spends its time, found with three profilers.",
             )
         ]
     (site / "theme" / "images").mkdir(parents=True)
-    (site / "theme" / "images" / "contribute-media.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (site / "theme" / "images" / "contribute.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     done = generate_from_dir(site, PYVIDEO, "--verbose")
     assert done.returncode == 0, done.stderr
     assert _videos(site / "sitemap.xml") == expected
     image = "{http://www.google.com/schemas/sitemap-image/1.1}image"
     assert [url.find(image) for url in parse(site / "sitemap.xml").iterfind("s:url", NS)] == [None] * 3
     assert (
-        "the image https://pyvideo.org/theme/images/contribute-media.png is on 3 of 3 pages: "
+        "the image https://pyvideo.org/theme/images/contribute.png is on 3 of 3 pages: "
         "the site's frame, listed for none" in done.stderr
     )
 
@@ -290,3 +296,39 @@ def test_a_gallery_the_theme_draws_inside_the_article_is_the_articles(tmp_path):
         base + "images/map.jpg",
         *(base + f"photos/estuary/bird-{number}t.jpg" for number in range(1, 6)),
     ]
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        None,  # the ogv tab, as written
+        '<iframe src="https://peertube.example.org/videos/embed/3f2c9a" title="Video for " allowfullscreen></iframe>',
+    ],
+)
+def test_two_encodings_of_one_talk_are_one_video_with_the_pages_picture(tmp_path, other):
+    """A talk published as an ogv and an mp4 `<video>` (or an mp4 and a PeerTube player), each in a
+    tab, none with a poster, on a page whose `og:image` is the talk's picture (PyVideo: 242 of 305
+    players had no video entry): one video, its mp4, that picture its thumbnail.  The page is
+    written here in PyVideo's shape: fixtures/pages/pyvideo_shape_two_encodings.html."""
+    written = (Path(__file__).parent / "fixtures" / "pages" / "pyvideo_shape_two_encodings.html").read_text()
+    if other is not None:
+        written = written.replace(
+            '<video controls><source src="https://media.example.org/packaging.ogv" type="video/ogg"></video>',
+            other,
+        )
+    site = tmp_path / "site"
+    (site / "conf-2020").mkdir(parents=True)
+    (site / "conf-2020" / "packaging-without-tears.html").write_text(written)
+    done = generate_from_dir(site, PYVIDEO, "--verbose")
+    assert done.returncode == 0, done.stderr
+    assert _videos(site / "sitemap.xml") == {
+        PYVIDEO + "conf-2020/packaging-without-tears.html": [
+            (
+                "https://media.example.org/packaging.mp4",
+                "https://talks.example.org/media/packaging-without-tears.jpg",
+                "Packaging without tears",
+                "A tour of packaging a library, from its first release to its hundredth.",
+            )
+        ]
+    }
+    assert "left out" not in done.stderr

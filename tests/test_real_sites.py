@@ -264,7 +264,7 @@ def test_an_undescribed_player_does_not_fail_a_strict_build(tmp_path):
     (project / "docs" / "meta.md").unlink()
     run = mkdocs(project, "--strict")
     assert run.returncode == 0, run.stderr
-    assert "sitemap: 1 URL in 1 file, 0 images, 0 videos, 1 video left out: not described" in run.stderr
+    assert "sitemap: 1 URL in 1 file, 0 images, 0 videos, 1 video left out: no thumbnail" in run.stderr
     assert "WARNING" not in run.stderr
 
 

@@ -219,12 +219,12 @@ LINES: dict[str, tuple[str, Scene, Scene]] = {
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "sitemap.xml": _theirs()}), "--replace-sitemaps"),
     ),
     "no page has a lastmod": (
-        "sitemap: none of the 2 pages has a lastmod (2 not in a git repository (or git is not installed))",
+        "sitemap: none of the 2 pages has a lastmod (2 a built page that states no date, its file in no git repository)",
         lambda tmp: generate(_site(tmp, {"": page("Home"), "a": page("A")})),
         lambda tmp: generate(_site(tmp, {"": page("Home"), "a": dated("A")})),
     ),
     "pages without lastmod": (
-        "sitemap: 1 page without lastmod: 1 not in a git repository (or git is not installed); how to date them",
+        "sitemap: 1 page without lastmod: 1 a built page that states no date, its file in no git repository; how to date them",
         lambda tmp: generate(_site(tmp, {"": page("Home"), "a": dated("A")})),
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "a": dated("A")})),
     ),

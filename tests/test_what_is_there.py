@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from corpus_facts import CORPUS_PAGES, needs_corpus_pages
 from mkdocs_helpers import PNG, copy_sample, mkdocs, write_images
 from pelican_helpers import pelican, write_theme
 from sitemap_checks import NS, parse, urls
@@ -314,7 +315,7 @@ def test_a_hero_player_of_a_material_override_is_the_pages_own(tmp_path):
 
 # -- 4. On the real pages that carry them ------------------------------------------------------------
 
-REAL_PAGES = Path(__file__).parent / "fixtures" / "real_pages"
+REAL_PAGES = CORPUS_PAGES
 
 
 def _site_images(html: str, page_url: str, base_url: str) -> list[str]:
@@ -324,6 +325,7 @@ def _site_images(html: str, page_url: str, base_url: str) -> list[str]:
     return sorted({unquote(url[len(base_url) :]) for url in own if url.startswith(base_url)})
 
 
+@needs_corpus_pages
 def test_badges_widgets_and_buttons_on_the_real_pages_that_carry_them(tmp_path):
     """FastAPI's home page (its index.md at fastapi/fastapi c3f316b, its sponsors rendered from its
     data/sponsors.yml, built here with Material), FastAPI Users' (its gh-pages 14.0/index.html)

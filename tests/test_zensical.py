@@ -123,7 +123,7 @@ def test_mkdocs_with_the_plugin_and_zensical_with_the_command_give_the_same_entr
 
 def _language_project(root: Path, language: str, title: str) -> Path:
     project = root / language
-    (project / "docs" / "guide").mkdir(parents=True)
+    (project / "docs" / "guide").mkdir(parents=True, exist_ok=True)
     (project / "docs" / "index.md").write_text(f"# {title}\n")
     (project / "docs" / "guide" / "setup.md").write_text(f"# {title}: setup\n")
     if language == "en":
@@ -162,6 +162,38 @@ def test_one_project_per_language_gives_reciprocal_hreflang_groups(tmp_path):
         f"sitemap ({en / 'zensical.toml'}): 3 URLs in 1 file, 0 images, 0 videos",
         f"sitemap ({de / 'zensical.toml'}): 2 URLs in 1 file, 0 images, 0 videos",
     ]
+
+
+def test_one_project_per_language_leaves_out_the_english_copies_another_project_holds(tmp_path):
+    """FastAPI builds each language as a project of its own, copying the untranslated pages
+    (reference/*, the release notes) in English: such a page in the German set shows the words of
+    the English set's page, so it is a copy, left out and counted, however the sets were made."""
+    reference = "# Reference\n\nThe API, function by function, with every parameter.\n"
+    projects = {}
+    for language in ("en", "de"):
+        root = tmp_path / language
+        (root / "docs").mkdir(parents=True)
+        (root / "docs" / "reference.md").write_text(reference)
+        projects[language] = root
+    (projects["de"] / "docs" / "translated.md").write_text("# Übersetzt\n\nDiese Seite ist übersetzt.\n")
+    (projects["en"] / "docs" / "translated.md").write_text("# Translated\n\nThis page is translated.\n")
+    for language, title in (("en", "Docs"), ("de", "Doku")):
+        _language_project(tmp_path, language, title)
+    en, de = projects["en"], projects["de"]
+    run = generate("--project", str(en / "zensical.toml"), "--project", str(de / "zensical.toml"))
+    assert run.returncode == 0, run.stderr
+    german = entries(de / "site" / "sitemap.xml")
+    assert "https://multi.example.com/de/reference/" not in german
+    assert german["https://multi.example.com/de/translated/"][1] == [
+        ("de", "https://multi.example.com/de/translated/"),
+        ("en", "https://multi.example.com/en/translated/"),
+        ("x-default", "https://multi.example.com/en/translated/"),
+    ]
+    assert entries(en / "site" / "sitemap.xml")["https://multi.example.com/en/reference/"][1] == []
+    assert (
+        f"sitemap ({de / 'zensical.toml'}): 3 URLs in 1 file, 0 images, 0 videos, 1 copy of another "
+        "language's page left out: not translations"
+    ) in run.stderr.splitlines()
 
 
 def test_static_i18n_build_read_by_the_command_matches_the_plugin(tmp_path):

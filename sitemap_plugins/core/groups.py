@@ -33,6 +33,8 @@ class HreflangGroups:
     _elsewhere: set[str]
     _elsewhere_digests: dict[str, str | None]
     copies: int
+    #: Copies `list_fallbacks` lists, each in no group -> what they are (`_leave_out_copies`).
+    _in_no_group: dict[str, str]
     alternates_dropped: list[tuple[str, str, str, str]]
 
     def _leave_out_copies(self) -> None:
@@ -79,6 +81,7 @@ class HreflangGroups:
             self.copies += 1
             if self.options.list_fallbacks:
                 copy.alternates = {}
+                self._in_no_group[url] = f"a copy of {original}, listed in no group (list_fallbacks)"
                 continue
             del self.entries[url]
             reason = f"copy: the same text as {original} ({original_language}; list_fallbacks: true lists it)"
@@ -116,6 +119,7 @@ class HreflangGroups:
         a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
         fetch) tells them of a translation that is none: dropped from the group, and said."""
         reasons = {uri_or_same(page.url): page.reason for page in self.harvester.left_out}
+        reasons.update(self._in_no_group)
         reasons.update(dict.fromkeys(self._unlisted - reasons.keys(), "not listed"))
         site_dir, base = self.site_dir, self.options.base_url
         for entry in self.entries.values():
@@ -130,12 +134,9 @@ class HreflangGroups:
                     dropped[code] = (url, reason)
             for code, (url, reason) in sorted(dropped.items()):
                 self.alternates_dropped.append((entry.label, code, url, reason))
+                which = reason if uri_or_same(url) in self._in_no_group else f"not listed ({reason})"
                 log.info(
-                    "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
-                    entry.label,
-                    code,
-                    url,
-                    reason,
+                    "sitemap: %s: hreflang %s names %s, which is %s: dropped", entry.label, code, url, which
                 )
             if dropped:
                 entry.alternates = {

@@ -46,6 +46,12 @@ class SetRules(HreflangGroups):
     #: The pages that say when they were published.
     _posts: set[str]
     _may_list: dict[str, list[str]]
+    #: How many of the pages of unknown kind (`Page.kind_unknown`) link to each URL, and how many
+    #: such pages were read.
+    _links_shown: Counter[str]
+    _pages_read: int
+    #: The links most pages show (`_links_most_pages_show`), no listing's entries.
+    _everywhere: set[str]
     _robots_blocked: int
     #: loc -> the page whose players its head's description may describe (`Sitemap`).
     _head_described: dict[str, tuple[Page, str, str, set[str | None]]]
@@ -119,10 +125,11 @@ class SetRules(HreflangGroups):
         # Of the pages whose media are read (a listing's are those of the pages it shows).
         built = [e for loc in self._built if loc not in self._listings and (e := self.entries.get(loc))]
 
-        def repeated(what: str, keys_of: Callable[[Entry], set[Any]]) -> set[Any]:
+        def repeated(what: str, keys_of: Callable[[Entry], set[Any]], listed: set[Any]) -> set[Any]:
+            """What most pages show (`keys_of`), said where some page would list it (`listed`)."""
             shown = Counter(key for entry in built for key in keys_of(entry))
             found = {key for key, pages in shown.items() if pages >= 3 and pages > len(built) / 2}
-            for key in sorted(found, key=str):
+            for key in sorted(found & listed, key=str):
                 log.info(
                     "sitemap: the %s %s is on %d of %d pages: the site's frame, listed for none",
                     what,
@@ -132,11 +139,22 @@ class SetRules(HreflangGroups):
                 )
             return found
 
-        videos = repeated("video", lambda entry: {video.key for video in entry.videos})
-        # `images_decorative` lists the frame's pictures too.
+        videos = repeated(
+            "video",
+            lambda entry: {video.key for video in entry.videos},
+            {video.key for entry in built for video in entry.videos},
+        )
+        # `images_decorative` lists the frame's pictures too.  A picture counts where the frame
+        # shows it as well: a "Contribute" ribbon outside the `<article>` of most pages, read as
+        # content on the pages that mark no region (PyVideo's events and tags pages).
         images: set[Any] = set()
         if not self.options.images_decorative:
-            images = repeated("image", lambda entry: {image.loc for image in entry.images})
+            frame = self.harvester.frame_images
+            images = repeated(
+                "image",
+                lambda entry: {image.loc for image in entry.images} | frame.get(entry.loc, set()),
+                {image.loc for entry in built for image in entry.images},
+            )
         if videos or images:
             for entry in built:
                 entry.videos = [video for video in entry.videos if video.key not in videos]
@@ -202,19 +220,39 @@ class SetRules(HreflangGroups):
         spellings = self.harvester.spellings
         return {spellings.get(uri, uri) for uri in map(uri_or_same, links)}
 
+    def _links_most_pages_show(self) -> set[str]:
+        """The links more than half of a built site's pages show (three at least; `--from-dir`,
+        where every page's links are read, posts' too), each as the set lists it: a notice the
+        theme puts on every page ("Read more" about the contributors) is no listing's entry, and
+        dates none."""
+        shown, pages = self._links_shown, self._pages_read
+        return self._as_listed([url for url, count in shown.items() if count >= 3 and count * 2 > pages])
+
     def _tell_listings(self) -> None:
         """A built site's page that no generator described (`Page.kind_unknown`) is a listing
-        (a blog's home, an archive, a tag page) where it states no date of its own and the pages
+        (a blog's home, an archive, a tag page) where it states no date of its own (or one that
+        three such pages state alike: the theme's, the site's newest change) and the pages
         its content links to are posts: two at least, and more than half of those listed.  A
         docs page that links to a post among its other pages stays what it is, undated.  The
         images and videos its excerpts share with those posts are the posts' (as a generator's
         listing has none): listed with them, not again here, even where another tool's sitemap
         dated the page."""
+        everywhere = self._everywhere = self._links_most_pages_show()
+        # A date the theme writes the same on every list page (Hugo Stack's `og:updated_time`, the
+        # site's newest change) is no page's own: such pages are told by what they show.
+        theirs = Counter(
+            str(entry.lastmod)
+            for loc in self._may_list
+            if (entry := self.entries.get(loc)) is not None and entry.lastmod_source == "html"
+        )
         for loc, links in self._may_list.items():
             entry = self.entries.get(loc)
             if entry is None:
                 continue
-            listed = (self._as_listed(links) - {loc}) & self.entries.keys()
+            undated = entry.lastmod is None or (
+                entry.lastmod_source == "html" and theirs[str(entry.lastmod)] >= 3
+            )
+            listed = (self._as_listed(links) - {loc} - everywhere) & self.entries.keys()
             posts = listed & self._posts
             if len(posts) < 2 or len(posts) * 2 <= len(listed):
                 continue
@@ -224,7 +262,7 @@ class SetRules(HreflangGroups):
                 videos = {video.key for post in shown for video in post.videos}
                 entry.images = [image for image in entry.images if image.loc not in images]
                 entry.videos = [video for video in entry.videos if video.key not in videos]
-            if entry.lastmod is None:
+            if undated:
                 self._listings[loc] = Shown(links, None)
 
     def _date_listings(self) -> None:
@@ -241,23 +279,38 @@ class SetRules(HreflangGroups):
         listings = set(self._listings)
 
         def pages(links: list[str]) -> list[Entry]:
-            urls = self._as_listed(links) - listings
+            urls = self._as_listed(links) - listings - self._everywhere
             return [entry for url in urls if (entry := self.entries.get(url)) is not None]
+
+        def newest(shown: list[Entry]) -> Any:
+            return max((p.lastmod for p in shown if p.lastmod), key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
 
         for loc, shown in self._listings.items():
             entry = self.entries.get(loc)
             if entry is None:
                 continue
             region = pages(shown.region)
+            posts = [page for page in region if page.loc in self._posts]
+            if len(region) >= 8 and len(posts) * 4 <= len(region):
+                # Mostly pages that are no posts, three in four (Full Stack Python's all.html, the
+                # text of every page whole: 60 posts of 388 pages): the posts their text links to
+                # are no entries of it.
+                posts = []
             listed = (
-                [page for page in region if page.loc in self._posts]
+                posts
                 or [page for page in pages(_links_around(shown.page)) if page.loc in self._posts]
-                or region
+                or [page for page in region if page.loc not in self._posts]
             )
-            dates = [page.lastmod for page in listed if page.lastmod]
-            newest = max(dates, key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
-            entry.lastmod = newest
-            entry.lastmod_source = "listing" if newest is not None else f"none: {UNDATED_LISTING}"
+            entry.lastmod = newest(listed)
+            entry.lastmod_source = "listing" if entry.lastmod is not None else f"none: {UNDATED_LISTING}"
+        # A listing of listings (the categories page, a category's list of its tags) changed when
+        # the newest of those did.
+        for loc, shown in self._listings.items():
+            entry = self.entries.get(loc)
+            if entry is not None and entry.lastmod is None:
+                linked = self._as_listed(shown.region) & listings - {loc}
+                entry.lastmod = newest([self.entries[url] for url in linked if url in self.entries])
+                entry.lastmod_source = "listing" if entry.lastmod is not None else entry.lastmod_source
 
     def _undated(self) -> Counter[str]:
         """Why the pages listed without a lastmod have none, counted; git is asked once which of

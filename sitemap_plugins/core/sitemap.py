@@ -86,6 +86,9 @@ class Sitemap(SetRules):
         self._posts: set[str] = set()
         #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
         self._may_list: dict[str, list[str]] = {}
+        self._links_shown: Counter[str] = Counter()
+        self._everywhere: set[str] = set()
+        self._pages_read = 0
         #: loc -> the page some of whose players only its head's description describes, that
         #: description, its template (`harvest.description_template`), and those players.
         self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
@@ -99,6 +102,7 @@ class Sitemap(SetRules):
         self._robots_blocked = 0
         #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
         self.copies = 0
+        self._in_no_group: dict[str, str] = {}
         #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
@@ -122,6 +126,9 @@ class Sitemap(SetRules):
         if added is not None and (page.listing or page.lists):
             self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, None))
         shows, published = self.harvester.shows.pop(page.url, ([], False))
+        if page.kind_unknown and added is not None:
+            self._pages_read += 1
+            self._links_shown.update(set(map(uri_or_same, shows)))
         if added is not None and not page.listing and (states_publication(page) or published):
             self._posts.add(added.loc)
         elif added is not None and page.kind_unknown:
@@ -386,10 +393,14 @@ class Sitemap(SetRules):
     def _count(self, result: WriteResult, undated: Counter[str]) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
         result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
+        result.undescribed_missing = [
+            field for video in self.harvester.undescribed_videos for field in video.missing.split(", ")
+        ]
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.dates.git_undated
         result.listings_not_news = self.harvester.listings_not_news
         result.copies = self.copies
+        result.copies_listed = self.options.list_fallbacks
         result.fingerprints = (self.previous.kept, self.previous.changed) if self.previous else (0, 0)
         result.included = sum(
             1 for e in self.entries.values() if (e.lastmod_source or "").startswith(INCLUDED)

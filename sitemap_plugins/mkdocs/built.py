@@ -289,6 +289,10 @@ def generate_projects(
     groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
     for each in sets:
         each.add_pages(groups, progress())
+    # A language's page that shows the English page's words is a copy whichever set holds it
+    # (FastAPI's untranslated reference pages under /de/ and /es/): the sets know each other's.
+    for each in sets:
+        each.sitemap.join_sets(other.sitemap for other in sets if other is not each)
     # The generator writes a bare sitemap.xml of its own: each set replaces it.
     written = write_root_last(
         [(s.sitemap.options.base_url, functools.partial(s.write, out=out)) for s in sets]

@@ -150,7 +150,7 @@ class _Build:
         if not listing:  # TEMPLATE_PAGES: source -> destination
             for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
                 if dest == saved_as:
-                    source_path = os.path.join(context.get("PATH", ""), source)
+                    source_path = _template_file(context, source)
         page = self._page(
             "indexes",
             url=_absolute(run.site_url, _served_url(url, saved_as)),
@@ -328,6 +328,17 @@ def _site_url(settings: Any) -> str | None:
             "SITEMAP['base_url']."
         )
     return site_url.rstrip("/") + "/"
+
+
+def _template_file(context: dict[str, Any], source: str) -> str:
+    """The file a `TEMPLATE_PAGES` template is, where Pelican finds it: under PATH, else in the
+    theme's overrides or its own templates (PyVideo keeps `languages.html` in its theme), whose git
+    history dates the page."""
+    theme = context.get("THEME") or ""
+    folders = [context.get("PATH") or "", *(context.get("THEME_TEMPLATES_OVERRIDES") or [])]
+    folders.append(os.path.join(theme, "templates"))
+    candidates = [os.path.join(folder, source) for folder in folders]
+    return next((path for path in candidates if os.path.isfile(path)), candidates[0])
 
 
 def _absolute(site_url: str, url: str) -> str:

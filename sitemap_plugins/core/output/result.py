@@ -67,6 +67,8 @@ class WriteResult:
     #: The pages of the videos they show but say too little of for Google, one per video
     #: (`Harvester.undescribed_videos`).
     undescribed: list[str] = field(default_factory=list)
+    #: What each of those videos lacks, as Google names it (`thumbnail_loc`, `title`, ...).
+    undescribed_missing: list[str] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
     #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
@@ -81,6 +83,8 @@ class WriteResult:
     transformed_out: int = 0
     #: Pages that copy their default language's page: left out, or listed in no group.
     copies: int = 0
+    #: Those copies are listed, each in no group (option `list_fallbacks`).
+    copies_listed: bool = False
     #: hreflang alternates dropped: they named pages the set leaves out (`Sitemap`).
     alternates_dropped: int = 0
     #: The first of them: `de/ → https://example.com/: no file of the site (a 404)`.
@@ -146,8 +150,8 @@ class WriteResult:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
             notes.append(
-                f"sitemap: {_count(self.videos_left_out, 'video')} left out, not described (Google "
-                f"requires a title, a description and a thumbnail): {named}; the report (option "
+                f"sitemap: {_count(self.videos_left_out, 'video')} left out, {self._undescribed_how()} "
+                f"(Google requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
             )
         if self.undated and self.undated.total() == self.urls and self.urls > 1:
@@ -182,6 +186,11 @@ class WriteResult:
             )
         return notes
 
+    def _undescribed_how(self) -> str:
+        """What the videos left out lack: "no thumbnail" where that alone is missing (a `<video>`
+        without a poster), else "not described"."""
+        return "no thumbnail" if set(self.undescribed_missing) == {"thumbnail_loc"} else "not described"
+
     def summary(self, of: str | None = None) -> str:
         """`sitemap: 1,204 URLs in 1 file, 312 images, 4 videos`: the line adapters log at the end;
         `of` names the set where one command writes several (`sitemap (de/mkdocs.yml): ...`)."""
@@ -196,17 +205,20 @@ class WriteResult:
         if self.news:
             parts.append(f"{self.news:,} news")
         if self.videos_left_out:
-            parts.append(f"{_count(self.videos_left_out, 'video')} left out: not described")
+            parts.append(f"{_count(self.videos_left_out, 'video')} left out: {self._undescribed_how()}")
         if self.copies:
             copies = f"{self.copies:,} cop{'y' if self.copies == 1 else 'ies'}"
-            parts.append(f"{copies} of another language's page left out: not translations")
+            # `list_fallbacks` lists them, each in no group: they are no translations all the same.
+            what = "listed in no group (list_fallbacks)" if self.copies_listed else "left out"
+            parts.append(f"{copies} of another language's page {what}: not translations")
         if self.alternates_dropped:
             one = self.alternates_dropped == 1
             links = f"{self.alternates_dropped:,} hreflang link{'' if one else 's'}"
             # The first named: what it is, and why, as the report names each.
             first = f" ({self.first_dropped}{'' if one else ', …'})" if self.first_dropped else ""
             named = "it named a page" if one else "they named pages"
-            parts.append(f"{links} dropped: {named} not listed{first}")
+            listed = " not listed or listed in no group" if self.copies_listed else " not listed"
+            parts.append(f"{links} dropped: {named}{listed}{first}")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:

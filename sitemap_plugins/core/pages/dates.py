@@ -31,8 +31,10 @@ PUBLICATION_KEYS = ("date", "date.created")
 NOT_COMMITTED = "not committed to git"
 #: What dated a page whose newest source is a file it includes (`Page.includes`).
 INCLUDED = "git: the included "
+#: Why a built site's page has no date: it states none, and no git history holds its file.
+BUILT_UNDATED = "a built page that states no date, its file in no git repository"
 #: Why a listing has no date: nothing it shows has one.
-UNDATED_LISTING = "a listing that shows no dated page (other listings aside)"
+UNDATED_LISTING = "a listing that shows no dated page"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
 _ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 
@@ -210,7 +212,9 @@ class PageDates:
             return "no source file"
         dates = self._git_dates(page.source_path)
         if dates.root is None:
-            return "not in a git repository (or git is not installed)"
+            # A built site's page (`--from-dir`): its file is what git would date, and it states
+            # no date of its own; its sources may well be in git, elsewhere.
+            return BUILT_UNDATED if page.kind_unknown else "not in a git repository (or git is not installed)"
         if dates.undated(page.source_path):
             return "changed before a shallow clone's history"
         if path_in(dates.root, os.path.abspath(page.source_path)) is None:

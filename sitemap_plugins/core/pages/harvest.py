@@ -66,6 +66,9 @@ class Harvester:
         #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
         #: unless `images_decorative`, counted for the report.
         self.images_left_out: Counter[str] = Counter()
+        #: A page's URL -> the pictures its theme's frame shows around its content region: a
+        #: picture most pages show is the frame's, on a page that marks no region too.
+        self.frame_images: dict[str, set[str]] = {}
         #: Videos in pages that say too little of them for Google (no title, description or
         #: thumbnail) and no `video:` metadata completes: not listed, named in the report.
         self.undescribed_videos: list[UndescribedVideo] = []
@@ -158,7 +161,8 @@ class Harvester:
             # Another tool's sitemap fills in only where the page's own head names no language:
             # where it names some (of which not this page: a copy's head), the head decides.
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
-        self.translations_named = self.translations_named or bool(entry.alternates or facts.alternates)
+        # A language menu in the head (each language's home, from every page) names no translation.
+        self.translations_named = self.translations_named or bool(entry.alternates)
         if facts.language:
             self.languages[facts.language] += 1  # as written: told apart when they are said
             if page.url == self.options.base_url:
@@ -175,6 +179,9 @@ class Harvester:
                 self.text_blocks[entry.loc] = text.blocks
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(entry, page, facts, theirs, label)
+            frame = {image for image, kind in facts.decorative_images if kind == "frame"}
+            if frame:  # what the frame shows here, for the pictures most pages show (`Sitemap`)
+                self.frame_images[entry.loc] = frame
         if self.options.news is not None:
             if not page.listing:
                 entry.news = self._news(page, path, label, facts)
@@ -193,6 +200,10 @@ class Harvester:
             return False
         if facts.empty:
             self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
+            return False
+        if facts.template:
+            reason = "template: a theme's template the build copied as it is ({% extends %}), no page"
+            self.leave_out(page.url, page.source, "template", reason)
             return False
         if facts.truncated:
             size = MAX_HTML_BYTES >> 20
@@ -401,6 +412,8 @@ class Harvester:
         # head's (which `Sitemap` takes back where the theme writes it on every page); a `video:`
         # block in the metadata overrides them all.
         description = page.meta.get("description") or facts.description
+        if facts.image:
+            videos = _one_per_talk(videos)
         # The page's `og:image` is the thumbnail of its one player that has none (a talk's page).
         unthumbed = [video for video in videos if not video.thumbnail_loc]
         if facts.image and len(unthumbed) == 1:
@@ -540,6 +553,35 @@ def description_template(description: str, *titles: str | None) -> str:
             if len(part) > 2 and part in description:
                 description = description.replace(part, "\0")
     return description
+
+
+def _one_per_talk(videos: list[Video]) -> list[Video]:
+    """Players without a thumbnail that one heading titles are one talk in several encodings (an
+    ogv and an mp4 `<video>`, an mp4 and a PeerTube player, in tabs): one video, its file where
+    the page gives one (an mp4 first), described by its section where one of them is."""
+    by_title: dict[str, list[Video]] = {}
+    for video in videos:
+        if not video.thumbnail_loc and video.title:
+            by_title.setdefault(video.title, []).append(video)
+    kept = []
+    for video in videos:
+        same = by_title.get(video.title or "", [])
+        if len(same) < 2:
+            kept.append(video)
+        elif video is same[0]:
+            chosen = min(
+                same, key=lambda v: (not (v.content_loc or "").lower().endswith(".mp4"), not v.content_loc)
+            )
+            chosen.description = chosen.description or next(
+                (v.description for v in same if v.description), None
+            )
+            kept.append(chosen)
+    return kept
+
+
+def _encoding_preference(video: Video) -> tuple[bool, bool]:
+    """An mp4 file first, then any file, then a player."""
+    return not (video.content_loc or "").lower().endswith(".mp4"), not video.content_loc
 
 
 def _is_off(flag: Any) -> bool:

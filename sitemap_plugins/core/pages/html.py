@@ -27,6 +27,9 @@ MODIFIED_META = ("article:modified_time", "og:updated_time")
 PUBLISHED_META = ("article:published_time",)
 
 _REFRESH = re.compile(r"url\s*=", re.IGNORECASE)
+#: A template's first tag, where a page's `<!DOCTYPE>` or `<html>` would be: `{% extends ... %}`,
+#: `{% block %}`, `{% include %}`, `{% layout %}` (Liquid).
+_TEMPLATE = re.compile(rb"\s*(?:\xef\xbb\xbf)?\{%-?\s*(?:extends|block|include|import|from|macro|layout)\b")
 #: Where a page's body seems to open: the parse of what comes before tells whether it does.
 _BODY_TAG = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 #: libxml2's HTML parser, as lxml.html's, without its Python element classes, reading UTF-8
@@ -68,6 +71,9 @@ class HtmlFacts(Media):
     truncated: bool = False
     #: The file holds nothing (no bytes, or only white space): no page a reader can read.
     empty: bool = False
+    #: The file is a theme's template the build copied as it is (`{% extends "base.html" %}` where
+    #: a page opens): Jinja's or Liquid's source, no page a reader can read.
+    template: bool = False
     #: Where asked for (a listing), the pages its content links to, as a reader sees them:
     #: absolute, without their fragment, in order, once each; the frame's links left out.
     links: list[str] = field(default_factory=list)
@@ -182,16 +188,19 @@ def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
         regions = content_region(root) if body is not None else []
         if body is not None and not regions:
             regions, blocks = [_main_block(body)], _text_blocks(body)
-    words: list[str] = []
-    for region in regions:
-        if not hidden(region):
-            words += _shown_words(region)
-    # A page whose text is its headings alone (a home page whose words its template draws, its
-    # Markdown only a title) shows nothing of its own: two such pages are no copies of each other.
-    in_headings = sum(len(_shown_words(h)) for region in regions for h in region.iter(*_HEADINGS))
-    if not words or in_headings >= len(words):
-        return PageText(None, blocks)
-    return PageText(_fingerprint(words), blocks)
+    shown = [region for region in regions if not hidden(region)]
+    # A `<nav>` in the region is the theme's (Material's breadcrumb, `nav.md-path`, names the
+    # section in the page's language): no words of the page's own.  Code is no words a translator
+    # translates (a copy may print its own language's code in an example), but where a page's
+    # prose is its headings alone (an API reference's models), its code is what it shows.
+    for skipped in (_UNTRANSLATED, _UNTRANSLATED - {"pre", "code"}):
+        words = [word for region in shown for word in _shown_words(region, skipped)]
+        # A page whose text is its headings alone (a home page whose words its template draws,
+        # its Markdown only a title) shows nothing of its own: two such are no copies of each other.
+        in_headings = sum(len(_shown_words(h, skipped)) for region in shown for h in region.iter(*_HEADINGS))
+        if words and in_headings < len(words):
+            return PageText(_fingerprint(words), blocks)
+    return PageText(None, blocks)
 
 
 def frame_free_digest(blocks: list[tuple[str, bool]], frame: set[str]) -> str | None:
@@ -219,7 +228,7 @@ def _text_blocks(body: Any) -> list[tuple[str, bool]]:
         if not isinstance(element.tag, str) or never_shown(element) or element.tag in _FRAME_TAGS:
             continue
         if element.tag in _TEXT_BLOCKS or element.tag in _HEADINGS:
-            if words := _shown_words(element, _WORDLESS | {"a"}):
+            if words := _shown_words(element, _UNTRANSLATED | {"a"}):
                 found.append((_fingerprint(words)[:16], element.tag in _HEADINGS))
             continue
         stack += reversed(element)
@@ -238,7 +247,22 @@ def _main_block(body: Any) -> Any:
         best = max(counts, key=lambda pair: pair[0], default=(0, None))
         if best[1] is None or best[0] * 2 <= total or best[1].tag in _TEXT_BLOCKS:
             return block  # its words are in several blocks, or the largest is one paragraph
+        if _one_of_a_list(best[1]):
+            return block  # a listing's entries: its one long excerpt is not what the page says
         block = best[1]
+
+
+def _one_of_a_list(element: Any) -> bool:
+    """`element` is one of several entries alike (the same tag and class beside it, each with its
+    words): a listing's `div.post`, whose page is all of them, each excerpt in its language."""
+    kind = (element.tag, element.get("class"))
+    return any(
+        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
+        for sibling in element.itersiblings(preceding=False)
+    ) or any(
+        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
+        for sibling in element.itersiblings(preceding=True)
+    )
 
 
 def _paragraph_words(element: Any) -> list[str]:
@@ -282,6 +306,9 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FRAME_TAGS = frozenset({"nav", "header", "footer", "aside", *_WORDLESS})
 #: Elements that hold a paragraph's words, not blocks of them.
 _TEXT_BLOCKS = frozenset({"p", "li", "blockquote", "pre", "td", "dd", "ul", "ol", "dl", "table"})
+#: What tells a translation from a copy is the prose: the theme's navigation and the page's code
+#: (`lang-exclusive: ['ar']` in polyglot's own example, printed with each page's language) aside.
+_UNTRANSLATED = _WORDLESS | {"nav", "pre", "code"}
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
@@ -308,6 +335,8 @@ def read_file(
         return HtmlFacts(unread=page.problem)
     if not page.data.strip():
         return HtmlFacts(empty=True)
+    if _TEMPLATE.match(page.data):
+        return HtmlFacts(template=True)
     facts = read_html(page.data, url, media, content, links)
     facts.truncated = page.truncated
     return facts

@@ -139,6 +139,14 @@ def read_media(root: Any, base: str, facts: Media, part: str) -> None:
             facts.videos.append(video)
 
 
+def _from_a_badge_service(host: str, path: str) -> bool:
+    return (
+        host in BADGE_HOSTS
+        or host.endswith(".shields.io")
+        or (host in BADGE_PATH_HOSTS and BADGE_PATH.search(path) is not None)
+    )
+
+
 def _origin(url: str) -> str:
     """`https://example.com/` of a page's URL: the site's own images are not from a service."""
     scheme, _, rest = url.partition("://")
@@ -167,11 +175,7 @@ def _decoration(img: Any, url: str, origin: str) -> str | None:
         host, path = "", ""
     if host in AVATAR_HOSTS or (host in AVATAR_PATH_HOSTS and any(p.search(path) for p in AVATAR_PATHS)):
         return "avatar"
-    if (
-        host in BADGE_HOSTS
-        or host.endswith(".shields.io")
-        or (host in BADGE_PATH_HOSTS and BADGE_PATH.search(path))
-    ):
+    if _from_a_badge_service(host, path):
         return "badge"
     if EMOJI_PATH.search(url.lower()):
         return "emoji"
@@ -191,7 +195,9 @@ def _is_badge(img: Any, url: str) -> bool:
     """A status badge, a button or a widget, told by what it is on the page, whatever host draws it:
     a picture drawn from its own text (`button.svg?text=Get started`, `?label=pypi`); or one that
     links to another page (a CI run, a coverage report, a package, a sign-up) and is a vector
-    drawing, or no taller than a line of text, or one of a row of such linked pictures."""
+    drawing, or no taller than a line of text, or one of a row of linked pictures among which
+    stands a badge; or a sponsor's logo (a class or a path that names sponsors or backers).  A row
+    of linked pictures is no badge row for being one: a row of book covers is content."""
     query = url.partition("?")[2]
     if query and _TEXT_QUERY.search(query):
         return True
@@ -201,16 +207,19 @@ def _is_badge(img: Any, url: str) -> bool:
     href = (link.get("href") or "").strip() if link is not None else ""
     if not href or href.startswith("#") or href == url or _IMAGE_FILE.search(href.partition("?")[0]):
         return False  # not a link to another page (a photo linking to its full size is content)
-    if any(_SPONSOR_CLASS.search(element.get("class") or "") for element in _around(link, 3)):
+    if _SPONSOR_CLASS.search(url.partition("?")[0]) or any(
+        _SPONSOR_CLASS.search(element.get("class") or "") for element in _around(link, 3)
+    ):
         return True  # a sponsor's banner or logo: the site thanks them, no reader came for it
     height = _declared_height(img)
     if (height is not None and height > _LINE_HEIGHT) or _sized_by_the_column(img):
         return False  # drawn taller than a line, or as a share of the text's width: shown for itself
     path = url.partition("?")[0].partition("#")[0]
-    return height is not None or path.lower().endswith(".svg") or _in_a_row_of_linked_pictures(link)
+    return height is not None or path.lower().endswith(".svg") or _in_a_row_of_badges(link, img)
 
 
-#: A class naming who pays for the site: `sponsors`, `fastapi-sponsors__card`, `backers`.
+#: A class or a path naming who pays for the site: `sponsors`, `fastapi-sponsors__card`,
+#: `backers`, `/img/sponsors/acme.png`.
 _SPONSOR_CLASS = re.compile(r"sponsor|backer", re.IGNORECASE)
 
 
@@ -243,20 +252,37 @@ def _sized_by_the_column(img: Any) -> bool:
     return (img.get("width") or "").strip().endswith("%") or style_width is not None
 
 
-def _in_a_row_of_linked_pictures(link: Any) -> bool:
-    """`link` stands beside other links that hold a picture alone, with no words between them."""
+def _in_a_row_of_badges(link: Any, img: Any) -> bool:
+    """`link` stands beside other links that hold a picture alone, with no words between them, and
+    another picture of that row is of a badge's shape (`_badge_shaped`): a README's row of badges,
+    one of them drawn by a host no list names."""
     parent = link.getparent()
     if parent is None or (parent.text or "").strip():
         return False
-    linked = 0
+    pictures = []
     for child in parent:
         if not isinstance(child.tag, str) or (child.tail or "").strip():
             return False
         if child.tag == "a" and not "".join(child.itertext()).strip() and child.find(".//img") is not None:
-            linked += 1
+            pictures.append(child.find(".//img"))
         elif child.tag != "br":
             return False
-    return linked >= 2
+    return len(pictures) >= 2 and any(_badge_shaped(other) for other in pictures if other is not img)
+
+
+def _badge_shaped(img: Any) -> bool:
+    """A picture of a badge's shape, as written: a vector drawing, no taller than a line of text,
+    drawn from its own text, or from a badge service."""
+    src = (img.get("src") or "").strip()
+    height = _declared_height(img)
+    if (height is not None and height <= _LINE_HEIGHT) or _TEXT_QUERY.search(src.partition("?")[2]):
+        return True
+    try:
+        parts = urlsplit(src)
+        host, path = (parts.hostname or "").lower(), parts.path
+    except ValueError:
+        return False
+    return path.lower().endswith(".svg") or _from_a_badge_service(host, path)
 
 
 def _is_emoji(text: str) -> bool:
@@ -398,7 +424,18 @@ def _section_of(element: Any, region: Any) -> tuple[str | None, str | None]:
         ),
         None,
     )
-    return (_heading_text(nodes[start]) if start >= 0 else None), paragraph
+    heading = _heading_text(nodes[start]) if start >= 0 else _header_beside(region)
+    return heading, paragraph
+
+
+def _header_beside(region: Any) -> str | None:
+    """The heading of the `<header>` a theme keeps beside the page's `<article>` (the page's title,
+    outside the region the player was read from): what titles a player with no heading of its own."""
+    for sibling in region.itersiblings(preceding=True):
+        if sibling.tag == "header":
+            heading = next(sibling.iter(*_HEADINGS), None)
+            return _heading_text(heading) if heading is not None else None
+    return None
 
 
 _PLAYERS = frozenset({"video", "iframe", "lite-youtube"})

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +31,15 @@ from sitemap_plugins.core.sitemap_reader import (
     parse_sitemap,
     read_date,
     read_sitemap_file,
+    same_date,
     site_file,
 )
 
 #: What tools call the sitemap at a site's root (Hugo, jekyll-sitemap, sphinx-sitemap:
 #: sitemap.xml; WordPress' static exporters: sitemap_index.xml).
 ROOT_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml", "sitemap-index.xml")
+#: What a language's or a version's folder holds of its generator's sitemap.
+_FOLDER_NAMES = ("sitemap.xml", "sitemap.xml.gz")
 XHTML = "{http://www.w3.org/1999/xhtml}"
 IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
 #: How near the day a sitemap file was written a date all its URLs share must be to be that
@@ -100,8 +104,10 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
         return found
     queue = [(name, True) for name in ROOT_NAMES if name in here]
     queue += [(name, False) for name in _named_in_robots_txt(directory, base_url)]
-    queue += [(f"{name}/sitemap.xml", False) for name in _directories(directory)]
+    # A folder's own (a language's, a version's), and its gzipped twin (MkDocs writes both).
+    queue += [(f"{name}/{twin}", False) for name in _directories(directory) for twin in _FOLDER_NAMES]
     seen: set[str] = set()
+    read: dict[str, bytes] = {}  # what each file read holds, uncompressed
     while queue:
         name, by_name = queue.pop(0)
         if name in seen or name in leave:
@@ -114,7 +120,12 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
         except OSError:  # a directory that cannot be read: the pages' walk names it
             continue
         try:
-            root = parse_sitemap(name, read_sitemap_file(path))
+            data = read_sitemap_file(path)
+            if name.endswith(".gz") and read.get(name.removesuffix(".gz")) == data:
+                found.files.append(name)  # the gzipped twin of one read: said once, replaced with it
+                continue
+            read[name] = data
+            root = parse_sitemap(name, data)
         except ReadError as error:
             if by_name:
                 found.files.append(name)
@@ -161,17 +172,19 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
                 f"({nowhere[0]}{', …' if len(nowhere) > 1 else ''}): nothing is taken from it for them",
             )
         )
-    dates = {read_date(page.lastmod) for _, page in facts}
-    shared = dates.pop() if len(facts) >= 2 and len(dates) == 1 else None
+    # MkDocs' own sitemap, pelican-sitemap's and many tools': the build's time for every page, or
+    # for most (pelican-sitemap dates the articles, and stamps the build on every other page).
+    shared, count = _most_shared_date(facts)
     if shared is not None and _written_that_day(directory / name, shared):
-        # MkDocs' own sitemap, and many tools': the day of the build for every page.
         for _, page in facts:
-            page.lastmod = None
+            if page.lastmod is not None and same_date(read_date(page.lastmod), shared):
+                page.lastmod = None
+        which = f"all its {len(facts):,}" if count == len(facts) else f"{count:,} of its {len(facts):,}"
         found.notes.append(
             (
                 name,
-                f"dates all its {len(facts):,} URLs {format_w3c(shared)}, the day it was written: "
-                "when the site was built, not when its pages changed; its dates are not used",
+                f"dates {which} URLs {format_w3c(shared)}, the day it was written: when the site was "
+                "built, not when its pages changed; those dates are not used",
             )
         )
     found.listed[name] = {uri_or_same(loc) for loc, _ in facts}
@@ -182,6 +195,15 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
 def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:
     """The sitemap `name` lists one of `locs`, however it spells it (`X/` or `X/index.html`)."""
     return any(spelling in locs for url in found.listed.get(name, ()) for spelling in same_file(url))
+
+
+def _most_shared_date(facts: list[tuple[str, PageFacts]]) -> tuple[Any, int]:
+    """The date most of the sitemap's URLs share (more than half of two or more), and how many."""
+    dates = Counter(date for _, page in facts if (date := read_date(page.lastmod)) is not None)
+    if len(facts) < 2 or not dates:
+        return None, 0
+    date, count = dates.most_common(1)[0]
+    return (date, count) if count * 2 > len(facts) else (None, 0)
 
 
 def _written_that_day(path: Path, date: dt.date | dt.datetime) -> bool:

@@ -48,12 +48,17 @@ def framed(element: Any, region: Any) -> bool:
 
 
 def is_frame(element: Any, region: Any) -> bool:
-    """A frame element within `region`: a `<nav>`, or a `<header>`, `<footer>` or `<aside>`
-    that is no article's own.  What lies around the region does not count: a theme may put the
-    region, an `<article>`, in an `<aside id="featured">`."""
+    """A frame element within `region`: a `<nav>`, or a `<footer>` or `<aside>` that is no
+    article's own, or a `<header>` where the region is the whole body (the page marks none).
+    What lies around the region does not count: a theme may put the region, an `<article>`, in
+    an `<aside id="featured">`."""
     if element.tag == "nav":
         return True
     if element.tag not in ("header", "footer", "aside") or region.tag == "article":
+        return False
+    if element.tag == "header" and region.tag != "body":
+        # A content region's own header shows the page's subject (a category's banner, a page's
+        # title): the site's header is the body's, around the region.
         return False
     for ancestor in element.iterancestors():
         if ancestor is region:
