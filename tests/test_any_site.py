@@ -75,8 +75,9 @@ def test_a_canonical_that_spells_the_page_as_its_file_is_the_page_itself(tmp_pat
     assert "canonical" not in done.stderr
     # No page dates itself, and nothing else here does: one line says what would.
     assert (
-        "sitemap: none of the 5 pages has a lastmod (5 not in a git repository (or git is not "
-        'installed)): the pages\' own dates (<meta property="article:modified_time">, JSON-LD '
+        "sitemap: none of the 5 pages has a lastmod (5 a built page that states no date, its file in no "
+        "git repository): the pages' own dates "
+        '(<meta property="article:modified_time">, JSON-LD '
         "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
         f"writes give them: {docs_page('lastmod.md')}"
     ) in done.stderr.splitlines()
