@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
         return mutate(argv[1:])
     elif argv[0] == "docs":
         # docs/options.md's table, made anew from the option schema (its hook checks it at the build).
-        subprocess.run([str(PYTHON), str(ROOT / "docs" / "hooks.py")], check=True)
+        subprocess.run([str(PYTHON), str(ROOT / "docs_hooks.py")], check=True)
         command = [str(PYTHON), "-m", "mkdocs", "build", "--strict", *argv[1:]]
     else:
         command = [str(PYTHON), "-m", "pytest", *argv[1:]]

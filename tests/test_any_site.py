@@ -15,6 +15,8 @@ from mkdocs_helpers import PNG
 from pelican_helpers import build, write_theme
 from sitemap_checks import NS, parse, urls
 
+from sitemap_plugins.core.output.result import docs_page
+
 pytestmark = pytest.mark.slow  # builds real sites
 
 
@@ -77,7 +79,7 @@ def test_a_canonical_that_spells_the_page_as_its_file_is_the_page_itself(tmp_pat
         "git repository): the pages' own dates "
         '(<meta property="article:modified_time">, JSON-LD '
         "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
-        "writes give them: the documentation's lastmod.md"
+        f"writes give them: {docs_page('lastmod.md')}"
     ) in done.stderr.splitlines()
     assert sorted(urls(site / "sitemap.xml")) == [
         base + "api.html",
@@ -407,7 +409,7 @@ def test_pages_in_several_languages_without_hreflang_are_said_in_one_line(tmp_pa
     assert (
         "sitemap: the pages are in 2 languages (en 3, el 2) and none names its translations, so no "
         'hreflang group is listed: <link rel="alternate" hreflang> links in each page\'s head, or the '
-        "alternates of a sitemap the generator writes, give them: the documentation's hreflang.md"
+        f"alternates of a sitemap the generator writes, give them: {docs_page('hreflang.md')}"
     ) in done.stderr.splitlines()
     assert all(group == [] for group in _groups(public / "sitemap.xml").values())
 

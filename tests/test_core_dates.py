@@ -77,7 +77,7 @@ def test_why_a_page_has_no_date_is_counted_in_the_summarys_words(tmp_path):
     assert dict(result.undated) == {
         "not committed to git": 1,
         "no source file": 1,
-        "a listing whose pages have no date": 1,
+        "a listing that shows no dated page": 1,
     }
     site = sp.Sitemap(sp.Options(base_url=BASE, lastmod=["metadata"]))
     site.add_page(sp.Page(BASE + "a/", source="a.md", source_path=str(tmp_path / "outside" / "x.md")))

@@ -503,8 +503,9 @@ def test_a_page_file_that_is_empty_or_no_file_is_left_out_and_said(tmp_path):
     site.add(sp.Entry(BASE))
     site.write(tmp_path / "out", report_to=[tmp_path / "report.html"])
     report = (tmp_path / "report.html").read_text()
-    assert "empty: the file holds nothing to read" in report
-    assert "unreadable: is not a regular file (a directory)" in report
+    # Why (its kind), then what says so, each in its column.
+    assert "<td>empty</td><td>the file holds nothing to read</td>" in report
+    assert "<td>unreadable</td><td>is not a regular file (a directory)</td>" in report
 
 
 # -- files of a split set and their index ---------------------------------------------------------

@@ -18,6 +18,8 @@ from pelican_helpers import pelican, write_theme
 from protego import Protego
 from sitemap_checks import NS, parse
 
+from sitemap_plugins.core.output.result import docs_page
+
 pytestmark = pytest.mark.slow  # builds real sites
 
 BLOG = "https://blog.example.com/"
@@ -191,7 +193,7 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
         "INFO    -  sitemap: none of the 3 pages has a lastmod (3 ignored by git): the pages' own dates "
         '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of their '
         "sources, or the lastmods of a sitemap the generator writes give them: "
-        "the documentation's lastmod.md"
+        f"{docs_page('lastmod.md')}"
     ) in done.stderr.splitlines()
     from lxml import html as lxml_html
 
@@ -204,7 +206,7 @@ def test_pages_without_a_date_are_counted_with_the_reason(tmp_path):
     done = mkdocs(project)
     assert (
         "INFO    -  sitemap: 1 page without lastmod: 1 not committed to git; how to date them (front "
-        "matter `lastmod:`, git, the page's own dates): the documentation's lastmod.md (the report names each)"
+        f"matter `lastmod:`, git, the page's own dates): {docs_page('lastmod.md')} (the report names each)"
     ) in done.stderr.splitlines()
 
 

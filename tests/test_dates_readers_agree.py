@@ -186,7 +186,7 @@ _NOTICE_THEME_LISTING = (
 def test_a_list_outside_the_article_and_a_notice_of_the_frame(tmp_path):
     """Each listing is dated by the newest article of its list, wherever the theme puts it; the
     page the frame's notice links to (edited after every article) dates none; the summary counts
-    no listing "whose pages have no date"."""
+    no listing "that shows no dated page"."""
     blog = tmp_path / "pelican"
     (blog / "content" / "pages").mkdir(parents=True)
     (blog / "content" / "one.md").write_text("Title: One\nDate: 2024-01-05\nAuthor: Ann\n\nA.\n")
@@ -210,7 +210,7 @@ def test_a_list_outside_the_article_and_a_notice_of_the_frame(tmp_path):
         base + "two.html": "2024-02-05",
         base + "pages/thanks.html": "2025-08-03",
     }
-    assert "a listing whose pages have no date" not in done.stdout + done.stderr
+    assert "that shows no dated page" not in done.stdout + done.stderr
 
 
 def _built_page(title: str, body: str, published: str | None = None, modified: str | None = None) -> str:

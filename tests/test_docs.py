@@ -37,7 +37,7 @@ def _copy_docs(tmp_path: Path) -> Path:
     project = tmp_path / "docs-site"
     project.mkdir()
     shutil.copytree(DOCS, project / "docs")
-    for name in ("mkdocs.yml", "CHANGELOG.md"):
+    for name in ("mkdocs.yml", "CHANGELOG.md", "docs_hooks.py"):
         shutil.copy(ROOT / name, project / name)
     return project
 
@@ -47,7 +47,7 @@ def test_the_options_page_holds_the_table_the_schema_makes():
     option, its default per face): a changed option without `python3 dev.py docs` fails here."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks.py")
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs_hooks.py")
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
     page = (DOCS / "options.md").read_text(encoding="utf-8")
@@ -70,7 +70,7 @@ def _nav_pages(nav: list) -> list[str]:
 
 def test_the_docs_build_strict_with_our_own_sitemap_report_and_robots_txt(tmp_path):
     project = _copy_docs(tmp_path)
-    # What importing the docs' hook leaves beside it: never part of the site.
+    # What importing a hook leaves beside it: never part of the site.
     (project / "docs" / "__pycache__").mkdir(exist_ok=True)
     (project / "docs" / "__pycache__" / "hooks.cpython-311.pyc").write_bytes(b"\x00")
     run = mkdocs(project, "--strict")

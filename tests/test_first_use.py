@@ -15,6 +15,8 @@ from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import urls
 
+from sitemap_plugins.core.output.result import docs_page
+
 pytestmark = pytest.mark.slow  # builds real sites
 
 
@@ -77,7 +79,7 @@ def test_a_page_is_reported_left_out_only_if_it_was(tmp_path):
     assert _left_out(project / "reports" / "sitemap.html") == {
         "blog/posts/unfinished.md": (
             "draft",
-            "draft: not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)",
+            "not built (draft_docs or exclude_docs in mkdocs.yml, or a plugin's draft)",
         )
     }
 
@@ -254,7 +256,7 @@ def test_the_report_points_to_the_lastmod_docs_where_every_page_has_the_builds_d
     sitemap.write(tmp_path / "out", report_to=[tmp_path / "report.html"])
     report = lxml_html.parse(str(tmp_path / "report.html")).getroot()
     note = report.xpath("string(//p[@class='muted'][contains(., 'dated pages say')])")
-    assert note.endswith("see where lastmod comes from: the documentation's lastmod.md")
+    assert note.endswith(f"see where lastmod comes from: {docs_page('lastmod.md')}")
 
 
 def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
@@ -407,7 +409,7 @@ def test_what_a_hostile_user_tries_is_one_line_not_a_traceback(tmp_path):
         "sitemap: a.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
         "sitemap: b.html: file: is a symbolic link whose links go round in a loop; not read, so not listed",
         "sitemap: 1 page without lastmod: 1 a built page that states no date, its file in no git repository; how to date "
-        "them (front matter `lastmod:`, git, the page's own dates): the documentation's lastmod.md (the "
+        f"them (front matter `lastmod:`, git, the page's own dates): {docs_page('lastmod.md')} (the "
         "report names each)",
         "sitemap: 1 URL in 1 file, 0 images, 0 videos; 2 problem(s) reported above",
     ]

@@ -8,6 +8,7 @@ from lxml import html as lxml_html
 from sitemap_checks import NS, parse, urls
 
 import sitemap_plugins as sp
+from sitemap_plugins.core.output.result import docs_page
 from sitemap_plugins.core.pages.html import read_html
 from sitemap_plugins.core.pages.media import parse_srcset
 
@@ -787,7 +788,7 @@ def test_outside_a_repository_git_is_asked_once_and_said_once(tmp_path, caplog):
         "sitemap: none of the 400 pages has a lastmod (400 not in a git repository (or git is not "
         'installed)): the pages\' own dates (<meta property="article:modified_time">, JSON-LD '
         "dateModified), the git history of their sources, or the lastmods of a sitemap the generator "
-        "writes give them: the documentation's lastmod.md"
+        f"writes give them: {docs_page('lastmod.md')}"
     ]
 
 

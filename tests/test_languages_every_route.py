@@ -225,7 +225,7 @@ def test_a_built_sites_copies_are_judged_by_what_a_reader_reads(tmp_path):
         ("ja/page2/", "page2/"),
     ]:
         assert copy in report
-        assert f"copy: the same text as {PG + original} (en; list_fallbacks: true lists it)" in report
+        assert f"the same text as {PG + original} (en; list_fallbacks: true lists it)" in report
 
 
 def test_a_head_naming_the_other_languages_home_pages_is_a_menu(tmp_path):

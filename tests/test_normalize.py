@@ -167,8 +167,9 @@ _PLAIN_GRAMMAR = re.compile(
 )
 def test_the_plain_uri_test_accepts_the_grammar_and_nothing_to_uri_would_change(text):
     """The URLs that skip to_uri's parse are exactly those of the plain grammar (a stray '%', as
-    in 'http://example.com/%?0', is not), and to_uri would leave each of them as it is."""
-    assert is_plain_uri(text) == bool(_PLAIN_GRAMMAR.fullmatch(text))
+    in 'http://example.com/%?0', is not, nor one that may hold a dot segment, '/.'), and to_uri
+    would leave each of them as it is."""
+    assert is_plain_uri(text) == (bool(_PLAIN_GRAMMAR.fullmatch(text)) and "/." not in text)
     if is_plain_uri(text):
         assert _to_uri(text) == text
     assert not is_plain_uri("http://example.com/%?0")

@@ -27,16 +27,19 @@ def test_core_sample(tmp_path):
     "name",
     ["core", "mkdocs-blog", "mkdocs-features", "mkdocs-i18n", "pelican-blog", "pelican-i18n", "zensical"],
 )
-def test_every_sample_passes_check(tmp_path, name):
-    """Each sample, built as `python3 dev.py samples` builds it, then read by `check` with no
-    --base-url (the site names its address): no problem, only advice (the samples keep a long
-    news window on purpose).  Pelican's feeds, which it names as sitemaps, are read as feeds."""
+def test_every_sample_passes_check(tmp_path, name, capsys):
+    """Each sample, built as `python3 dev.py samples` builds it, with no WARNING (none of them is
+    about one), then read by `check` with no --base-url (the site names its address): no problem,
+    only advice (the samples keep a long news window on purpose).  Pelican's feeds, which it names
+    as sitemaps, are read as feeds."""
     if name == "zensical":
         pytest.importorskip("zensical")
     site = tmp_path / name
     shutil.copytree(SAMPLES / name, site, ignore=shutil.ignore_patterns("site", "output", "__pycache__"))
     build = runpy.run_path(str(SAMPLES / "build.py"))
     out = build["build"](site)
+    shown = capsys.readouterr().out  # the summary line and every warning, as `dev.py samples` shows them
+    assert "sitemap: " in shown and "WARNING" not in shown, shown
     run = subprocess.run(
         [sys.executable, "-m", "sitemap_plugins", "check", str(out), "--format", "json"],
         capture_output=True,

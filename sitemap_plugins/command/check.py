@@ -22,6 +22,13 @@ def run_check(args: argparse.Namespace) -> int:
     if not target.exists():
         print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
         return 2
+    if args.stands_for:
+        print(
+            "sitemap-plugins check: --as is for a server's URL (http://127.0.0.1:8765/ --as "
+            "https://example.com/); a directory is checked for the host --base-url names",
+            file=sys.stderr,
+        )
+        return 2
     given = args.base_url or base_url_of(target)
     if given is None and target.is_file():
         # A file that is no sitemap at all (not XML, not gzip) is said so: no address is needed.
@@ -62,13 +69,22 @@ def _check_deployed(args: argparse.Namespace) -> int:
     try:
         base_url = check_base_url(args.target, "check")
         published = check_base_url(args.base_url, "--base-url") if args.base_url else None
+        stands_for = check_base_url(args.stands_for, "--as") if args.stands_for else None
     except ConfigError as error:
         print(f"sitemap-plugins check: {error}", file=sys.stderr)
         return 2
-    if published is not None and urlsplit(published)[:2] != urlsplit(base_url)[:2]:
+    if stands_for is not None and urlsplit(stands_for).path != "/":
         print(
-            f"sitemap-plugins check: --base-url {published} is not on the host of {args.target}: a "
-            "live check asks one host",
+            f"sitemap-plugins check: --as {stands_for}: the host the server stands for, with no path "
+            "(a site under a path is --base-url's, on that host)",
+            file=sys.stderr,
+        )
+        return 2
+    host = stands_for or base_url
+    if published is not None and urlsplit(published)[:2] != urlsplit(host)[:2]:
+        print(
+            f"sitemap-plugins check: --base-url {published} is not on the host of "
+            f"{args.stands_for or args.target}: a live check asks one host",
             file=sys.stderr,
         )
         return 2
@@ -100,13 +116,28 @@ def _check_deployed(args: argparse.Namespace) -> int:
             progress.update(done)
 
     target = args.target if urlsplit(args.target).path not in ("", "/") else base_url
-    checker = LiveCheck(target, bounds, hosts, args.news_window_days, show, base_url=published).run()
+    checker = LiveCheck(
+        target, bounds, hosts, args.news_window_days, show, base_url=published, stands_for=stands_for
+    ).run()
     if progress is not None:
         progress.done()
     _say(checker, args)
+    if stands_for is None and not args.quiet and (elsewhere := _listed_elsewhere(checker, base_url)):
+        print(
+            f"sitemap-plugins check: the set lists URLs of {elsewhere}, not of {host}: where this server "
+            f"holds that host's build (a staging server), check it as that host: --as {elsewhere}",
+            file=sys.stderr,
+        )
     errors = [f for f in checker.findings if not f.advice]
     advice = [f for f in checker.findings if f.advice]
     return 1 if errors or (args.strict and advice) else 0
+
+
+def _listed_elsewhere(checker: Checker, asked: str) -> str | None:
+    """The one host the set lists every URL on, where that is not the host asked."""
+    hosts = {f"{parts.scheme}://{parts.netloc}/" for parts in map(urlsplit, checker.listed)}
+    server = urlsplit(asked)
+    return hosts.pop() if len(hosts) == 1 and f"{server.scheme}://{server.netloc}/" not in hosts else None
 
 
 def _say(checker: Checker, args: argparse.Namespace) -> None:

@@ -126,7 +126,7 @@ def generate(args: argparse.Namespace) -> int:
         with _jsonl_stream(args.from_jsonl) as (stream, name):
             result = write_from_jsonl(stream, name, out, options, report, update, jobs)
     _finish(args, progress, result, report)
-    return 0
+    return _written(result, out)
 
 
 def generate_project(args: argparse.Namespace) -> int:
@@ -145,7 +145,18 @@ def generate_project(args: argparse.Namespace) -> int:
         of = str(each.project.config_file) if len(written) > 1 else None
         progress = progresses[number] if number < len(progresses) else None
         _finish(args, progress, result, each.sitemap.report, of)
-    return 0
+    statuses = [_written(result, out or each.project.site_dir) for each, result in written]
+    return max(statuses, default=0)
+
+
+def _written(result: WriteResult, out: Path) -> int:
+    """0 where a set was written; 1, said, where none could be: the build did not do its job, and
+    whatever set was there before still is."""
+    nothing = result.nothing_written(out)
+    if nothing is None:
+        return 0
+    print(nothing, file=sys.stderr)
+    return 1
 
 
 def _progress(args: argparse.Namespace) -> Progress | None:
@@ -448,6 +459,13 @@ def _parser() -> argparse.ArgumentParser:
     live.add_argument("--timeout", type=float, default=10, metavar="SECONDS", help="for one request (10)")
     live.add_argument(
         "--deadline", type=float, default=600, metavar="SECONDS", help="for the whole run (600)"
+    )
+    live.add_argument(
+        "--as",
+        dest="stands_for",
+        metavar="URL",
+        help="the host whose build the server holds (a staging server: --as https://example.com/): the "
+        "set is judged as that host's, and its URLs are asked of the server",
     )
     live.add_argument(
         "--media-hosts",

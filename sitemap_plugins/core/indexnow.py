@@ -180,7 +180,13 @@ def submit_changes(
     """Send what changed between the set in `site_dir` and the `previous` one (every URL with
     `send_all`); the exit status: 0 sent or nothing to send, 1 refused.  ConfigError for what
     the caller must mend (a flag, the key, an unreadable set).  What it does is said on stderr."""
-    key = check_indexnow_key(key or os.environ.get(KEY_ENV), "--key (or INDEXNOW_KEY)")
+    given = key or os.environ.get(KEY_ENV) or None
+    if given is None and not dry_run:
+        raise ConfigError(
+            "submit: no IndexNow key was given: pass --key, or set INDEXNOW_KEY (a dry run needs none)"
+        )
+    # A dry run says what would be sent: without a key, the requests are sized without one.
+    key = check_indexnow_key(given, "--key (or INDEXNOW_KEY)") if given is not None else None
     base_url = check_base_url(base_url, "--base-url")
     endpoint = _endpoint(endpoint or ENDPOINT)
     backoff = _backoff(backoff)
@@ -203,8 +209,8 @@ def submit_changes(
     changes = diff(current, previous_urls or {})
     if send_all:
         changes = Changes(new=list(current), removed=changes.removed)
-    key_url = base_url + key_file_name(key)
-    payloads = _payloads(changes, base_url, key, key_url)
+    key_url = base_url + key_file_name(key) if key is not None else None
+    payloads = _payloads(changes, base_url, key or "", key_url)
     print(
         f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "
         f"{len(changes.removed):,} removed, {changes.unchanged:,} unchanged",
@@ -215,6 +221,7 @@ def submit_changes(
     if not payloads:
         print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
         return 0
+    assert key is not None and key_url is not None  # only a dry run goes without a key
     served = _served_key(key_url, key, deadline)
     if served is not None:
         raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
@@ -222,10 +229,10 @@ def submit_changes(
     return 0 if all(accepted) else 1
 
 
-def _payloads(changes: Changes, base_url: str, key: str, key_url: str) -> list[dict]:
+def _payloads(changes: Changes, base_url: str, key: str, key_url: str | None) -> list[dict]:
     """The requests to send: the site's own URLs in batches per host, the key (and where it
     is, under a base URL with a path); the URLs that are not the site's said and skipped."""
-    key_location = key_url if urlsplit(base_url).path not in ("", "/") else None
+    key_location = key_url if key_url and urlsplit(base_url).path not in ("", "/") else None
     urls, skipped = outside_site(changes.urls, base_url)
     for url, why in skipped[:5]:
         print(f"sitemap-plugins submit: skipped {url}: {why}", file=sys.stderr)
@@ -300,7 +307,7 @@ def _served_key(key_url: str, key: str, deadline: float | None = None) -> str | 
     return None
 
 
-def _dry_run(site: Path, key: str, key_url: str, changes: Changes, payloads: list[dict]) -> int:
+def _dry_run(site: Path, key: str | None, key_url: str | None, changes: Changes, payloads: list[dict]) -> int:
     for name, urls in (("new", changes.new), ("changed", changes.changed), ("removed", changes.removed)):
         for url in urls[:5]:
             print(f"  {name}: {url}", file=sys.stderr)
@@ -311,6 +318,12 @@ def _dry_run(site: Path, key: str, key_url: str, changes: Changes, payloads: lis
         print(
             f"  request: {payload['host']}, {len(payload['urlList']):,} URLs, {size:,} bytes", file=sys.stderr
         )
+    if key is None or key_url is None:
+        print(
+            "  key: none given (--key or INDEXNOW_KEY), which sending needs; dry run: nothing sent",
+            file=sys.stderr,
+        )
+        return 0
     key_file = site / urlsplit(key_url).path.lstrip("/").split("/")[-1]
     local = key_file.is_file() and key_file.read_text(encoding="utf-8", errors="replace").strip() == key
     found = "found" if local else "NOT found"

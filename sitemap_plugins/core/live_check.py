@@ -38,14 +38,12 @@ from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.pages.html import read_html
 from sitemap_plugins.core.robots import read_robots_rules, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_sitemap_file, site_file
-from sitemap_plugins.core.web import Answer, WebError, origin, request
+from sitemap_plugins.core.web import Answer, WebError, is_html, noindex_header, origin, request, retry_after
 
 #: A page's head is read up to this many bytes (Google reads the first 2 MB of HTML).
 HEAD_BYTES = 2 * 1024 * 1024
 #: Sitemap files fetched at most in one run (an index may name 50,000).
 MAX_SITEMAPS = 500
-#: The longest `Retry-After` waited for; a longer one ends the retries.
-MAX_RETRY_AFTER = 30.0
 REDIRECTS = (301, 302, 303, 307, 308)
 #: What a video's own file may be served as, besides video/*.
 VIDEO_TYPES = ("video/", "application/x-mpegurl", "application/vnd.apple.mpegurl", "application/dash+xml")
@@ -115,9 +113,17 @@ class LiveCheck:
         news_window_days: float = 2,
         progress: Callable[[int, int], None] | None = None,
         base_url: str | None = None,
+        stands_for: str | None = None,
     ) -> None:
         """`base_url`: the address the site is published at, on the target's host (`--base-url`:
-        a site under a path); the host's root by default."""
+        a site under a path); the host's root by default.  `stands_for`: the host (`https://
+        example.com/`) whose build the target's server holds (a staging server, `--as`): the set is
+        judged as that host's, and every URL of it is asked of the server."""
+        server = urlsplit(target)
+        self.server = f"{server.scheme}://{server.netloc}/"
+        self.stands_for = stands_for
+        if stands_for is not None:
+            target = stands_for + target[len(self.server) :]
         self.target = target
         parts = urlsplit(target)
         self.origin = origin(target)
@@ -211,6 +217,18 @@ class LiveCheck:
             )
         return problems
 
+    def on_server(self, url: str) -> str:
+        """Where `url` is asked: on the server, for a URL of the host it stands for (`--as`)."""
+        if self.stands_for is not None and url.startswith(self.root):
+            return self.server + url[len(self.root) :]
+        return url
+
+    def of_site(self, url: str) -> str:
+        """A URL the server names (a redirect's Location), as the host it stands for names it."""
+        if self.stands_for is not None and url.startswith(self.server):
+            return self.root + url[len(self.server) :]
+        return url
+
     def _names_a_sitemap(self) -> bool:
         return urlsplit(self.target).path not in ("", "/")
 
@@ -292,12 +310,14 @@ class LiveCheck:
                 self.counts.requests += 1
             deadline = min(self._ends, time.monotonic() + self.bounds.request_seconds)
             try:
-                answer = request(method, url, max_bytes=max_bytes, deadline=deadline, head_only=head_only)
+                answer = request(
+                    method, self.on_server(url), max_bytes=max_bytes, deadline=deadline, head_only=head_only
+                )
             except WebError as error:
                 asked.error = str(error).removeprefix(f"{url}: ")
                 return asked
             if follow and answer.status in REDIRECTS and redirects < 5:
-                target = urljoin(url, answer.headers.get("Location", ""))
+                target = self.of_site(urljoin(url, answer.headers.get("Location", "")))
                 if not self._ours(target):
                     asked.error = f"redirected (HTTP {answer.status}) to {target}, off the site; not followed"
                     return asked
@@ -307,7 +327,7 @@ class LiveCheck:
             if not retry or asked.retried >= self.bounds.retries:
                 asked.answer = answer
                 return asked
-            pause = _retry_after(answer, wait)
+            pause = retry_after(answer, wait)
             if pause is None or time.monotonic() + pause >= self._ends:
                 asked.answer = answer
                 return asked
@@ -330,7 +350,7 @@ class LiveCheck:
             return
         answer = asked.answer
         if answer.status in REDIRECTS:
-            where = urljoin(url, answer.headers.get("Location", ""))
+            where = self.of_site(urljoin(url, answer.headers.get("Location", "")))
             say(
                 f"answers HTTP {answer.status}, a redirect to {where}: list the address it leads to",
                 "redirect",
@@ -342,9 +362,9 @@ class LiveCheck:
             say(f"answers HTTP {answer.status}{tried}: a sitemap lists pages that answer 200", code)
             return
         robots_header = ", ".join(answer.headers.get_all("X-Robots-Tag") or [])
-        if _noindex_header(robots_header):
+        if noindex_header(robots_header):
             say(f"X-Robots-Tag: {robots_header}: search engines keep it out of their index", "noindex")
-        if not _is_html(answer):
+        if not is_html(answer):
             return
         facts = read_html(answer.body, url, media=False)
         if facts.noindex:
@@ -368,7 +388,7 @@ class LiveCheck:
                 say(f"its hreflang alternate {language} {href} answers {said}", "hreflang-broken")
                 continue
             theirs = (
-                read_html(other.answer.body, href, media=False).alternates if _is_html(other.answer) else {}
+                read_html(other.answer.body, href, media=False).alternates if is_html(other.answer) else {}
             )
             named = {uri_or_same(value) for value in theirs.values()}
             if theirs and uri_or_same(url) not in named:
@@ -423,32 +443,6 @@ class LiveCheck:
         if counts.out_of_time:
             said += f"; {counts.out_of_time:,} not asked: the run's time (--deadline) was up"
         return said
-
-
-def _retry_after(answer: Answer, wait: float) -> float | None:
-    """How long to wait before asking again: the server's Retry-After (seconds) where it gives
-    one, within bounds; else the backoff.  None: longer than a run waits."""
-    value = (answer.headers.get("Retry-After") or "").strip()
-    if value.isdigit():
-        seconds = float(value)
-        return seconds if seconds <= MAX_RETRY_AFTER else None
-    return wait
-
-
-def _noindex_header(value: str) -> bool:
-    """`X-Robots-Tag: noindex`, `none`, or the same for Googlebot (`googlebot: noindex`)."""
-    for part in value.lower().split(","):
-        agent, colon, rule = part.rpartition(":")
-        if colon and agent.strip() not in ("googlebot", "*", ""):
-            continue
-        if rule.strip() in ("noindex", "none"):
-            return True
-    return False
-
-
-def _is_html(answer: Answer) -> bool:
-    content_type = (answer.headers.get("Content-Type") or "text/html").lower()
-    return "html" in content_type
 
 
 def _sample(urls: list[str], size: int) -> list[str]:

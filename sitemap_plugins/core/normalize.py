@@ -99,7 +99,11 @@ def _decoded(text: str, needless: frozenset[str]) -> str:
 
 def is_plain_uri(text: str) -> bool:
     """True when `text` is an absolute http(s) URI that to_uri would return unchanged."""
-    return _PLAIN_URI.fullmatch(text) is not None and ("%" not in text or _STRAY_PERCENT.search(text) is None)
+    return (
+        _PLAIN_URI.fullmatch(text) is not None
+        and ("%" not in text or _STRAY_PERCENT.search(text) is None)
+        and "/." not in text  # perhaps a dot segment (`/de/../fog.html`), resolved by the parse
+    )
 
 
 def to_uri(iri: str) -> str:
@@ -107,7 +111,8 @@ def to_uri(iri: str) -> str:
 
     `http://www.example.com/ümlat.php&q=name` -> `http://www.example.com/%C3%BCmlat.php&q=name`
     (entity escaping is the templates' job).  Scheme and host are lower-cased and a default port
-    is dropped, so that equal URLs compare equal.
+    is dropped, and dot segments are resolved (RFC 3986's remove_dot_segments: `/de/../fog.html`
+    is `/fog.html`), so that equal URLs compare equal.
     """
     if is_plain_uri(iri):
         return iri
@@ -124,11 +129,32 @@ def _to_uri(iri: str) -> str:
     scheme = parts.scheme.lower()
     netloc = _netloc(iri, parts, scheme) if parts.netloc or scheme in _DEFAULT_PORTS else ""
     path = _quote(parts.path, _PATH_SAFE)
+    if netloc and "." in path:
+        path = remove_dot_segments(path)
     if not path and netloc and scheme in _DEFAULT_PORTS:
         path = "/"
     return urlunsplit(
         (scheme, netloc, path, _quote(parts.query, _QUERY_SAFE), _quote(parts.fragment, _QUERY_SAFE))
     )
+
+
+def remove_dot_segments(path: str) -> str:
+    """An absolute URL's path with its `.` and `..` segments resolved, as RFC 3986 (5.2.4) does:
+    `/de/../fog.html` -> `/fog.html`, `/a/./b/` -> `/a/b/`, `/..` -> `/`.  A browser and a crawler
+    fetch the resolved path, so that is the URL a sitemap names."""
+    segments = path.split("/")
+    if not any(segment in (".", "..") for segment in segments):
+        return path
+    kept: list[str] = []
+    for segment in segments[1:]:
+        if segment == "..":
+            if kept:
+                kept.pop()
+        elif segment != ".":
+            kept.append(segment)
+    if segments[-1] in (".", ".."):
+        kept.append("")  # `/a/b/..` is the folder `/a/`
+    return "/" + "/".join(kept)
 
 
 def _quote(text: str, safe: str) -> str:

@@ -65,13 +65,14 @@ class SetRules(HreflangGroups):
             self._leave_out_blocked(out / ROBOTS_TXT)
         if self.site_dir is not None:
             self._leave_out_missing(self.site_dir)
+        # Listings told first: their excerpts repeat the posts' media, which are no frame's.
+        self._tell_listings()
         self._leave_out_the_frames_media()
         self._take_back_the_themes_descriptions()
         if self.previous is not None:
             self.previous.date(
                 self.entries, self.harvester.digests, set(self._listings), self.harvester.build_time
             )
-        self._tell_listings()
         self._date_listings()
         self._complete_alternates()
         if not self.entries:
@@ -232,7 +233,10 @@ class SetRules(HreflangGroups):
         (a blog's home, an archive, a tag page) where it states no date of its own (or one that
         three such pages state alike: the theme's, the site's newest change) and the pages
         its content links to are posts: two at least, and more than half of those listed.  A
-        docs page that links to a post among its other pages stays what it is, undated."""
+        docs page that links to a post among its other pages stays what it is, undated.  The
+        images and videos its excerpts share with those posts are the posts' (as a generator's
+        listing has none): listed with them, not again here, even where another tool's sitemap
+        dated the page."""
         everywhere = self._everywhere = self._links_most_pages_show()
         # A date the theme writes the same on every list page (Hugo Stack's `og:updated_time`, the
         # site's newest change) is no page's own: such pages are told by what they show.
@@ -245,13 +249,20 @@ class SetRules(HreflangGroups):
             entry = self.entries.get(loc)
             if entry is None:
                 continue
-            if entry.lastmod is not None and not (
+            undated = entry.lastmod is None or (
                 entry.lastmod_source == "html" and theirs[str(entry.lastmod)] >= 3
-            ):
-                continue
+            )
             listed = (self._as_listed(links) - {loc} - everywhere) & self.entries.keys()
             posts = listed & self._posts
-            if len(posts) >= 2 and len(posts) * 2 > len(listed):
+            if len(posts) < 2 or len(posts) * 2 <= len(listed):
+                continue
+            if loc not in self._posts:  # a post's own pictures are never another post's
+                shown = [self.entries[post] for post in listed]
+                images = {image.loc for post in shown for image in post.images}
+                videos = {video.key for post in shown for video in post.videos}
+                entry.images = [image for image in entry.images if image.loc not in images]
+                entry.videos = [video for video in entry.videos if video.key not in videos]
+            if undated:
                 self._listings[loc] = Shown(links, None)
 
     def _date_listings(self) -> None:

@@ -27,7 +27,7 @@ from sitemap_plugins.core.normalize import (
 from sitemap_plugins.core.option_values import as_served, within
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
-from sitemap_plugins.core.output.result import WriteResult
+from sitemap_plugins.core.output.result import FRONT_MATTER, WriteResult
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, states_publication
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
@@ -71,6 +71,8 @@ class Sitemap(SetRules):
         of git has no date of the page; `config_dir`:
         the configuration file's directory, where option `transform` is looked for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
+        #: How the summary names the field a page's author dates it by (Pelican: `Modified:`).
+        self.date_field = FRONT_MATTER
         #: The pages handed over as built pages (`add_page`): what the site directory must hold.
         self._built: set[str] = set()
         self.options = options
@@ -429,6 +431,7 @@ class Sitemap(SetRules):
             label, code, url, reason = self.alternates_dropped[0]
             result.first_dropped = f"{label}: hreflang {code} {url}, {reason}"
         result.undated = undated
+        result.date_field = self.date_field
         if not self.harvester.translations_named and not any(e.alternates for e in self.entries.values()):
             # Pages in several languages and nothing names a translation: what would is said.
             # (Where pages name theirs but every one is a copy, the copies are counted instead.)

@@ -25,6 +25,8 @@ REQUEST_DEADLINE = 30.0
 #: Redirects a GET follows (within its origin).
 MAX_REDIRECTS = 5
 USER_AGENT = "sitemap-plugins"
+#: The longest `Retry-After` the live check waits for; a longer one ends the retries.
+MAX_RETRY_AFTER = 30.0
 
 
 class WebError(Exception):
@@ -152,3 +154,29 @@ def _what_went_wrong(error: BaseException) -> str:
 def _site(url: str) -> str:
     scheme, host, port = origin(url)
     return f"{scheme}://{host}:{port}"
+
+
+def retry_after(answer: Answer, wait: float) -> float | None:
+    """How long to wait before asking again: the server's Retry-After (seconds) where it gives
+    one, within bounds; else the backoff.  None: longer than a run waits."""
+    value = (answer.headers.get("Retry-After") or "").strip()
+    if value.isdigit():
+        seconds = float(value)
+        return seconds if seconds <= MAX_RETRY_AFTER else None
+    return wait
+
+
+def noindex_header(value: str) -> bool:
+    """`X-Robots-Tag: noindex`, `none`, or the same for Googlebot (`googlebot: noindex`)."""
+    for part in value.lower().split(","):
+        agent, colon, rule = part.rpartition(":")
+        if colon and agent.strip() not in ("googlebot", "*", ""):
+            continue
+        if rule.strip() in ("noindex", "none"):
+            return True
+    return False
+
+
+def is_html(answer: Answer) -> bool:
+    content_type = (answer.headers.get("Content-Type") or "text/html").lower()
+    return "html" in content_type

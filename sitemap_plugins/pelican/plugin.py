@@ -16,6 +16,7 @@ import functools
 import logging
 import os
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ from sitemap_plugins import (
     path_in,
     to_uri,
 )
+from sitemap_plugins.pelican.beside import stop_pelican_sitemap
 from sitemap_plugins.pelican.config import KINDS, PelicanSettings, read_settings
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,7 @@ class _Build:
             site_name=settings.get("SITENAME"),
             site_description=settings.get("SITESUBTITLE"),
         )
+        self.sitemap.date_field = "`Modified:` in an article's or page's metadata"
         self.output_path = Path(os.path.abspath(pelican.output_path))
         self.source_root = settings.get("PATH") or "."
         self.stack: list[_Run] = []
@@ -410,6 +413,8 @@ def _private(content: Any) -> bool:
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
+#: What Pelican's logger raises on a warning under `--fatal warnings` (pelican.log.FatalLogger).
+_FATAL = "Warning or error encountered"
 
 
 def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
@@ -424,6 +429,13 @@ def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
         except SitemapError as error:
             log.critical("%s: %s", type(error).__name__, error)
             raise SystemExit(1) from None
+        except RuntimeError as error:
+            if str(error) != _FATAL:
+                raise
+            # `pelican --fatal warnings`: our warning, said above, stops the build; without the
+            # traceback Pelican would print of its logger's exception.
+            print("sitemap: the build stops here: --fatal warnings, and the warning above", file=sys.stderr)
+            raise SystemExit(1) from None
 
     return receive
 
@@ -432,6 +444,7 @@ def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
     global _build
+    stop_pelican_sitemap()
     if (_build is None or not _build.stack) and _site_url(pelican.settings) is None:
         # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
         log.info(

@@ -19,6 +19,7 @@ from sitemap_plugins.core.normalize import parse_date
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.diskio import OutputError, write_atomic
 from sitemap_plugins.core.output.render import Renderer, failed_in_template, template_failure
+from sitemap_plugins.core.output.result import docs_page
 
 #: Above this many months the chart counts years.
 MAX_MONTH_BARS = 72
@@ -51,6 +52,8 @@ class Bar:
     x: int = 0
     height: int = 0
     tick: bool = False
+    #: The count written above the bar, where there is room for it (and on the tallest).
+    figure: str = ""
 
 
 @dataclass
@@ -185,7 +188,8 @@ def build_report(
                 "shown": shown(page.url, site),
                 "source": page.source,
                 "kind": page.kind,
-                "reason": page.reason,
+                # The kind has a column of its own: said once (`noindex`, then what says it).
+                "reason": page.reason.removeprefix(f"{page.kind}: "),
             }
             for page in left_out
         ],
@@ -247,6 +251,8 @@ def _chart(report: Report, now: dt.datetime) -> None:
         bar.x = index * report.bar_width
         bar.height = max(1 if bar.count else 0, round(CHART_HEIGHT * bar.count / tallest))
         bar.tick = index % every == 0 or bar.none
+        if bar.count and (report.bar_width >= 24 or bar.count == tallest):
+            bar.figure = f"{bar.count:,}"
     report.chart_width = len(bars) * report.bar_width + 40
     report.months = bars
     dated = sum(counts.values())
@@ -255,7 +261,7 @@ def _chart(report: Report, now: dt.datetime) -> None:
         report.months_note = (
             f"{most:,} of {dated:,} dated pages say {busiest}: if that is when the site was built, "
             "lastmod is not the pages' last change (search engines then ignore it); see where lastmod "
-            "comes from: the documentation's lastmod.md"
+            f"comes from: {docs_page('lastmod.md')}"
         )
     else:
         report.months_note = (

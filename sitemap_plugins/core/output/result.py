@@ -5,11 +5,40 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
+
+from sitemap_plugins.core.output.fileset import read_manifest
 
 #: Where the documentation is: the docs/ folder of the repository, which the package carries too
 #: (sitemap_plugins/docs/ where it is installed): what a message names, every user has.
 DOCS = "the documentation's "
+_PACKAGE = Path(__file__).resolve().parents[2]
+#: How the summary names the field a page's author dates it by (a face says its own: Pelican's
+#: `Modified:`).
+FRONT_MATTER = "front matter `lastmod:`"
+
+
+def docs_page(name: str) -> str:
+    """A page of the documentation as a path on this machine, where the user can open it: the
+    installed package's `sitemap_plugins/docs/`, or a checkout's `docs/`; named, where neither
+    holds it."""
+    for folder in (_PACKAGE / "docs", _PACKAGE.parent / "docs"):
+        if (folder / name).is_file():
+            return str(folder / name)
+    return DOCS + name
+
+
+def _undated_reasons(undated: Counter[str]) -> str:
+    """`3 listings that show ...`, `1 not in a git repository ...`: each reason after its count."""
+    said = []
+    for reason, count in undated.most_common():
+        if reason.startswith("a listing "):  # a noun, which a count makes plural
+            reason = ("listing " if count == 1 else "listings ") + reason.removeprefix("a listing ")
+            if count != 1:
+                reason = reason.replace(" that shows ", " that show ")
+        said.append(f"{count:,} {reason}")
+    return ", ".join(said)
 
 
 @dataclass
@@ -62,6 +91,8 @@ class WriteResult:
     first_dropped: str | None = None
     #: Why the pages listed without a lastmod have none: reason -> pages.
     undated: Counter[str] = field(default_factory=Counter)
+    #: The field a page's author dates it by, as the face names it (`Sitemap.date_field`).
+    date_field: str = FRONT_MATTER
     robots_txt: str | None = None
     #: The languages of a set's pages (pages per language) where no page is in an hreflang group.
     ungrouped_languages: Counter[str] = field(default_factory=Counter)
@@ -71,6 +102,22 @@ class WriteResult:
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
     robots_hint: list[str] = field(default_factory=list)
+
+    def nothing_written(self, out: str | Path) -> str | None:
+        """Where no sitemap could be written (no page to list): that nothing was, and what is in
+        `out` still (an earlier set, which names pages this one did not list); None where one was."""
+        if self.files:
+            return None
+        out = Path(out)
+        kept = sorted(read_manifest(out).files)
+        if not kept:
+            return f"sitemap: nothing was written to {out} (no page to list), and no set of ours is there"
+        named = ", ".join(kept[:4]) + (f" and {len(kept) - 4:,} more" if len(kept) > 4 else "")
+        return (
+            f"sitemap: nothing was written to {out} (no page to list): the set an earlier run wrote is "
+            f"still there ({named}) and lists pages this run did not; mend what is said above, or take "
+            f"it away with `sitemap-plugins clean {out}`"
+        )
 
     def robots_advice(self) -> str | None:
         """What to add by hand when no robots.txt was written (a base_url with a path): said once."""
@@ -109,19 +156,18 @@ class WriteResult:
             )
         if self.undated and self.undated.total() == self.urls and self.urls > 1:
             # A whole set undated: what would date it, in one line.
-            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
-                f"sitemap: none of the {self.urls:,} pages has a lastmod ({reasons}): the pages' own dates "
+                f"sitemap: none of the {self.urls:,} pages has a lastmod ({_undated_reasons(self.undated)}): "
+                "the pages' own dates "
                 '(<meta property="article:modified_time">, JSON-LD dateModified), the git history of '
                 "their sources, or the lastmods of a sitemap the generator writes give them: "
-                f"{DOCS}lastmod.md"
+                f"{docs_page('lastmod.md')}"
             )
         elif self.undated:
-            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
             notes.append(
-                f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
-                f"them (front matter `lastmod:`, git, the page's own dates): {DOCS}lastmod.md (the report "
-                "names each)"
+                f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: "
+                f"{_undated_reasons(self.undated)}; how to date them ({self.date_field}, git, the page's "
+                f"own dates): {docs_page('lastmod.md')} (the report names each)"
             )
         if self.ungrouped_languages:
             languages = self.ungrouped_languages.most_common()
@@ -131,7 +177,7 @@ class WriteResult:
                 f"sitemap: the pages are in {len(languages)} languages ({named}{more}) and none names "
                 'its translations, so no hreflang group is listed: <link rel="alternate" hreflang> '
                 "links in each page's head, or the alternates of a sitemap the generator writes, give "
-                f"them: {DOCS}hreflang.md"
+                f"them: {docs_page('hreflang.md')}"
             )
         if self.listings_not_news:
             notes.append(

@@ -34,7 +34,7 @@ INCLUDED = "git: the included "
 #: Why a built site's page has no date: it states none, and no git history holds its file.
 BUILT_UNDATED = "a built page that states no date, its file in no git repository"
 #: Why a listing has no date: nothing it shows has one.
-UNDATED_LISTING = "a listing whose pages have no date"
+UNDATED_LISTING = "a listing that shows no dated page"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
 _ZONE = re.compile(r"(Z|[+-]\d\d:?\d\d)$")
 

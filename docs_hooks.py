@@ -1,7 +1,9 @@
 """The options table of docs/options.md, made from the one option schema
-(`sitemap_plugins.core.options.Options`): `python3 docs/hooks.py` writes it into the page (where GitHub
+(`sitemap_plugins.core.options.Options`): `python3 docs_hooks.py` writes it into the page (where GitHub
 shows it too) and `python3 dev.py docs` runs it before the build; tests/test_docs.py keeps the two
-equal, and as this documentation's MkDocs hook it checks the page at every build."""
+equal, and as this documentation's MkDocs hook it checks the page at every build.  It lives beside
+mkdocs.yml, not in docs/: the wheel carries docs/ (the pages the messages name), not the site's
+build hook."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from sitemap_plugins.core.options import Options
 
-PAGE = Path(__file__).resolve().parent / "options.md"
+PAGE = Path(__file__).resolve().parent / "docs" / "options.md"
 START = "<!-- options table: made from the option schema by `python3 dev.py docs`; edit the schema -->"
 END = "<!-- end of the options table -->"
 FACE_NAMES = {"mkdocs": "MkDocs", "pelican": "Pelican", "command": "the command"}
