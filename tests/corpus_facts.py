@@ -174,10 +174,12 @@ def facts(name: str, done: Run) -> dict[str, Any]:
         elif match := _UNDESCRIBED.match(line):
             page = pages.setdefault(short(match[1] or match[2]), {})
             page.setdefault("videos not listed", []).append(f"{short(match[3])}: no {match[4]}")
+    # Paths of this machine (the documentation's page, the copy's folder) as the same words anywhere.
+    lines = [line.replace(str(done.site), "<site>").replace(str(ROOT), "<checkout>") for line in done.lines]
     return {
         "site": name,
         "exit": done.returncode,
-        "lines": done.lines,
+        "lines": lines,
         "urls": dict(sorted(pages.items())),
     }
 
