@@ -29,6 +29,7 @@ from sitemap_plugins import (
     WriteResult,
     __version__,
     shown,
+    url_path,
     write_root_last,
 )
 from sitemap_plugins.sphinx.config import Read, language_of, main_language_of, read_options, register
@@ -242,7 +243,9 @@ def _set(
             sitemap.leave_out(page.url, page.source, "exclude", f"exclude: sitemap_excludes {shown(pattern)}")
             continue
         page.language = language
-        page.versioned = read.canonicals_ignored  # (their canonicals name another address)
+        if read.canonicals_ignored:  # their canonicals name another address: Sphinx's link is the URL
+            page.versioned = True
+            page.url = options.base_url + url_path(link)
         name = documents.get(relative)
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source

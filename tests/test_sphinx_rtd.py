@@ -1,0 +1,167 @@
+"""Sphinx as Read the Docs projects have it: `html_baseurl` from READTHEDOCS_CANONICAL_URL (or a
+path outside Read the Docs), sphinx-sitemap's settings left in conf.py, versions and languages
+built from separate checkouts into one tree, and the layouts that go wrong (a translation built
+with the English base URL, two builders in one folder).  Real `sphinx-build` runs."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from git_helpers import lastmods
+from sitemap_checks import NS, parse
+from sphinx_helpers import CONF, project, sphinx
+
+pytestmark = pytest.mark.slow  # builds real sites
+
+RTD = "https://demo.readthedocs.io/en/latest/"
+BARE = 'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\n'
+
+
+def said(done: subprocess.CompletedProcess[str], stream: str = "stdout") -> list[str]:
+    return [line for line in getattr(done, stream).splitlines() if "sitemap" in line]
+
+
+def test_a_path_as_html_baseurl_fails_only_under_W_and_read_the_docs_url_is_the_base(tmp_path):
+    docs = project(tmp_path, BARE + 'html_baseurl = "/"\n')
+    done = sphinx(docs, tmp_path / "local")
+    assert done.returncode == 0 and not (tmp_path / "local" / "sitemap.xml").exists()
+    assert said(done, "stderr") == [
+        "WARNING: sitemap: html_baseurl is '/', a path, not an address, so no sitemap is written: a "
+        "sitemap lists absolute URLs. Set html_baseurl = 'https://example.com/' in conf.py (the address the "
+        "docs are published at), or sitemap_base_url; on Read the Docs, READTHEDOCS_CANONICAL_URL is read "
+        "where html_baseurl is not an address (Read the Docs sets that variable, and no longer sets "
+        "html_baseurl) [sitemap]"
+    ]
+    strict = sphinx(docs, tmp_path / "strict", "-W")
+    assert strict.returncode == 1 and "Traceback" not in strict.stderr
+    # On Read the Docs: its address is the base, said once at INFO; the pages' canonical links
+    # (Sphinx's `/api.html`, spelled from the path) do not send them elsewhere.
+    done = sphinx(docs, tmp_path / "rtd", env={"READTHEDOCS_CANONICAL_URL": RTD})
+    assert done.returncode == 0 and said(done, "stderr") == []
+    assert (
+        f"sitemap: the base URL is {RTD}, Read the Docs' READTHEDOCS_CANONICAL_URL (html_baseurl is '/', a path)"
+    ) in done.stdout.splitlines()
+    assert set(lastmods(tmp_path / "rtd" / "sitemap.xml")) == {
+        RTD + page for page in ("index.html", "guide/index.html", "api.html", "genindex.html")
+    }
+    # An address in html_baseurl is the base, on Read the Docs too; the variable is not named.
+    (docs / "conf.py").write_text(CONF)
+    done = sphinx(docs, tmp_path / "own", env={"READTHEDOCS_CANONICAL_URL": RTD})
+    assert done.returncode == 0 and "READTHEDOCS_CANONICAL_URL" not in done.stdout
+    assert "https://docs.example.com/en/latest/api.html" in lastmods(tmp_path / "own" / "sitemap.xml")
+
+
+def test_a_base_url_with_a_query_or_a_fragment_is_an_error_naming_it(tmp_path):
+    docs = project(tmp_path, BARE + 'html_baseurl = "https://example.com/docs/?utm_source=x#top"\n')
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 1 and not (tmp_path / "html" / "sitemap.xml").exists()
+    assert said(done, "stderr") == [
+        "ERROR: sitemap: html_baseurl: 'https://example.com/docs/?utm_source=x#top' has a query or a "
+        "fragment ('?…', '#…'); the base URL is the address of the docs' directory, every page's path "
+        "added to it: 'https://example.com/docs/'"
+    ]
+    (docs / "conf.py").write_text(BARE + 'html_baseurl = "https://example.com/docs/"\n')
+    assert said(sphinx(docs, tmp_path / "ok"), "stderr") == []
+
+
+DROP_IN = (
+    'project = "Demo"\nversion = "latest"\nlanguage = "en"\nextensions = ["{extension}"]\n'
+    'html_baseurl = "https://x.readthedocs.io/"\nsitemap_url_scheme = "{{lang}}{{version}}{{link}}"\n'
+    "sitemap_excludes = {excludes}\nsitemap_filename = 'sitemap.xml'\nsitemap_show_lastmod = True\n"
+    "sitemap_indent = 2\n"
+)
+
+
+def drop_in(extension: str, excludes: list[str]) -> str:
+    return DROP_IN.format(extension=extension, excludes=excludes)
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_sphinx_sitemaps_conf_py_lists_the_urls_sphinx_sitemap_lists(tmp_path, builder):
+    """sphinx-sitemap 2.9 and ours on the same conf.py, only the extension's name changed: the
+    same URLs (`/en/latest/…`, its default scheme with conf.py's language and version), the same
+    pages left out by `sitemap_excludes` (fnmatch on the link), one INFO line for the settings
+    and no WARNING."""
+    pytest.importorskip("sphinx_sitemap")
+    index = "genindex.html" if builder == "html" else "genindex/"
+    docs = project(tmp_path, drop_in("sphinx_sitemap", ["search*", index]))
+    assert sphinx(docs, tmp_path / "peer", builder=builder).returncode == 0
+    (docs / "conf.py").write_text(drop_in("sitemap_plugins.sphinx", ["search*", index]))
+    done = sphinx(docs, tmp_path / "ours", "-E", builder=builder)
+    assert done.returncode == 0 and said(done, "stderr") == []
+    peer = {loc.text for loc in parse(tmp_path / "peer" / "sitemap.xml").iterfind("s:url/s:loc", NS)}
+    ours = lastmods(tmp_path / "ours" / "sitemap.xml")
+    assert set(ours) == peer
+    base = "https://x.readthedocs.io/en/latest/"
+    assert base + ("api.html" if builder == "html" else "api/") in ours
+    assert ours[base + ("api.html" if builder == "html" else "api/")] == "2024-05-06T10:00:00+00:00"
+    assert [line for line in done.stdout.splitlines() if "sphinx-sitemap" in line] == [
+        "sitemap: sphinx-sitemap's settings, as followed here: sitemap_url_scheme '{lang}{version}{link}': "
+        f"the base URL {base} (html_baseurl and en/latest/, from the build's language and conf.py's version); "
+        f"sitemap_excludes ['search*', '{index}']: the pages whose link matches one left out, as "
+        "sphinx-sitemap matches them (fnmatch: `genindex.html`, dirhtml's `genindex/`); sitemap_filename "
+        "'sitemap.xml': the set's entry point, as before; sitemap_show_lastmod True: lastmod wherever a page "
+        "has a date (its source's last commit, a file it includes, `:lastmod:`); sitemap_indent 2: the files "
+        "are written compact"
+    ]
+
+
+def test_a_scheme_that_cannot_be_followed_and_a_base_that_holds_it_already(tmp_path):
+    docs = project(
+        tmp_path, BARE + f'html_baseurl = "{RTD}"\nsitemap_url_scheme = "{{link}}?lang={{lang}}"\n'
+    )
+    done = sphinx(docs, tmp_path / "dirhtml", builder="dirhtml")
+    assert done.returncode == 0
+    assert said(done, "stderr") == [
+        "WARNING: sitemap: sitemap_url_scheme '{link}?lang={lang}' is not followed: only what comes before "
+        "{link} can be ({lang}, {version}, a path), so each page is listed at html_baseurl and its path as "
+        "Sphinx links it (`…/guide/index.html`, dirhtml's `…/guide/`) [sitemap]"
+    ]
+    assert RTD + "guide/" in lastmods(tmp_path / "dirhtml" / "sitemap.xml")
+    # READTHEDOCS_CANONICAL_URL holds the language and the version: no /en/latest/en/latest/.
+    conf = 'import os\nversion = "latest"\n' + BARE
+    conf += 'html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")\n'
+    (docs / "conf.py").write_text(conf + 'sitemap_url_scheme = "{lang}{version}{link}"\n')
+    done = sphinx(docs, tmp_path / "rtd", env={"READTHEDOCS_CANONICAL_URL": RTD})
+    assert done.returncode == 0 and said(done, "stderr") == []
+    assert set(lastmods(tmp_path / "rtd" / "sitemap.xml")) == {
+        RTD + page for page in ("index.html", "guide/index.html", "api.html", "genindex.html")
+    }
+    assert (
+        "sitemap: sphinx-sitemap's settings, as followed here: sitemap_url_scheme '{lang}{version}{link}': "
+        f"en/latest/ is in the base URL {RTD} already"
+    ) in done.stdout.splitlines()
+
+
+def test_other_sphinx_sitemap_settings_are_named_where_their_meaning_cannot_be_kept(tmp_path):
+    conf = CONF + "sitemap_filename = 'sitemap-en.xml'\nsitemap_locales = [None]\n"
+    docs = project(tmp_path, conf)
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0
+    assert said(done, "stderr") == [
+        "WARNING: sitemap: sitemap_filename 'sitemap-en.xml': the set's entry point is sitemap.xml (an index "
+        "where the pages need several files), not 'sitemap-en.xml': name sitemap.xml where that was named "
+        "(robots.txt, Search Console), and remove sitemap_filename [sitemap]"
+    ]
+    assert (
+        "sitemap: sphinx-sitemap's settings, as followed here: sitemap_locales [None]: no other language "
+        "grouped with this build's pages"
+    ) in done.stdout.splitlines()
+
+
+def test_an_exclude_that_matches_no_page_is_said(tmp_path):
+    """The migration page's `genindex.html` under dirhtml, whose page is `genindex/`."""
+    docs = project(tmp_path, CONF + 'sitemap_exclude = ["genindex.html"]\n')
+    done = sphinx(docs, tmp_path / "dirhtml", builder="dirhtml")
+    assert done.returncode == 0 and said(done, "stderr") == []
+    line = (
+        "sitemap: sitemap_exclude 'genindex.html' matches no page (pages as Sphinx links them: "
+        "`genindex.html`, dirhtml's `genindex/`)"
+    )
+    assert line in done.stdout.splitlines()
+    done = sphinx(docs, tmp_path / "html")
+    assert line not in done.stdout.splitlines()
+    assert "https://docs.example.com/en/latest/genindex.html" not in lastmods(
+        tmp_path / "html" / "sitemap.xml"
+    )
