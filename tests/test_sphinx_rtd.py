@@ -6,9 +6,10 @@ with the English base URL, two builders in one folder).  Real `sphinx-build` run
 from __future__ import annotations
 
 import subprocess
+import sys
 
 import pytest
-from git_helpers import lastmods
+from git_helpers import git, lastmods
 from sitemap_checks import NS, parse
 from sphinx_helpers import CONF, project, sphinx
 
@@ -165,3 +166,61 @@ def test_an_exclude_that_matches_no_page_is_said(tmp_path):
     assert "https://docs.example.com/en/latest/genindex.html" not in lastmods(
         tmp_path / "html" / "sitemap.xml"
     )
+
+
+def translated(tmp_path):
+    """The project in English with a German catalog of the guide and the home page."""
+    docs = project(tmp_path, BARE + 'language = "en"\nlocale_dirs = ["locale"]\n')
+    catalog = docs / "locale" / "de" / "LC_MESSAGES"
+    catalog.mkdir(parents=True)
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (catalog / "guide.po").write_text(
+        header + 'msgid "Guide"\nmsgstr "Anleitung"\n\nmsgid "How to use it."\nmsgstr "Wie man es benutzt."\n'
+    )
+    (catalog / "index.po").write_text(
+        header + 'msgid "The demo\'s home."\nmsgstr "Die Startseite."\n\nmsgid "Guide"\nmsgstr "Anleitung"\n'
+    )
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "de", date="2024-08-09T10:00:00+00:00")
+    return docs
+
+
+def check(tree):
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_plugins", "check", str(tree)], capture_output=True, text=True
+    )
+
+
+def test_sets_built_from_separate_checkouts_are_one_projects(tmp_path):
+    """sphinx-multiversion's way: each version (and here a language) built from a checkout of
+    its own (`git worktree add`) into one tree.  The root index names every checkout's sets,
+    and hreflang is reciprocal across checkouts: `check` finds no hreflang-reciprocal error."""
+    docs = translated(tmp_path)
+    other = tmp_path / "other-checkout"
+    git(tmp_path, "worktree", "add", "-q", str(other), "HEAD")
+    html, host = tmp_path / "html", "https://docs.example.com/"
+    builds = [
+        (docs, "en/latest", ()),
+        (other / "docs", "de/latest", ("-D", "language=de")),
+        (other / "docs", "en/stable", ()),
+    ]
+    for source, where, args in builds:
+        done = sphinx(source, html / where, *args, "-D", f"html_baseurl={host}{where}/")
+        assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
+    assert (
+        f"sitemap: {html / 'sitemap.xml'} names the sets of de/latest, en/latest, en/stable, and its "
+        "robots.txt names it"
+    ) in done.stdout.splitlines()
+    german = {
+        url.findtext("s:loc", namespaces=NS): {
+            link.get("hreflang") for link in url.iterfind("xhtml:link", NS)
+        }
+        for url in parse(html / "de" / "latest" / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert german[f"{host}de/latest/guide/index.html"] == {"en", "de", "x-default"}
+    checked = check(html)
+    assert "hreflang-reciprocal" not in checked.stdout + checked.stderr, checked.stdout
+    # Another project built into the same tree is not one of its sets.
+    stranger = project(tmp_path / "stranger", BARE.replace('"Demo"', '"Stranger"'))
+    done = sphinx(stranger, html / "en" / "beta", "-D", f"html_baseurl={host}en/beta/")
+    assert "en/beta" not in "".join(line for line in done.stdout.splitlines() if "names the sets" in line)
