@@ -224,3 +224,40 @@ def test_sets_built_from_separate_checkouts_are_one_projects(tmp_path):
     stranger = project(tmp_path / "stranger", BARE.replace('"Demo"', '"Stranger"'))
     done = sphinx(stranger, html / "en" / "beta", "-D", f"html_baseurl={host}en/beta/")
     assert "en/beta" not in "".join(line for line in done.stdout.splitlines() if "names the sets" in line)
+
+
+def test_a_translation_built_with_the_english_base_url_is_one_warning_naming_both(tmp_path):
+    docs = translated(tmp_path)
+    html, english = tmp_path / "html", "https://docs.example.com/en/latest/"
+    done = sphinx(docs, html / "fr" / "latest", "-D", "language=fr", "-D", f"html_baseurl={english}")
+    assert done.returncode == 0
+    assert said(done, "stderr") == [
+        f"WARNING: sitemap: language is 'fr' and the output is {html / 'fr' / 'latest'}, but html_baseurl "
+        f"{english} names en: the pages are listed under it. Set html_baseurl to this language's address "
+        "(-D html_baseurl=...) [sitemap]"
+    ]
+    done = sphinx(
+        docs,
+        tmp_path / "tree" / "de" / "latest",
+        "-D",
+        "language=de",
+        "-D",
+        f"html_baseurl={english[:-10]}de/latest/",
+    )
+    assert done.returncode == 0 and said(done, "stderr") == []
+
+
+def test_languages_built_in_reverse_order_count_the_copies_left_out(tmp_path):
+    """German first, English (conf.py's language) last: the English build finds that the German
+    set holds a copy of an English page (the API, untranslated), and says so."""
+    docs = translated(tmp_path)
+    html, host = tmp_path / "html", "https://docs.example.com/"
+    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/")
+    assert done.returncode == 0 and "cop" not in "".join(said(done))
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/")
+    assert done.returncode == 0 and said(done, "stderr") == []
+    assert (
+        "sitemap: 1 copy of another language's page left out of the sets written again (../../de/latest 1): "
+        "not translations"
+    ) in done.stdout.splitlines()
+    assert f"{host}de/latest/api.html" not in lastmods(html / "de" / "latest" / "sitemap.xml")
