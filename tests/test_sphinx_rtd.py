@@ -261,3 +261,102 @@ def test_languages_built_in_reverse_order_count_the_copies_left_out(tmp_path):
         "not translations"
     ) in done.stdout.splitlines()
     assert f"{host}de/latest/api.html" not in lastmods(html / "de" / "latest" / "sitemap.xml")
+
+
+@pytest.mark.parametrize(
+    ("language", "warned"),
+    [
+        ("sr@latin", None),
+        ("ca@valencia", "'ca@valencia' (ca-ES-valencia in BCP 47)"),
+        ("yue", "'yue'"),
+        ("cak", "'cak'"),
+    ],
+)
+def test_sphinxs_locale_names_are_bcp_47_or_one_warning_and_no_hreflang(tmp_path, language, warned):
+    """Languages Sphinx ships: `sr@latin` is sr-Latn, grouped with English built beside; the
+    others are no hreflang code: one WARNING, and the set is written without hreflang for them."""
+    docs = project(tmp_path, BARE + 'language = "en"\n')
+    html, host = tmp_path / "html", "https://docs.example.com/"
+    folder = {"sr@latin": "sr-latn"}.get(language, language.replace("@", "-"))
+    assert sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/").returncode == 0
+    done = sphinx(
+        docs,
+        html / folder / "latest",
+        "-D",
+        f"language={language}",
+        "-D",
+        f"html_baseurl={host}{folder}/latest/",
+    )
+    assert done.returncode == 0, done.stderr
+    sitemap = html / folder / "latest" / "sitemap.xml"
+    links = {link.get("hreflang") for link in parse(sitemap).iterfind("s:url/xhtml:link", NS)}
+    if warned is None:
+        assert said(done, "stderr") == []
+        assert links == {"en", "sr-Latn", "x-default"}
+    else:
+        assert said(done, "stderr") == [
+            f"WARNING: sitemap: language {warned} is no hreflang code: hreflang takes an ISO 639-1 language, "
+            "with a script and a region where needed ('sr-Latn', 'pt-BR'), so the set is written without "
+            "hreflang for this language [sitemap]"
+        ]
+        assert links == set() and f"{host}{folder}/latest/api.html" in lastmods(sitemap)
+
+
+def test_a_sitemap_field_that_is_neither_false_nor_a_mapping_is_named(tmp_path):
+    docs = project(tmp_path)
+    (docs / "api.rst").write_text(":sitemap: maybe\n\nAPI\n===\n\nThe API.\n")
+    (docs / "guide" / "index.rst").write_text(":sitemap: true\n\nGuide\n=====\n\nHow to use it.\n")
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0
+    warned = said(done, "stderr")
+    assert len(warned) == 1, warned
+    assert warned[0].startswith(
+        "WARNING: sitemap: api.rst (https://docs.example.com/en/latest/api.html): sitemap: "
+    )
+    assert "must be false or a mapping of" in warned[0] and warned[0].endswith(
+        "got 'maybe'; ignored [sitemap]"
+    )
+    assert {
+        "https://docs.example.com/en/latest/api.html",
+        "https://docs.example.com/en/latest/guide/index.html",
+    } <= set(lastmods(tmp_path / "html" / "sitemap.xml"))
+
+
+def test_html_and_dirhtml_into_one_folder_list_the_last_builders_pages_and_say_so(tmp_path):
+    docs = project(tmp_path)
+    out, base = tmp_path / "out", "https://docs.example.com/en/latest/"
+    done = sphinx(docs, out)
+    assert done.returncode == 0 and said(done, "stderr") == []
+    done = sphinx(docs, out, builder="dirhtml")
+    assert done.returncode == 0
+    assert said(done, "stderr") == [
+        f"WARNING: sitemap: {out} holds the pages of two builders: this dirhtml build's and 3 of another's "
+        "(api.html beside api/index.html); only this build's are listed: build each builder into a folder of "
+        "its own, or empty the folder first [sitemap]"
+    ]
+    assert set(lastmods(out / "sitemap.xml")) == {base, base + "genindex/", base + "guide/", base + "api/"}
+
+
+def test_messages_name_the_options_as_conf_py_names_them(tmp_path):
+    docs = project(tmp_path, CONF + "sitemap_max_urls = 0\n")
+    assert said(sphinx(docs, tmp_path / "bad"), "stderr") == [
+        "ERROR: sitemap: sitemap_max_urls: must be a whole number from 1 to 50,000, got 0"
+    ]
+    # Another tool's sitemap.xml, copied by html_extra_path: ours does not replace it unasked.
+    conf = CONF + 'html_extra_path = ["extra"]\n'
+    docs = project(tmp_path / "extra", conf)
+    (docs / "extra").mkdir()
+    (docs / "extra" / "sitemap.xml").write_text(
+        '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url>'
+        "<loc>https://docs.example.com/en/latest/index.html</loc></url></urlset>\n"
+    )
+    done = sphinx(docs, tmp_path / "theirs")
+    text = done.stdout + done.stderr
+    assert "sitemap_replace_sitemaps = True" in text and "--replace-sitemaps" not in text, text
+    # A transform defined in conf.py is named by its file, not by a module it has none of.
+    conf = CONF + "def shape(entry, page):\n    return 5\n\nsitemap_transform = shape\n"
+    docs = project(tmp_path / "shape", conf)
+    warned = said(sphinx(docs, tmp_path / "shaped"), "stderr")
+    assert warned and all("conf.py: shape returned 5, not an Entry or None" in line for line in warned), (
+        warned
+    )
