@@ -47,8 +47,8 @@ def test_html_lists_what_from_dir_lists_dated_by_sources_and_what_they_include(t
     said = done.stdout.splitlines()
     assert "sitemap: 4 URLs in 1 file, 0 images, 0 videos, 1 page dated by a file it includes" in said
     assert (
-        "sitemap: 1 page without lastmod: 1 no source file; how to date them (front matter `lastmod:`, git, "
-        "the page's own dates): the documentation's lastmod.md (the report names each)"
+        "sitemap: 1 page without lastmod: it is a page no source dates (made of no source file, as an "
+        "index is; the report names it)"
     ) in said
     # Read the Docs serves the docs under /en/latest/: robots.txt is the host's, said once.
     assert not (tmp_path / "html" / "robots.txt").exists()

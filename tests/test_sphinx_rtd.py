@@ -360,3 +360,30 @@ def test_messages_name_the_options_as_conf_py_names_them(tmp_path):
     assert warned and all("conf.py: shape returned 5, not an Entry or None" in line for line in warned), (
         warned
     )
+
+
+def test_pages_dated_by_their_catalog_are_said_so_and_the_advice_names_the_field_list(tmp_path):
+    docs = translated(tmp_path)
+    (docs / "draft.rst").write_text("Draft\n=====\n\nNot committed yet.\n")
+    (docs / "index.rst").write_text(
+        (docs / "index.rst").read_text().replace("   api\n", "   api\n   draft\n")
+    )
+    html, host = tmp_path / "html", "https://docs.example.com/"
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/")
+    assert done.returncode == 0
+    summary = [line for line in said(done) if line.startswith("sitemap: ") and " URLs in " in line]
+    assert (
+        summary
+        and "by its translation" not in summary[0]
+        and "1 page dated by a file it includes" in summary[0]
+    )
+    assert (
+        "sitemap: 2 pages without lastmod: 1 not committed to git, 1 made of no source file (a page nothing "
+        "dates); how to date them (a field list `:lastmod:` at the document's top, git, the page's own dates)"
+    ) in done.stdout
+    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/")
+    assert done.returncode == 0
+    summary = [line for line in said(done) if line.startswith("sitemap: ") and " URLs in " in line]
+    assert "2 pages dated by its translation" in summary[0] and "a file it includes" not in summary[0], (
+        summary
+    )

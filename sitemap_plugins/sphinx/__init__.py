@@ -154,6 +154,7 @@ def _write(app: Any) -> None:
     root = root_index(project, outdir, options, _warn)
     if root is not None:
         result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
+    result.how_to_date = "a field list `:lastmod:` at the document's top"
     for line in [
         *sitemap.closing_lines(result),
         *_copies_elsewhere(others, outdir),

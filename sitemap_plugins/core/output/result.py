@@ -10,6 +10,9 @@ from urllib.parse import urlsplit
 #: Where the documentation is: the docs/ folder of the repository, which the package carries too
 #: (sitemap_plugins/docs/ where it is installed): what a message names, every user has.
 DOCS = "the documentation's "
+#: Why a page without a source file is undated (`pages.dates.why_undated`'s words).
+NO_SOURCE = "no source file"
+NO_SOURCE_SAID = "made of no source file (a page nothing dates)"
 
 
 @dataclass
@@ -46,6 +49,10 @@ class WriteResult:
     sections: list[str] = field(default_factory=list)
     #: Pages dated by a file they include (a snippet, a code example) newer than their source.
     included: int = 0
+    #: Of those, pages dated by their translation: the gettext catalog (`.po`) it is made from.
+    translated: int = 0
+    #: What dates a page in the face's words (front matter's `lastmod:`, Sphinx's field list).
+    how_to_date: str = "front matter `lastmod:`"
     #: Pages option `previous` dated: (kept their lastmod, dated by this build).
     fingerprints: tuple[int, int] = (0, 0)
     #: Pages the owner's function (option `transform`) left out.
@@ -112,11 +119,24 @@ class WriteResult:
                 "their sources, or the lastmods of a sitemap the generator writes give them: "
                 f"{DOCS}lastmod.md"
             )
+        elif set(self.undated) == {NO_SOURCE}:
+            # The pages a generator makes of no source (an index of terms): nothing to act on.
+            count = self.undated.total()
+            one = count == 1
+            what = "it is a page" if one else "they are pages"
+            notes.append(
+                f"sitemap: {_count(count, 'page')} without lastmod: {what} "
+                f"no source dates (made of no source file, as an index is; the report names "
+                f"{'it' if one else 'each'})"
+            )
         elif self.undated:
-            reasons = ", ".join(f"{count:,} {reason}" for reason, count in self.undated.most_common())
+            reasons = ", ".join(
+                f"{count:,} {NO_SOURCE_SAID if reason == NO_SOURCE else reason}"
+                for reason, count in self.undated.most_common()
+            )
             notes.append(
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: {reasons}; how to date "
-                f"them (front matter `lastmod:`, git, the page's own dates): {DOCS}lastmod.md (the report "
+                f"them ({self.how_to_date}, git, the page's own dates): {DOCS}lastmod.md (the report "
                 "names each)"
             )
         if self.ungrouped_languages:
@@ -165,6 +185,8 @@ class WriteResult:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:
             parts.append(f"{_count(self.included, 'page')} dated by a file it includes")
+        if self.translated:
+            parts.append(f"{_count(self.translated, 'page')} dated by its translation")
         kept, changed = self.fingerprints
         if kept or changed:
             parts.append(
