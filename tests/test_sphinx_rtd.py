@@ -185,9 +185,9 @@ def translated(tmp_path):
     return docs
 
 
-def check(tree):
+def check(tree, *args):
     return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", "check", str(tree)], capture_output=True, text=True
+        [sys.executable, "-m", "sitemap_plugins", "check", *args, str(tree)], capture_output=True, text=True
     )
 
 
@@ -387,3 +387,25 @@ def test_pages_dated_by_their_catalog_are_said_so_and_the_advice_names_the_field
     assert "2 pages dated by its translation" in summary[0] and "a file it includes" not in summary[0], (
         summary
     )
+
+
+def test_check_on_a_read_the_docs_robots_txt_that_names_the_set_does_not_ask_to_add_it(tmp_path):
+    """Read the Docs serves the default version's robots.txt (`html_extra_path`) at the host's
+    root: one that names the set already is not told to add that line; a build with none is."""
+    docs = project(tmp_path, BARE + f'html_baseurl = "{RTD}"\nhtml_extra_path = ["extra"]\n')
+    (docs / "extra").mkdir()
+    for names_it in (True, False):
+        if names_it:
+            (docs / "extra" / "robots.txt").write_text(
+                f"User-agent: *\nDisallow:\n\nSitemap: {RTD}sitemap.xml\n"
+            )
+        else:
+            (docs / "extra" / "robots.txt").unlink()
+        out = tmp_path / f"out-{names_it}"
+        done = sphinx(docs, out)
+        assert done.returncode == 0 and said(done, "stderr") == []
+        checked = check(out, "--base-url", RTD)
+        assert checked.returncode == 0
+        asked = f"add 'Sitemap: {RTD}sitemap.xml' there" in checked.stdout
+        assert asked is not names_it, checked.stdout
+        assert (f"this one names {RTD}sitemap.xml already" in checked.stdout) is names_it
