@@ -409,3 +409,21 @@ def test_check_on_a_read_the_docs_robots_txt_that_names_the_set_does_not_ask_to_
         asked = f"add 'Sitemap: {RTD}sitemap.xml' there" in checked.stdout
         assert asked is not names_it, checked.stdout
         assert (f"this one names {RTD}sitemap.xml already" in checked.stdout) is names_it
+
+
+@pytest.mark.parametrize(
+    ("locales", "grouped"), [(None, True), (["en", "de"], True), (["de"], False), ([None], False)]
+)
+def test_sphinx_sitemaps_locales_name_the_languages_grouped(tmp_path, locales, grouped):
+    docs = translated(tmp_path)
+    if locales is not None:
+        (docs / "conf.py").write_text((docs / "conf.py").read_text() + f"sitemap_locales = {locales!r}\n")
+    html, host = tmp_path / "html", "https://docs.example.com/"
+    assert sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/").returncode == 0
+    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/")
+    assert done.returncode == 0 and said(done, "stderr") == []
+    links = {
+        link.get("hreflang")
+        for link in parse(html / "de" / "latest" / "sitemap.xml").iterfind("s:url/xhtml:link", NS)
+    }
+    assert links == ({"en", "de", "x-default"} if grouped else set())
