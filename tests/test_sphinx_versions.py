@@ -38,11 +38,12 @@ def sphinx_version(python: str) -> str:
 
 
 def translated_project(tmp_path: Path) -> Path:
-    """conf.py in English, a German catalog for the guide and the home page (not the API)."""
+    """conf.py in English (Sphinx's default: it names no language), a German catalog for the
+    guide and the home page (not the API)."""
     docs = project(
         tmp_path,
         CONF.replace('html_baseurl = "https://docs.example.com/en/latest/"\n', "")
-        + 'language = "en"\nlocale_dirs = ["locale"]\n',
+        + 'locale_dirs = ["locale"]\n',
     )
     catalog = docs / "locale" / "de" / "LC_MESSAGES"
     catalog.mkdir(parents=True)

@@ -28,6 +28,8 @@ OPTIONS = {PREFIX + field.name: field for field in dataclasses.fields(Options)}
 #: (`https://project.readthedocs.io/en/latest/`); since October 2024 it no longer sets
 #: html_baseurl in conf.py.
 RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
+#: The language of a conf.py that names none (Sphinx's default since 5.0).
+SPHINX_LANGUAGE = "en"
 #: Sphinx's locale modifiers (`sr@latin`) as BCP 47 script subtags.
 _SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}
 #: Sphinx's locale modifiers that are BCP 47 variants, and the region they go with.
@@ -167,7 +169,10 @@ def language_of(config: Any) -> tuple[str | None, str | None]:
 def main_language_of(config: Any) -> str | None:
     """conf.py's own language (the one the sources are written in), whichever language this
     build was asked for (`-D language=de`), as hreflang spells it; None where it spells none."""
-    main = _CONF_LANGUAGE.get(config) or getattr(config, "_raw_config", {}).get("language") or config.language
+    if config in _CONF_LANGUAGE:  # (set up as an extension: before Sphinx 7.2 merged `-D` in)
+        main = _CONF_LANGUAGE[config] or SPHINX_LANGUAGE
+    else:
+        main = getattr(config, "_raw_config", {}).get("language") or config.language
     try:
         return normalize_hreflang(bcp47(main)) if main else None
     except ValueError:
