@@ -427,3 +427,12 @@ def test_sphinx_sitemaps_locales_name_the_languages_grouped(tmp_path, locales, g
         for link in parse(html / "de" / "latest" / "sitemap.xml").iterfind("s:url/xhtml:link", NS)
     }
     assert links == ({"en", "de", "x-default"} if grouped else set())
+
+
+def test_the_advice_of_another_address_names_html_baseurl(tmp_path):
+    """Every page's canonical link names …/stable/, the base URL is …/latest/: the advice names
+    the setting of conf.py, not another face's."""
+    docs = project(tmp_path, CONF + 'sitemap_base_url = "https://docs.example.com/en/stable/"\n')
+    warned = said(sphinx(docs, tmp_path / "html"), "stderr")
+    assert any(line.endswith("make that the base URL (html_baseurl) [sitemap]") for line in warned), warned
+    assert not any("SITEURL" in line or "--base-url" in line for line in warned)
