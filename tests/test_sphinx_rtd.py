@@ -436,3 +436,17 @@ def test_the_advice_of_another_address_names_html_baseurl(tmp_path):
     warned = said(sphinx(docs, tmp_path / "html"), "stderr")
     assert any(line.endswith("make that the base URL (html_baseurl) [sitemap]") for line in warned), warned
     assert not any("SITEURL" in line or "--base-url" in line for line in warned)
+
+
+def test_sphinx_sitemaps_older_site_url_is_the_base_where_html_baseurl_is_not_set(tmp_path):
+    docs = project(tmp_path, BARE + 'site_url = "https://docs.example.com/"\n')
+    done = sphinx(docs, tmp_path / "html")
+    assert done.returncode == 0 and said(done, "stderr") == []
+    assert (
+        "sitemap: the base URL is https://docs.example.com/, sphinx-sitemap's older site_url "
+        "(html_baseurl is not set)"
+    ) in done.stdout.splitlines()
+    assert "https://docs.example.com/api.html" in lastmods(tmp_path / "html" / "sitemap.xml")
+    (docs / "conf.py").write_text(CONF + 'site_url = "https://docs.example.com/"\n')
+    done = sphinx(docs, tmp_path / "both")
+    assert "site_url" not in done.stdout + done.stderr

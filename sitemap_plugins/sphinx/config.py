@@ -82,7 +82,9 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
         if getattr(config, name, None) is not None
     }
     infos: list[str] = []
-    base_url, why_none = _base_url(values.pop("base_url", None), config.html_baseurl, environ, infos)
+    base_url, why_none = _base_url(
+        values.pop("base_url", None), config.html_baseurl, raw.get("site_url"), environ, infos
+    )
     html = str(config.html_baseurl or "").strip()
     if base_url is None:
         return Read(None, [*warnings, why_none], infos, Leftovers())
@@ -104,18 +106,23 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
 
 
 def _base_url(
-    given: Any, html_baseurl: Any, environ: Mapping[str, str], infos: list[str]
+    given: Any, html_baseurl: Any, site_url: Any, environ: Mapping[str, str], infos: list[str]
 ) -> tuple[str | None, str]:
     """The base URL (checked), or None and the WARNING that says why there is none:
-    sitemap_base_url, else an absolute html_baseurl, else Read the Docs' READTHEDOCS_CANONICAL_URL."""
+    sitemap_base_url, else an absolute html_baseurl, else sphinx-sitemap's older `site_url`,
+    else Read the Docs' READTHEDOCS_CANONICAL_URL."""
     if given:
         return _checked(given, "sitemap_base_url"), ""
     html = str(html_baseurl or "").strip()
     if html and not _is_a_path(html):
         return _checked(html, "html_baseurl"), ""
+    said = f"html_baseurl is {shown(html)}, a path" if html else "html_baseurl is not set"
+    if isinstance(site_url, str) and site_url.strip() and not _is_a_path(site_url.strip()):
+        base = _checked(site_url, "site_url")
+        infos.append(f"sitemap: the base URL is {base}, sphinx-sitemap's older site_url ({said})")
+        return base, ""
     on_rtd = str(environ.get(RTD_CANONICAL) or "").strip()
     if on_rtd:
-        said = f"html_baseurl is {shown(html)}, a path" if html else "html_baseurl is not set"
         base = _checked(on_rtd, RTD_CANONICAL)
         infos.append(f"sitemap: the base URL is {base}, Read the Docs' {RTD_CANONICAL} ({said})")
         return base, ""
