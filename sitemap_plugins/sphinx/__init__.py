@@ -28,6 +28,7 @@ from sitemap_plugins import (
     SitemapError,
     WriteResult,
     __version__,
+    host_root,
     shown,
     url_path,
     write_root_last,
@@ -157,20 +158,21 @@ def _write(app: Any) -> None:
     result.how_to_date = "a field list `:lastmod:` at the document's top"
     for line in [
         *sitemap.closing_lines(result),
-        *_copies_elsewhere(others, outdir),
+        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir),
         *([root] if root else []),
     ]:
         _info(line)
 
 
-def _copies_elsewhere(others: Sequence[Sitemap], outdir: Path) -> list[str]:
+def _copies_elsewhere(others: Sequence[Sitemap], top: Path) -> list[str]:
     """The copies the other languages' sets, written again, left out: found only now, where the
-    language copies are made from is built after them (ko, ru, ja, then en)."""
+    language copies are made from is built after them (ko, ru, ja, then en).  Each set named by
+    its folder under `top`, the host's root."""
     counted = [(other, other.copies) for other in others if other.copies]
     if not counted:
         return []
     total = sum(count for _, count in counted)
-    where = ", ".join(f"{_relative(other.site_dir, outdir)} {count:,}" for other, count in counted)
+    where = ", ".join(f"{_relative(other.site_dir, top)} {count:,}" for other, count in counted)
     copies = f"{total:,} cop{'y' if total == 1 else 'ies'}"
     return [
         f"sitemap: {copies} of another language's page left out of the sets written again "
@@ -178,11 +180,11 @@ def _copies_elsewhere(others: Sequence[Sitemap], outdir: Path) -> list[str]:
     ]
 
 
-def _relative(directory: Path | None, outdir: Path) -> str:
+def _relative(directory: Path | None, top: Path) -> str:
     if directory is None:
         return "?"
     try:
-        return os.path.relpath(directory, outdir)
+        return Path(directory).resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return str(directory)
 
