@@ -116,7 +116,7 @@ def test_languages_built_with_D_keep_conf_pys_language_and_D_text_is_typed(tmp_p
 @pytest.mark.parametrize("version", VERSIONS)
 def test_a_relative_html_baseurl_is_one_warning_and_read_the_docs_url_is_the_base(tmp_path, version):
     """`html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")`: outside Read the Docs one
-    WARNING and no set, exit 0; on it, the variable's URL."""
+    WARNING and no set, exit 0; on it, the variable's URL, under dirhtml each page as its directory."""
     python = python_of(version)
     conf = (
         'import os\nproject = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\n'
@@ -129,6 +129,14 @@ def test_a_relative_html_baseurl_is_one_warning_and_read_the_docs_url_is_the_bas
     assert len(warned) == 1 and warned[0].startswith("WARNING: sitemap: html_baseurl is '/', a path"), warned
     assert not (tmp_path / "local" / "sitemap.xml").exists()
     rtd = "https://demo.readthedocs.io/en/latest/"
-    done = sphinx(docs, tmp_path / "rtd", python=python, env={"READTHEDOCS_CANONICAL_URL": rtd})
+    done = sphinx(
+        docs, tmp_path / "rtd", python=python, env={"READTHEDOCS_CANONICAL_URL": rtd}, builder="dirhtml"
+    )
     assert done.returncode == 0, done.stderr
-    assert rtd + "api.html" in lastmods(tmp_path / "rtd" / "sitemap.xml")
+    # Each page as its directory (Sphinx 7's dirhtml canonical links say `api.html`: not read).
+    assert set(lastmods(tmp_path / "rtd" / "sitemap.xml")) == {
+        rtd,
+        rtd + "guide/",
+        rtd + "api/",
+        rtd + "genindex/",
+    }

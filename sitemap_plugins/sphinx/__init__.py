@@ -221,6 +221,9 @@ def _set(
     )
     documents = {_outfile(app, name): name for name in env.found_docs}
     dirhtml = app.builder.name == "dirhtml"
+    # Before Sphinx 8, dirhtml's canonical links name the html builder's file (`api.html` for the
+    # page `api/`: sphinx-doc/sphinx#9730): they are not read.
+    wrong_canonicals = _sphinx_version() < (8,)
     foreign = _other_builders_pages(app, outdir)
     if foreign and outdir == Path(app.outdir):
         one, theirs = foreign[0]
@@ -249,6 +252,8 @@ def _set(
         if read.canonicals_ignored:  # their canonicals name another address: Sphinx's link is the URL
             page.versioned = True
             page.url = options.base_url + url_path(link)
+        elif dirhtml and wrong_canonicals:
+            page.versioned = True
         name = documents.get(relative)
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source
@@ -271,6 +276,12 @@ def _set(
                 page.meta[LAST_UPDATED_BY_GIT] = when.isoformat()
         sitemap.add_page(page)
     return sitemap
+
+
+def _sphinx_version() -> tuple[int, ...]:
+    import sphinx
+
+    return tuple(sphinx.version_info[:2])
 
 
 def _outfile(app: Any, name: str) -> str:
