@@ -12,11 +12,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import fnmatch
 import functools
 import logging
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,13 +122,13 @@ def _write(app: Any) -> None:
     groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
     # Each set is its own directory's pages, not those of another language nested in it.
     directories = [outdir, *(directory for _, directory in languages.values())]
-    sitemap = _set(app, read, options, outdir, language, groups, directories)
-    for line in _unmatched_excludes(sitemap, options, read):
+    sitemap, links = _set(app, read, options, outdir, language, groups, directories)
+    for line in _unmatched_excludes(links, options, read):
         _info(line)
     # The sets of the languages built before this one are written again with the groups (Sphinx
     # builds one language at a time, so the last build completes them).
     others = [
-        _set(app, read, dataclasses.replace(options, base_url=base), directory, code, groups, directories)
+        _set(app, read, dataclasses.replace(options, base_url=base), directory, code, groups, directories)[0]
         for code, (base, directory) in sorted(languages.items())
     ]
     for one in [sitemap, *others]:
@@ -205,9 +206,11 @@ def _set(
     language: str | None,
     groups: dict[str, dict[str, str]],
     sets: Sequence[Path],
-) -> Sitemap:
+) -> tuple[Sitemap, list[tuple[str, str]]]:
     """The set of one build's output in `language`: its pages read, each document's with what
-    Sphinx knows of it (its source, the files it includes, its field list, its translations)."""
+    Sphinx knows of it (its source, the files it includes, its field list, its translations);
+    and each page's path under the base URL and link as sphinx-sitemap spells it, which exclude
+    patterns match."""
     env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
@@ -233,6 +236,7 @@ def _set(
             "build each builder into a folder of its own, or empty the folder first"
         )
     left_to_the_other = {theirs for _, theirs in foreign}
+    links: list[tuple[str, str]] = []
     # Sphinx's search page, which says noindex from Sphinx 7.3 on (7.2's does not).
     search = None if "search" in env.found_docs else _outfile(app, "search")
     for page in sitemap.directory_pages(outdir, other_sets=[each for each in sets if each != outdir]):
@@ -241,12 +245,13 @@ def _set(
             continue
         # The page's link as sphinx-sitemap spells it, which its `sitemap_excludes` match.
         link = relative.removesuffix("index.html") if dirhtml else relative
-        if relative == search:
-            sitemap.leave_out(page.url, None, "noindex", "noindex: Sphinx's search page")
-            continue
+        links.append((page.url.removeprefix(options.base_url), link))
         pattern = read.leftovers.excluded_by(link)
         if pattern is not None:
             sitemap.leave_out(page.url, page.source, "exclude", f"exclude: sitemap_excludes {shown(pattern)}")
+            continue
+        if relative == search:
+            sitemap.leave_out(page.url, None, "noindex", "noindex: Sphinx's search page")
             continue
         page.language = language
         if read.canonicals_ignored:  # their canonicals name another address: Sphinx's link is the URL
@@ -275,7 +280,7 @@ def _set(
                 when = dt.datetime.fromtimestamp(int(updated[0]), dt.timezone.utc)
                 page.meta[LAST_UPDATED_BY_GIT] = when.isoformat()
         sitemap.add_page(page)
-    return sitemap
+    return sitemap, links
 
 
 def _sphinx_version() -> tuple[int, ...]:
@@ -328,23 +333,35 @@ def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
     return found
 
 
-def _unmatched_excludes(sitemap: Sitemap, options: Options, read: Read) -> list[str]:
-    """Each exclude pattern no page matched (`genindex.html` under dirhtml, whose page is
-    `genindex/`), said at INFO."""
-    reasons = {page.reason for page in sitemap.harvester.left_out if page.kind == "exclude"}
-    said = []
-    for name, patterns, reason_of in (
-        ("sitemap_exclude", options.exclude, lambda p: f"exclude: matches {shown(p)}"),
-        ("sitemap_exclude_regex", options.exclude_regex, lambda p: f"exclude: matches {shown(p)}"),
-        ("sitemap_excludes", read.leftovers.excludes, lambda p: f"exclude: sitemap_excludes {shown(p)}"),
-    ):
-        for pattern in patterns:
-            if reason_of(pattern) not in reasons:
-                said.append(
-                    f"sitemap: {name} {shown(pattern)} matches no page (pages as Sphinx links them: "
-                    "`genindex.html`, dirhtml's `genindex/`)"
-                )
-    return said
+def _unmatched_excludes(links: list[tuple[str, str]], options: Options, read: Read) -> list[str]:
+    """Each exclude pattern no page matches (`genindex.html` under dirhtml, whose page is
+    `genindex/`), said at INFO: `sitemap_exclude`'s globs on the path under the base URL (with or
+    without its `/`), `sitemap_exclude_regex`'s searched in it, sphinx-sitemap's
+    `sitemap_excludes` on the link."""
+    tests: list[tuple[str, str, Callable[[str, str], bool]]] = [
+        *(
+            (
+                "sitemap_exclude",
+                p,
+                lambda path, _, p=p: fnmatch.fnmatchcase(path, p) or fnmatch.fnmatchcase("/" + path, p),
+            )
+            for p in options.exclude
+        ),
+        *(
+            ("sitemap_exclude_regex", p, lambda path, _, p=p: re.search(p, path) is not None)
+            for p in options.exclude_regex
+        ),
+        *(
+            ("sitemap_excludes", p, lambda _, link, p=p: fnmatch.fnmatch(link, p))
+            for p in read.leftovers.excludes
+        ),
+    ]
+    return [
+        f"sitemap: {name} {shown(pattern)} matches no page (pages as Sphinx links them: `genindex.html`, "
+        "dirhtml's `genindex/`)"
+        for name, pattern, matches in tests
+        if not any(matches(path, link) for path, link in links)
+    ]
 
 
 def _metadata(fields: dict[str, Any]) -> dict[str, Any]:
