@@ -453,3 +453,13 @@ def test_sphinx_sitemaps_older_site_url_is_the_base_where_html_baseurl_is_not_se
     (docs / "conf.py").write_text(CONF + 'site_url = "https://docs.example.com/"\n')
     done = sphinx(docs, tmp_path / "both")
     assert "site_url" not in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    "baseurl", ["https://alice:S3cretPass@example.com/", "https://alice:S3cretPass@example.com/?x=1"]
+)
+def test_a_password_in_html_baseurl_is_never_shown(tmp_path, baseurl):
+    docs = project(tmp_path, BARE + f'html_baseurl = "{baseurl}"\n')
+    done = sphinx(docs, tmp_path / "html")
+    assert "S3cretPass" not in done.stdout + done.stderr
+    assert done.returncode == 1 and any("alice:***@example.com" in line for line in said(done, "stderr"))

@@ -30,6 +30,7 @@ from sitemap_plugins import (
     WriteResult,
     __version__,
     host_root,
+    masked,
     shown,
     url_path,
     write_root_last,
@@ -59,10 +60,11 @@ _SPHINX_NAMES = (
 
 
 def sphinx_names(message: str) -> str:
-    """A line of the core's in conf.py's names: `option 'max_urls'` is `sitemap_max_urls`."""
+    """A line of the core's in conf.py's names (`option 'max_urls'` is `sitemap_max_urls`), with
+    every URL's password masked (`https://alice:***@example.com/`)."""
     for pattern, name in _SPHINX_NAMES:
         message = pattern.sub(name, message)
-    return message
+    return masked(message)
 
 
 def setup(app: Any) -> dict[str, Any]:
