@@ -11,7 +11,9 @@
 Each creates ./.venv on first use and install the project in it, editable, with every extra.
 `samples` and `test` also create ./.venv-pelican, where the Pelican users install runs the Pelican
 builds: Pelican 4.12 caps Pygments below 2.20, which Material 9.8 and Zensical need, so one
-environment cannot hold both as users get them.
+environment cannot hold both as users get them.  `test` also creates ./.venv-sphinx-7.2 and the
+others of SPHINX_VERSIONS, each with that Sphinx alone: the oldest and the newest Sphinx the
+package claims build a few sites there (tests/test_sphinx_versions.py).
 """
 
 from __future__ import annotations
@@ -35,12 +37,26 @@ def python_of(venv_dir: Path) -> Path:
 PYTHON = python_of(VENV)
 
 
+#: The Sphinx releases the package claims, oldest to newest, each tested in a venv of its own
+#: (`.venv-sphinx-7.2`), named to the tests by SITEMAP_PLUGINS_SPHINX_7_2_PYTHON and so on.
+SPHINX_VERSIONS = {"7.2": "7.2.6", "7.4": "7.4.7", "8.2": "8.2.3", "9.0": "9.0.4"}
+
+
+def sphinx_python_variable(version: str) -> str:
+    """The environment variable naming the interpreter of a Sphinx release's venv."""
+    return f"SITEMAP_PLUGINS_SPHINX_{version.replace('.', '_')}_PYTHON"
+
+
 def ensure_venv(
-    venv_dir: Path = VENV, extras: str = "mkdocs,properdocs,pelican,sphinx,test", what: str = ""
+    venv_dir: Path = VENV,
+    extras: str = "mkdocs,properdocs,pelican,sphinx,test",
+    what: str = "",
+    pins: tuple[str, ...] = (),
 ) -> None:
-    """(Re)install when pyproject.toml changed since the last install."""
+    """(Re)install when pyproject.toml (or `pins`, pip specs installed beside) changed since the
+    last install."""
     stamp = venv_dir / ".installed"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + " ".join(pins).encode()).hexdigest()
     if stamp.exists() and stamp.read_text() == wanted:
         return
     if not python_of(venv_dir).exists():
@@ -61,7 +77,8 @@ def ensure_venv(
             "--quiet",
             "--disable-pip-version-check",
             "-e",
-            f"{ROOT}[{extras}]",
+            f"{ROOT}[{extras}]" if extras else str(ROOT),
+            *pins,
         ],
         check=True,
     )
@@ -75,6 +92,15 @@ def ensure_pelican_venv() -> None:
     os.environ["SITEMAP_PLUGINS_PELICAN_PYTHON"] = str(python_of(PELICAN_VENV))
 
 
+def ensure_sphinx_venvs() -> None:
+    """Each Sphinx release of SPHINX_VERSIONS with the package alone (no theme, no other
+    extension), its interpreter named to the tests by its variable."""
+    for version, pinned in SPHINX_VERSIONS.items():
+        venv_dir = ROOT / f".venv-sphinx-{version}"
+        ensure_venv(venv_dir, "", f"Sphinx {pinned}", (f"sphinx=={pinned}",))
+        os.environ[sphinx_python_variable(version)] = str(python_of(venv_dir))
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("samples", "test", "docs", "mutate"):
         print(__doc__, file=sys.stderr)
@@ -82,6 +108,8 @@ def main(argv: list[str]) -> int:
     ensure_venv()
     if argv[0] in ("samples", "test"):
         ensure_pelican_venv()
+    if argv[0] == "test":
+        ensure_sphinx_venvs()
     if argv[0] == "samples":
         command = [str(PYTHON), str(ROOT / "sample_sites" / "build.py"), *argv[1:]]
     elif argv[0] == "mutate":

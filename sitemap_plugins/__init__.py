@@ -15,6 +15,7 @@ from sitemap_plugins.core.errors import (
     SitemapError,
     StrictError,
     log,
+    masked,
     shown,
     slip_for,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "hreflang_or_none",
     "is_our_sitemap",
     "log",
+    "masked",
     "normalize_hreflang",
     "path_in",
     "priority_of",

@@ -13,44 +13,9 @@ from pathlib import Path
 import pytest
 from git_helpers import git, lastmods
 from sitemap_checks import NS, parse
+from sphinx_helpers import BASE, CONF, project, sphinx
 
 pytestmark = pytest.mark.slow  # builds real sites
-
-BASE = "https://docs.example.com/en/latest/"
-CONF = f'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\nhtml_baseurl = "{BASE}"\n'
-
-
-def project(tmp_path: Path, conf: str = CONF) -> Path:
-    """Three documents, one of which shows an example file that changed after it."""
-    docs = tmp_path / "docs"
-    (docs / "guide").mkdir(parents=True)
-    (docs / "conf.py").write_text(conf)
-    (docs / "index.rst").write_text(
-        "Demo\n====\n\n.. toctree::\n\n   guide/index\n   api\n\nThe demo's home.\n"
-    )
-    (docs / "guide" / "index.rst").write_text(
-        "Guide\n=====\n\nHow to use it.\n\n.. literalinclude:: ../example.py\n"
-    )
-    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo.\n")
-    (docs / "example.py").write_text("print('one')\n")
-    git(tmp_path, "init", "-q", "-b", "main")
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-qm", "docs", date="2024-01-02T10:00:00+00:00")
-    (docs / "example.py").write_text("print('two')\n")
-    git(tmp_path, "commit", "-qam", "example", date="2024-03-04T10:00:00+00:00")
-    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo, changed.\n")
-    git(tmp_path, "commit", "-qam", "api", date="2024-05-06T10:00:00+00:00")
-    return docs
-
-
-def sphinx(docs: Path, out: Path, *args: str, builder: str = "html") -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", builder, *args, str(docs), str(out)],
-        capture_output=True,
-        text=True,
-    )
-    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
-    return done
 
 
 def from_dir(site: Path, tmp_path: Path) -> dict[str, str | None]:
@@ -82,8 +47,8 @@ def test_html_lists_what_from_dir_lists_dated_by_sources_and_what_they_include(t
     said = done.stdout.splitlines()
     assert "sitemap: 4 URLs in 1 file, 0 images, 0 videos, 1 page dated by a file it includes" in said
     assert (
-        "sitemap: 1 page without lastmod: 1 no source file; how to date them (front matter `lastmod:`, git, "
-        "the page's own dates): the documentation's lastmod.md (the report names each)"
+        "sitemap: 1 page without lastmod: it is a page no source dates (made of no source file, as an "
+        "index is; the report names it)"
     ) in said
     # Read the Docs serves the docs under /en/latest/: robots.txt is the host's, said once.
     assert not (tmp_path / "html" / "robots.txt").exists()
@@ -136,10 +101,11 @@ def test_options_are_config_values_and_a_slip_is_named(tmp_path):
         "WARNING: sitemap: sitemap_gzpi is no option of sitemap-plugins (did you mean sitemap_gzip?); it is not used [sitemap]"
         in said
     )
+    assert [line for line in said if "sitemap_show_lastmod" in line] == []  # followed: said at INFO
     assert (
-        "WARNING: sitemap: sitemap_show_lastmod is sphinx-sitemap's setting: lastmod is always written where a "
-        "page has a date (`sitemap_lastmod` says from what): remove it [sitemap]"
-    ) in said
+        "sitemap: sphinx-sitemap's settings, as followed here: sitemap_show_lastmod True: lastmod wherever "
+        "a page has a date (its source's last commit, a file it includes, `:lastmod:`)"
+    ) in done.stdout.splitlines()
     assert (tmp_path / "html" / "sitemap.xml.gz").exists()  # -D sitemap_gzip=1
     assert BASE + "genindex.html" not in lastmods(tmp_path / "html" / "sitemap.xml")
     # -W makes the slips errors, as every Sphinx warning.
@@ -160,9 +126,10 @@ def test_no_html_baseurl_is_one_warning_with_the_fix(tmp_path):
     done = sphinx(docs, tmp_path / "html")
     assert done.returncode == 0
     assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
-        "WARNING: sitemap: html_baseurl is not set in conf.py, so no sitemap is written: a sitemap lists "
-        "absolute URLs. Set html_baseurl = 'https://example.com/' (the address the docs are published at; "
-        "Read the Docs sets it), or sitemap_base_url [sitemap]"
+        "WARNING: sitemap: html_baseurl is not set, so no sitemap is written: a sitemap lists absolute "
+        "URLs. Set html_baseurl = 'https://example.com/' in conf.py (the address the docs are published "
+        "at), or sitemap_base_url; on Read the Docs, READTHEDOCS_CANONICAL_URL is read where html_baseurl "
+        "is not an address (Read the Docs sets that variable, and no longer sets html_baseurl) [sitemap]"
     ]
     assert not (tmp_path / "html" / "sitemap.xml").exists()
 

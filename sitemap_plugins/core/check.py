@@ -94,12 +94,23 @@ class Checker(EntryChecks):
         if self.base.path not in ("", "/"):
             # Crawlers read robots.txt only at the root of a host, which this directory is not.
             root = f"{self.base.scheme}://{self.base.netloc}/robots.txt"
+            wanted = f"{self.base_url}sitemap.xml"
+            # A robots.txt here that names the set already is one a host may serve at its root
+            # (Read the Docs serves the default version's there): adding the line again is no fix.
+            named = robots.is_file() and wanted in sitemap_urls(
+                robots.read_bytes()[: 1 << 20].decode("utf-8", "replace")
+            )
             self.add(
                 robots,
                 None,
                 None,
                 f"the site is under {self.base.path}: crawlers read only {root}, which is not in this "
-                f"directory; add 'Sitemap: {self.base_url}sitemap.xml' there",
+                + (
+                    f"directory; this one names {wanted} already, which crawlers read where the host serves "
+                    f"it at {root} (as hosts of versioned docs serve the default version's)"
+                    if named
+                    else f"directory; add 'Sitemap: {wanted}' there"
+                ),
                 "robots-not-root",
             )
             if robots.exists():

@@ -422,9 +422,12 @@ class Sitemap(SetRules):
         result.copies = self.copies
         result.copies_listed = self.options.list_fallbacks
         result.fingerprints = (self.previous.kept, self.previous.changed) if self.previous else (0, 0)
-        result.included = sum(
-            1 for e in self.entries.values() if (e.lastmod_source or "").startswith(INCLUDED)
-        )
+        included = [
+            e.lastmod_source for e in self.entries.values() if (e.lastmod_source or "").startswith(INCLUDED)
+        ]
+        # A translation's catalog (gettext's `.po`) is what it is made from, no file it shows.
+        result.translated = sum(1 for source in included if source and source.endswith(".po"))
+        result.included = len(included) - result.translated
         result.transformed_out = sum(1 for page in self.harvester.left_out if page.kind == LEFT_OUT)
         result.alternates_dropped = len(self.alternates_dropped)
         if self.alternates_dropped:

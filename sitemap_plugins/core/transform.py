@@ -32,7 +32,7 @@ class Transform:
         (pelicanconf.py is Python); `config_dir`: where a relative spec is looked for."""
         if callable(spec):
             self.function = spec
-            self.spec = f"{getattr(spec, '__module__', '?')}.{getattr(spec, '__qualname__', spec)}"
+            self.spec = _name_of(spec)
         else:
             self.spec = spec.strip()
             self.function = _load(self.spec, Path(config_dir) if config_dir is not None else None)
@@ -59,6 +59,17 @@ class Transform:
             )
             return before, False
         return returned, returned != before
+
+
+def _name_of(function: Callable[..., Any]) -> str:
+    """`module.function`; a function of a configuration file that is run, not imported (Sphinx's
+    conf.py: no module of its own), by that file's name: `conf.py: shape`."""
+    name = getattr(function, "__qualname__", function)
+    module = getattr(function, "__module__", "?")
+    code = getattr(function, "__code__", None)
+    if module is None and code is not None:
+        return f"{Path(code.co_filename).name}: {name}"
+    return f"{module}.{name}"
 
 
 def transform_of(spec: str | Callable[..., Any] | None, config_dir: str | Path | None) -> Transform | None:

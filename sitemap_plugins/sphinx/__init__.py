@@ -12,36 +12,59 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import fnmatch
 import functools
 import logging
 import os
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from sitemap_plugins import (
     BUILTIN_SITEMAP,
-    ENTRY_POINT,
     ConfigError,
     Options,
     Sitemap,
     SitemapError,
     WriteResult,
     __version__,
-    built_from,
     host_root,
-    hreflang_or_none,
-    read_index_items,
-    write_index,
+    masked,
+    shown,
+    url_path,
     write_root_last,
 )
-from sitemap_plugins.sphinx.config import language_of, main_language_of, read_options, register
+from sitemap_plugins.sphinx.config import Read, language_of, main_language_of, read_options, register
+from sitemap_plugins.sphinx.tree import (
+    Project,
+    groups_of,
+    languages_beside,
+    other_language_in_base,
+    root_index,
+)
 
 #: The builders whose output is a site of pages (singlehtml is one page, epub a book).
 BUILDERS = ("html", "dirhtml")
 #: sphinx-last-updated-by-git's date of a page, where our own reading of git has none.
 LAST_UPDATED_BY_GIT = "sphinx-last-updated-by-git"
+#: The core's words for an option (mkdocs.yml's and the command's), as conf.py names it.
+_SPHINX_NAMES = (
+    (re.compile(r"--replace-sitemaps \(option replace_sitemaps: true\)"), "sitemap_replace_sitemaps = True"),
+    (re.compile(r": replace_sitemaps: "), ": sitemap_replace_sitemaps: "),
+    (re.compile(r"\(site_url, SITEURL, --base-url\)"), "(html_baseurl)"),
+    (re.compile(r"'strict' is on"), "sitemap_strict is on"),
+    (re.compile(r"option '([a-z_]+)'"), r"sitemap_\1"),
+    (re.compile(r"option `([a-z_]+)`"), r"sitemap_\1"),
+)
+
+
+def sphinx_names(message: str) -> str:
+    """A line of the core's in conf.py's names (`option 'max_urls'` is `sitemap_max_urls`), with
+    every URL's password masked (`https://alice:***@example.com/`)."""
+    for pattern, name in _SPHINX_NAMES:
+        message = pattern.sub(name, message)
+    return masked(message)
 
 
 def setup(app: Any) -> dict[str, Any]:
@@ -61,37 +84,53 @@ def on_build_finished(app: Any, exception: BaseException | None) -> None:
     except (SitemapError, ConfigError) as error:
         # A problem that stops the set is one error line and exit status 1, as Sphinx ends a
         # build with problems (an exception here would print Sphinx's report of a crash).
-        message = str(error)
+        message = sphinx_names(str(error))
         _logger().error(message if message.startswith("sitemap:") else f"sitemap: {message}")
         app.statuscode = 1
 
 
+def _warn(message: str) -> None:
+    _logger().warning(sphinx_names(message), type="sitemap")
+
+
+def _info(message: str) -> None:
+    _logger().info(sphinx_names(message))
+
+
 def _write(app: Any) -> None:
-    logger = _logger()
-    options, said = read_options(app.config)
-    for line in said:
-        logger.warning(line, type="sitemap")
+    read = read_options(app.config)
+    for line in read.warnings:
+        _warn(line)
+    for line in read.infos:
+        _info(line)
+    options = read.options
     if options is None:
-        logger.warning(
-            "sitemap: html_baseurl is not set in conf.py, so no sitemap is written: a sitemap lists "
-            "absolute URLs. Set html_baseurl = 'https://example.com/' (the address the docs are "
-            "published at; Read the Docs sets it), or sitemap_base_url",
-            type="sitemap",
-        )
         return
     env, outdir = app.env, Path(app.outdir)
-    conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
-    language = language_of(app.config)
-    languages = _languages_beside(app, options, language, main_language_of(app.config))
+    project = Project(os.path.normpath(Path(app.confdir, "conf.py").resolve()), str(app.config.project))
+    language, not_hreflang = language_of(app.config)
+    if not_hreflang:
+        _warn(not_hreflang)
+    named = other_language_in_base(outdir, options.base_url, language)
+    if named:
+        _warn(
+            f"sitemap: language is {shown(app.config.language)} and the output is {outdir}, but "
+            f"html_baseurl {options.base_url} names {named}: the pages are listed under it. Set "
+            f"html_baseurl to this language's address (-D html_baseurl=...)"
+        )
+    locales = read.leftovers.locales
+    languages = languages_beside(project, outdir, options, language, main_language_of(app.config), locales)
     bases = {language: options.base_url, **{code: base for code, (base, _) in languages.items()}}
-    groups = _groups(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
+    groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
     # Each set is its own directory's pages, not those of another language nested in it.
     directories = [outdir, *(directory for _, directory in languages.values())]
-    sitemap = _set(app, options, outdir, language, groups, directories)
+    sitemap, links = _set(app, read, options, outdir, language, groups, directories)
+    for line in _unmatched_excludes(links, options, read):
+        _info(line)
     # The sets of the languages built before this one are written again with the groups (Sphinx
     # builds one language at a time, so the last build completes them).
     others = [
-        _set(app, dataclasses.replace(options, base_url=base), directory, code, groups, directories)
+        _set(app, read, dataclasses.replace(options, base_url=base), directory, code, groups, directories)[0]
         for code, (base, directory) in sorted(languages.items())
     ]
     for one in [sitemap, *others]:
@@ -108,19 +147,49 @@ def _write(app: Any) -> None:
                 replaceable=[name for name in BUILTIN_SITEMAP if name not in extra],
                 report_to=[report] if report else [],
                 also_in_robots=named,
-                project=conf,
+                project=project.conf,
             ),
         ),
-        *((other.options.base_url, functools.partial(_write_again, other, conf)) for other in others),
+        *((other.options.base_url, functools.partial(_write_again, other, project.conf)) for other in others),
     ]
     # The set at the host's root (the main language's, the others nested under it) is written
     # last: its robots.txt, the one crawlers read, names the other languages' sitemaps.
     result = dict(write_root_last(writes))[0]
-    root = _root_index(app, options, conf)
+    root = root_index(project, outdir, options, _warn)
     if root is not None:
         result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
-    for line in [*sitemap.closing_lines(result), *([root] if root else [])]:
-        logger.info(line)
+    result.date_field = "a field list `:lastmod:` at the document's top"
+    for line in [
+        *sitemap.closing_lines(result),
+        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir),
+        *([root] if root else []),
+    ]:
+        _info(line)
+
+
+def _copies_elsewhere(others: Sequence[Sitemap], top: Path) -> list[str]:
+    """The copies the other languages' sets, written again, left out: found only now, where the
+    language copies are made from is built after them (ko, ru, ja, then en).  Each set named by
+    its folder under `top`, the host's root."""
+    counted = [(other, other.copies) for other in others if other.copies]
+    if not counted:
+        return []
+    total = sum(count for _, count in counted)
+    where = ", ".join(f"{_relative(other.site_dir, top)} {count:,}" for other, count in counted)
+    copies = f"{total:,} cop{'y' if total == 1 else 'ies'}"
+    return [
+        f"sitemap: {copies} of another language's page left out of the sets written again "
+        f"({where}): not translations"
+    ]
+
+
+def _relative(directory: Path | None, top: Path) -> str:
+    if directory is None:
+        return "?"
+    try:
+        return Path(directory).resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return str(directory)
 
 
 def _write_again(other: Sitemap, conf: str, also_in_robots: Sequence[str]) -> WriteResult:
@@ -131,81 +200,68 @@ def _write_again(other: Sitemap, conf: str, also_in_robots: Sequence[str]) -> Wr
     )
 
 
-def _root_index(app: Any, options: Options, conf: str) -> str | None:
-    """Where the output nests as the URL does and several sets of this conf.py are on disk under
-    the host's root (versions, `/en/latest/` and `/en/stable/`; languages), one index at that
-    root names them all, and its robots.txt names the index: a deploy of the whole tree offers
-    every set.  The line that says so; None where there is no such tree."""
-    base = urlsplit(options.base_url)
-    segments = [part for part in base.path.split("/") if part]
-    host_dir = host_root(app.outdir, options.base_url)
-    if not segments or host_dir is None:
-        return None  # at the host's root, the set is the root's
-    sets = sorted(_sets_of(conf, host_dir, depth=len(segments) + 1))
-    if len(sets) < 2 or host_dir in sets:
-        return None  # the root's own set (the main language's) names the others in robots.txt
-    root_url = f"{base.scheme}://{base.netloc}/"
-    items, names = [], []
-    for directory in sets:
-        name = directory.relative_to(host_dir).as_posix()
-        try:
-            items += read_index_items(directory / ENTRY_POINT, f"{root_url}{name}/{ENTRY_POINT}")
-        except SitemapError:
-            continue
-        names.append(name)
-    root_options = dataclasses.replace(options, base_url=root_url)
-    try:
-        write_index(host_dir, items, root_options, lambda message: _logger().warning(message, type="sitemap"))
-    except SitemapError as error:
-        return f"sitemap: no index written at {host_dir}: {str(error).removeprefix('sitemap: ')}"
-    sets_named = ", ".join(names)
-    return f"sitemap: {host_dir / ENTRY_POINT} names the sets of {sets_named}, and its robots.txt names it"
-
-
-def _sets_of(conf: str, top: Path, depth: int) -> Iterator[Path]:
-    """The directories under `top` (at most `depth` down) holding a set made from `conf`."""
-    for directory, children, _ in os.walk(top):
-        if len(Path(directory).relative_to(top).parts) >= depth:
-            children.clear()
-        children[:] = sorted(child for child in children if not child.startswith(("_", ".")))
-        if _made_from(Path(directory), conf):
-            yield Path(directory)
-
-
-def _made_from(directory: Path, conf: str) -> bool:
-    """`directory` holds a set of ours made from `conf` (its manifest says so)."""
-    recorded = built_from(directory)
-    return recorded is not None and os.path.normpath(Path(recorded).resolve()) == conf
-
-
 def _set(
     app: Any,
+    read: Read,
     options: Options,
     outdir: Path,
     language: str | None,
     groups: dict[str, dict[str, str]],
     sets: Sequence[Path],
-) -> Sitemap:
+) -> tuple[Sitemap, list[tuple[str, str]]]:
     """The set of one build's output in `language`: its pages read, each document's with what
-    Sphinx knows of it (its source, the files it includes, its field list, its translations)."""
-    logger, env, srcdir = _logger(), app.env, Path(app.srcdir)
+    Sphinx knows of it (its source, the files it includes, its field list, its translations);
+    and each page's path under the base URL and link as sphinx-sitemap spells it, which exclude
+    patterns match."""
+    env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
         options,
-        emit=lambda message: logger.warning(message, type="sitemap"),
+        emit=_warn,
         source_root=srcdir,
         site_dir=outdir,
         site_name=app.config.project,
         lastmod_keys=(LAST_UPDATED_BY_GIT,) if dated_by_plugin else (),
         config_dir=app.confdir,
     )
-    documents = {
-        Path(app.builder.get_outfilename(name)).relative_to(app.outdir).as_posix(): name
-        for name in env.found_docs
-    }
+    documents = {_outfile(app, name): name for name in env.found_docs}
+    dirhtml = app.builder.name == "dirhtml"
+    # Before Sphinx 8, dirhtml's canonical links name the html builder's file (`api.html` for the
+    # page `api/`: sphinx-doc/sphinx#9730): they are not read.
+    wrong_canonicals = _sphinx_version() < (8,)
+    foreign = _other_builders_pages(app, outdir)
+    if foreign and outdir == Path(app.outdir):
+        one, theirs = foreign[0]
+        _warn(
+            f"sitemap: {outdir} holds the pages of two builders: this {app.builder.name} build's and "
+            f"{len(foreign):,} of another's ({theirs} beside {one}); only this build's are listed: "
+            "build each builder into a folder of its own, or empty the folder first"
+        )
+    left_to_the_other = {theirs for _, theirs in foreign}
+    links: list[tuple[str, str]] = []
+    # Sphinx's search page, which says noindex from Sphinx 7.3 on (7.2's does not).
+    search = None if "search" in env.found_docs else _outfile(app, "search")
     for page in sitemap.directory_pages(outdir, other_sets=[each for each in sets if each != outdir]):
+        relative = Path(page.path or "").relative_to(outdir).as_posix()
+        if relative in left_to_the_other:
+            continue
+        # The page's link as sphinx-sitemap spells it, which its `sitemap_excludes` match.
+        link = relative.removesuffix("index.html") if dirhtml else relative
+        links.append((page.url.removeprefix(options.base_url), link))
+        pattern = read.leftovers.excluded_by(link)
+        if pattern is not None:
+            sitemap.leave_out(page.url, page.source, "exclude", f"exclude: sitemap_excludes {shown(pattern)}")
+            continue
+        if relative == search:
+            sitemap.leave_out(page.url, None, "noindex", "noindex: Sphinx's search page")
+            continue
         page.language = language
-        name = documents.get(Path(page.path or "").relative_to(outdir).as_posix())
+        if read.canonicals_ignored:  # their canonicals name another address: Sphinx's link is the URL
+            page.versioned = True
+            page.url = options.base_url + url_path(link)
+        elif dirhtml and wrong_canonicals:
+            page.versioned = True
+        name = documents.get(relative)
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source
         else:
@@ -220,18 +276,50 @@ def _set(
                 str(srcdir / dependency)
                 for dependency in env.dependencies.get(name, ())
                 if (srcdir / dependency).is_file()
-            ) + _catalogs(app, name, language)
+            ) + _catalogs(app, name, app.config.language if outdir == Path(app.outdir) else language)
             updated = env.git_last_updated.get(name) if dated_by_plugin else None
             if updated and updated[0] is not None:
                 when = dt.datetime.fromtimestamp(int(updated[0]), dt.timezone.utc)
                 page.meta[LAST_UPDATED_BY_GIT] = when.isoformat()
         sitemap.add_page(page)
-    return sitemap
+    return sitemap, links
+
+
+def _sphinx_version() -> tuple[int, ...]:
+    import sphinx
+
+    return tuple(sphinx.version_info[:2])
+
+
+def _outfile(app: Any, name: str) -> str:
+    """The file a page of the build is written to, relative to the output."""
+    return Path(app.builder.get_outfilename(name)).relative_to(app.outdir).as_posix()
+
+
+def _other_builders_pages(app: Any, outdir: Path) -> list[tuple[str, str]]:
+    """The pages another of the two builders wrote into `outdir` (html's `api.html` beside
+    dirhtml's `api/index.html`): (this build's file, the other's), for each page both name."""
+    suffix = app.config.html_file_suffix or ".html"
+    names = set(app.env.found_docs) | {"genindex", "search"} | set(app.config.html_additional_pages)
+    names |= {index[0] for index in getattr(app.builder, "domain_indices", ())}
+
+    def as_dirhtml(name: str) -> str:
+        return name + ".html" if name == "index" or name.endswith("/index") else name + "/index.html"
+
+    found = []
+    for name in sorted(names):
+        own, other = (as_dirhtml(name), name + suffix)
+        if app.builder.name == "html":
+            own, other = other, own
+        if other != own and (outdir / other).is_file() and (outdir / own).is_file():
+            found.append((own, other))
+    return found
 
 
 def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
     """The gettext catalog a document's translation is made from, as Sphinx names it (one per
-    folder with `gettext_compact`: `guide/index`'s is `guide.po`)."""
+    folder with `gettext_compact`: `guide/index`'s is `guide.po`); `language` as Sphinx spells
+    it (`sr@latin`, `pt_BR`) or as hreflang does."""
     if not language:
         return []
     from sphinx.util.i18n import docname_to_domain
@@ -247,69 +335,49 @@ def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
     return found
 
 
-def _languages_beside(
-    app: Any, options: Options, language: str | None, main_language: str | None
-) -> dict[str, tuple[str, Path]]:
-    """The builds of the same conf.py in other languages whose sets are on disk, where the output
-    nests as the URL does.  Two layouts: each language under a segment named by it (Read the
-    Docs' `/en/latest/` beside `/de/latest/`), and the main language's (conf.py's) at a root
-    with each other language in a folder of it named by that language (`/` and `/fr/`).
-    Language -> (its base URL, its output)."""
-    base = urlsplit(options.base_url)
-    segments = [part for part in base.path.split("/") if part]
-    at = next((i for i, part in enumerate(segments) if hreflang_or_none(part) == language), None)
-    host_dir = host_root(app.outdir, options.base_url)
-    if not language or host_dir is None:
-        return {}
-    conf = os.path.normpath(Path(app.confdir, "conf.py").resolve())
-
-    if at is None:  # the main language's root: the others in folders of it named by them
-        return {
-            code: (options.base_url + child.name + "/", child)
-            for child in sorted(Path(app.outdir).iterdir())
-            if (code := hreflang_or_none(child.name)) not in (None, language) and _made_from(child, conf)
-        }
-    found = {}
-    parent = host_dir.joinpath(*segments[:at])
-    if main_language not in (None, language) and at == len(segments) - 1 and _made_from(parent, conf):
-        # This language nested in the main language's root (`/fr/` in `/`).
-        found[main_language] = (
-            f"{base.scheme}://{base.netloc}/{''.join(s + '/' for s in segments[:at])}",
-            parent,
-        )
-    for candidate in sorted(parent.iterdir()):
-        code = hreflang_or_none(candidate.name)
-        directory = candidate.joinpath(*segments[at + 1 :])
-        if (
-            code is None
-            or code == language
-            or candidate.name == segments[at]
-            or not _made_from(directory, conf)
-        ):
-            continue  # not built (yet), or from another project
-        path = "/".join([*segments[:at], candidate.name, *segments[at + 1 :]])
-        found[code] = (f"{base.scheme}://{base.netloc}/{path}/", directory)
-    return found
-
-
-def _groups(bases: dict[str | None, str], targets: dict[str, str]) -> dict[str, dict[str, str]]:
-    """Each document's page in every language built, as Sphinx links it (`guide/index.html`,
-    dirhtml's `guide/`): document -> {language: URL}."""
-    if len(bases) < 2:
-        return {}
-    return {
-        name: {code: base + target for code, base in bases.items() if code}
-        for name, target in targets.items()
-    }
+def _unmatched_excludes(links: list[tuple[str, str]], options: Options, read: Read) -> list[str]:
+    """Each exclude pattern no page matches (`genindex.html` under dirhtml, whose page is
+    `genindex/`), said at INFO: `sitemap_exclude`'s globs on the path under the base URL (with or
+    without its `/`), `sitemap_exclude_regex`'s searched in it, sphinx-sitemap's
+    `sitemap_excludes` on the link."""
+    tests: list[tuple[str, str, Callable[[str, str], bool]]] = [
+        *(
+            (
+                "sitemap_exclude",
+                p,
+                lambda path, _, p=p: fnmatch.fnmatchcase(path, p) or fnmatch.fnmatchcase("/" + path, p),
+            )
+            for p in options.exclude
+        ),
+        *(
+            ("sitemap_exclude_regex", p, lambda path, _, p=p: re.search(p, path) is not None)
+            for p in options.exclude_regex
+        ),
+        *(
+            ("sitemap_excludes", p, lambda _, link, p=p: fnmatch.fnmatch(link, p))
+            for p in read.leftovers.excludes
+        ),
+    ]
+    return [
+        f"sitemap: {name} {shown(pattern)} matches no page (pages as Sphinx links them: `genindex.html`, "
+        "dirhtml's `genindex/`)"
+        for name, pattern, matches in tests
+        if not any(matches(path, link) for path, link in links)
+    ]
 
 
 def _metadata(fields: dict[str, Any]) -> dict[str, Any]:
     """A document's field list (`:lastmod: 2024-05-01` at its top) as the other faces' front
-    matter: `:sitemap: false` leaves the page out; Sphinx's own fields (`:orphan:`) mean nothing
-    here."""
+    matter: `:sitemap: false` leaves the page out, `:sitemap: true` changes nothing, any other
+    value is named and ignored, as front matter's is; Sphinx's own fields (`:orphan:`) mean
+    nothing here."""
     meta = {key: value for key, value in fields.items() if key != "sitemap"}
-    if str(fields.get("sitemap", "")).strip().lower() in ("false", "no", "0", "off"):
-        meta["sitemap"] = False
+    if "sitemap" in fields:
+        said = str(fields["sitemap"]).strip()
+        if said.lower() in ("false", "no", "0", "off"):
+            meta["sitemap"] = False
+        elif said.lower() not in ("true", "yes", "1", "on"):
+            meta["sitemap"] = said  # the core names it: must be false or a mapping
     return meta
 
 
@@ -332,7 +400,7 @@ class _ToSphinx(logging.Handler):
         self.logger = logger
 
     def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
+        message = sphinx_names(record.getMessage())
         if record.levelno >= logging.WARNING:
             self.logger.warning(message, type="sitemap")
         elif record.levelno == logging.INFO and getattr(record, "build_wide", False):

@@ -4,99 +4,215 @@ Why config values and not one `sitemap = {...}` dict: that is how Sphinx extensi
 configured (`html_*`, `intersphinx_*`, sphinx-sitemap's own `sitemap_*`), each one can be given on
 the command line (`sphinx-build -D sitemap_strict=1`, as Read the Docs' and CI's overrides are),
 and `sphinx-build` lists them with the others.  The site's address is `html_baseurl`, as Sphinx
-writes it into every page's canonical link; the language is `language`.
+writes it into every page's canonical link (or Read the Docs' `READTHEDOCS_CANONICAL_URL`); the
+language is `language`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
+import weakref
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
-from sitemap_plugins import ConfigError, Options, check_base_url, normalize_hreflang, slip_for
+from sitemap_plugins import ConfigError, Options, check_base_url, normalize_hreflang, shown, slip_for
+from sitemap_plugins.sphinx.sphinx_sitemap import SPHINX_SITEMAP, Leftovers, read_leftovers
 
 PREFIX = "sitemap_"
 #: The schema's options, by their config value's name (`sitemap_gzip`).
 OPTIONS = {PREFIX + field.name: field for field in dataclasses.fields(Options)}
-#: sphinx-sitemap's settings: what each becomes here (docs/migrating-sphinx-sitemap.md).
-SPHINX_SITEMAP = {
-    "sitemap_url_scheme": "each page is listed at the URL Sphinx links it at (html_baseurl and the "
-    "page's path, `…/index.html` for dirhtml's directories as Sphinx spells them): remove it",
-    "sitemap_locales": "the languages are those of the builds beside this one: remove it",
-    "sitemap_filename": "the set is `sitemap.xml` (an index where it needs one): remove it",
-    "sitemap_excludes": "`sitemap_exclude` takes globs on URL paths (`search.html`, `genindex.html`)",
-    "sitemap_show_lastmod": "lastmod is always written where a page has a date (`sitemap_lastmod` "
-    "says from what): remove it",
-    "sitemap_indent": "the files are written compact: remove it",
-    "sitemap_prefix": "the URLs are under html_baseurl: remove it",
-}
+#: What Read the Docs sets, in every build, to the address of the version being built
+#: (`https://project.readthedocs.io/en/latest/`); since October 2024 it no longer sets
+#: html_baseurl in conf.py.
+RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
+#: The language of a conf.py that names none (Sphinx's default since 5.0).
+SPHINX_LANGUAGE = "en"
+#: Sphinx's locale modifiers (`sr@latin`) as BCP 47 script subtags.
+_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}
+#: Sphinx's locale modifiers that are BCP 47 variants, and the region they go with.
+_VARIANTS = {"valencia": "ES"}
+
+#: conf.py's own language, read when the extension is set up: Sphinx 7.2 writes the `-D`
+#: overrides (`-D language=ko`) into `Config._raw_config` after that, where 7.4 on keep them apart.
+_CONF_LANGUAGE: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 def register(app: Any) -> None:
     """Every option as a config value; None (unset) leaves the schema's default."""
     for name in OPTIONS:
         app.add_config_value(name, None, "", types=frozenset())
+    _CONF_LANGUAGE[app.config] = getattr(app.config, "_raw_config", {}).get("language")
 
 
-def read_options(config: Any) -> tuple[Options | None, list[str]]:
-    """The options conf.py (and `-D`) gives, with html_baseurl and language; None where there is
-    no base URL.  The lines to say: a name that is no option, each with the one it is likely a
-    slip for, or sphinx-sitemap's setting with what it becomes."""
-    said = []
-    for name in sorted(getattr(config, "_raw_config", {})):
-        if name.startswith(PREFIX) and name not in OPTIONS:
-            if name in SPHINX_SITEMAP:
-                said.append(f"sitemap: {name} is sphinx-sitemap's setting: {SPHINX_SITEMAP[name]}")
-            else:
-                close = slip_for(name, OPTIONS)
-                said.append(
-                    f"sitemap: {name} is no option of sitemap-plugins"
-                    + (f" (did you mean {close}?)" if close else "")
-                    + "; it is not used"
-                )
+@dataclasses.dataclass
+class Read:
+    """What conf.py (and `-D`, and the environment) give: the options (None where there is no
+    base URL), the lines to say, and sphinx-sitemap's settings as they are followed here."""
+
+    options: Options | None
+    warnings: list[str]
+    infos: list[str]
+    leftovers: Leftovers
+    #: The pages' canonical links are not theirs to read: Sphinx spelled them from a path
+    #: (html_baseurl `/`, the base URL being Read the Docs'), or sphinx-sitemap's
+    #: `sitemap_url_scheme` lists the pages elsewhere, as it lists them.
+    canonicals_ignored: bool = False
+
+
+def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
+    """The options conf.py (and `-D`) gives, with html_baseurl and language.  The lines to say: a
+    name that is no option, each with the one it is likely a slip for; sphinx-sitemap's
+    settings, with what each became; where no base URL is known, why."""
+    raw = getattr(config, "_raw_config", {})
+    warnings: list[str] = []
+    for name in sorted(raw):
+        if name.startswith(PREFIX) and name not in OPTIONS and name not in SPHINX_SITEMAP:
+            close = slip_for(name, OPTIONS)
+            warnings.append(
+                f"sitemap: {name} is no option of sitemap-plugins"
+                + (f" (did you mean {close}?)" if close else "")
+                + "; it is not used"
+            )
     values = {
         field.name: _typed(name, getattr(config, name), field.type)
         for name, field in OPTIONS.items()
         if getattr(config, name, None) is not None
     }
-    given = values.pop("base_url", None)
-    base_url = given or config.html_baseurl
-    if not base_url:
-        return None, said
-    base_url = check_base_url(base_url, "sitemap_base_url" if given else "html_baseurl")
+    infos: list[str] = []
+    base_url, why_none = _base_url(
+        values.pop("base_url", None), config.html_baseurl, raw.get("site_url"), environ, infos
+    )
+    html = str(config.html_baseurl or "").strip()
+    if base_url is None:
+        return Read(None, [*warnings, why_none], infos, Leftovers())
+    leftovers = read_leftovers(raw, config, base_url)
+    warnings += leftovers.warnings
+    infos += leftovers.infos
     # The x-default of every group is conf.py's language (the one the sources are written in),
     # whichever build (`-D language=de`) writes the groups.
     main_language = main_language_of(config)
     if main_language and "x_default" not in values:
         values["x_default"] = main_language
-    return Options.from_mapping(values, base_url=base_url), said
+    return Read(
+        Options.from_mapping(values, base_url=leftovers.base_url or base_url),
+        warnings,
+        infos,
+        leftovers,
+        canonicals_ignored=leftovers.as_the_scheme or bool(html and _is_a_path(html)),
+    )
 
 
-def language_of(config: Any) -> str | None:
-    """The build's language as hreflang spells it (`zh_CN` is `zh-CN`)."""
-    return _language(config.language) if config.language else None
+def _base_url(
+    given: Any, html_baseurl: Any, site_url: Any, environ: Mapping[str, str], infos: list[str]
+) -> tuple[str | None, str]:
+    """The base URL (checked), or None and the WARNING that says why there is none:
+    sitemap_base_url, else an absolute html_baseurl, else sphinx-sitemap's older `site_url`,
+    else Read the Docs' READTHEDOCS_CANONICAL_URL."""
+    if given:
+        return _checked(given, "sitemap_base_url"), ""
+    html = str(html_baseurl or "").strip()
+    if html and not _is_a_path(html):
+        return _checked(html, "html_baseurl"), ""
+    said = f"html_baseurl is {shown(html)}, a path" if html else "html_baseurl is not set"
+    if isinstance(site_url, str) and site_url.strip() and not _is_a_path(site_url.strip()):
+        base = _checked(site_url, "site_url")
+        infos.append(f"sitemap: the base URL is {base}, sphinx-sitemap's older site_url ({said})")
+        return base, ""
+    on_rtd = str(environ.get(RTD_CANONICAL) or "").strip()
+    if on_rtd:
+        base = _checked(on_rtd, RTD_CANONICAL)
+        infos.append(f"sitemap: the base URL is {base}, Read the Docs' {RTD_CANONICAL} ({said})")
+        return base, ""
+    why = f"html_baseurl is {shown(html)}, a path, not an address" if html else "html_baseurl is not set"
+    return None, (
+        f"sitemap: {why}, so no sitemap is written: a sitemap lists absolute URLs. Set html_baseurl "
+        f"= 'https://example.com/' in conf.py (the address the docs are published at), or "
+        f"sitemap_base_url; on Read the Docs, {RTD_CANONICAL} is read where html_baseurl is not an "
+        "address (Read the Docs sets that variable, and no longer sets html_baseurl)"
+    )
+
+
+def _is_a_path(value: str) -> bool:
+    """`/`, `/docs/`, `./`: a relative reference with no host, as conf.py's
+    `os.environ.get("READTHEDOCS_CANONICAL_URL", "/")` gives outside Read the Docs."""
+    return value.startswith(("/", ".")) and not value.startswith("//")
+
+
+def _checked(value: Any, name: str) -> str:
+    """A base URL as every face checks it, with a query or a fragment an error: the base is a
+    directory's address, which every page's path is added to."""
+    text = str(value).strip()
+    parts = urlsplit(text)
+    if parts.query or parts.fragment or "?" in text or "#" in text:
+        raise ConfigError(
+            f"{name}: {shown(text)} has a query or a fragment ('?…', '#…'); the base URL is the "
+            "address of the docs' directory, every page's path added to it: "
+            f"{shown(text.split('?')[0].split('#')[0])}"
+        )
+    return check_base_url(text, name)
+
+
+def language_of(config: Any) -> tuple[str | None, str | None]:
+    """The build's language as hreflang spells it (`zh_CN` is `zh-CN`, `sr@latin` `sr-Latn`),
+    and the WARNING where it spells none (`yue`, `ca@valencia`): None, no hreflang."""
+    code = config.language
+    if not code:
+        return None, None
+    try:
+        return normalize_hreflang(bcp47(code)), None
+    except ValueError:
+        tag = bcp47(code)
+        spelled = f" ({tag} in BCP 47)" if tag != code else ""
+        return None, (
+            f"sitemap: language {shown(code)}{spelled} is no hreflang code: hreflang takes an ISO "
+            "639-1 language, with a script and a region where needed ('sr-Latn', 'pt-BR'), so the "
+            "set is written without hreflang for this language"
+        )
 
 
 def main_language_of(config: Any) -> str | None:
     """conf.py's own language (the one the sources are written in), whichever language this
-    build was asked for (`-D language=de`), as hreflang spells it."""
-    main = getattr(config, "_raw_config", {}).get("language") or config.language
-    return _language(main) if main else None
-
-
-def _language(code: str) -> str:
+    build was asked for (`-D language=de`), as hreflang spells it; None where it spells none."""
+    if config in _CONF_LANGUAGE:  # (set up as an extension: before Sphinx 7.2 merged `-D` in)
+        main = _CONF_LANGUAGE[config] or SPHINX_LANGUAGE
+    else:
+        main = getattr(config, "_raw_config", {}).get("language") or config.language
     try:
-        return normalize_hreflang(code)
-    except ValueError as error:
-        raise ConfigError(f"language: {code!r}: {error}") from None
+        return normalize_hreflang(bcp47(main)) if main else None
+    except ValueError:
+        return None
+
+
+def bcp47(code: str) -> str:
+    """A Sphinx locale name as BCP 47 spells it: `pt_BR` `pt-BR`, `sr@latin` `sr-Latn`,
+    `ca@valencia` `ca-ES-valencia`."""
+    locale, _, modifier = str(code).strip().partition("@")
+    subtags = locale.replace("_", "-").split("-")
+    modifier = modifier.lower()
+    if modifier in _SCRIPTS:
+        subtags.insert(1, _SCRIPTS[modifier])
+    elif modifier:
+        if len(subtags) == 1 and modifier in _VARIANTS:
+            subtags.append(_VARIANTS[modifier])
+        subtags.append(modifier)
+    return "-".join(subtags)
 
 
 def _typed(name: str, value: Any, declared: Any) -> Any:
     """A value given as text (`-D sitemap_gzip=1`) as the option's type wants it."""
     if not isinstance(value, str):
         return value
-    wanted = _base_type(declared)
+    text = str(declared)
+    lowered = value.strip().lower()
+    if text.startswith("bool | str"):  # `video_feed`: yes, no, or a file name
+        return {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}.get(
+            lowered, value.strip()
+        )
+    wanted = _base_type(text)
     if wanted is bool:
-        lowered = value.strip().lower()
         if lowered in ("1", "true", "yes", "on"):
             return True
         if lowered in ("0", "false", "no", "off", ""):
@@ -107,16 +223,20 @@ def _typed(name: str, value: Any, declared: Any) -> Any:
             return int(value)
         except ValueError:
             raise ConfigError(f"{name}: {value!r} is not a whole number") from None
+    if wanted is float:
+        try:
+            return float(value)
+        except ValueError:
+            raise ConfigError(f"{name}: {value!r} is not a number") from None
     if wanted is list:
         return [part.strip() for part in value.split(",") if part.strip()]
     return value
 
 
-def _base_type(declared: Any) -> type | None:
+def _base_type(text: str) -> type | None:
     """`bool` for `bool`, `list` for `list[str]`, `int` for `int | None` (the schema's annotations
     are text under `from __future__ import annotations`)."""
-    text = str(declared)
-    for kind in (bool, int, list):
-        if text == kind.__name__ or text.startswith((kind.__name__ + "[", kind.__name__ + " |")):
+    for kind in (bool, int, float, list):
+        if re.match(rf"{kind.__name__}(\[| \||$)", text):
             return kind
     return None

@@ -37,8 +37,13 @@ def _undated_reasons(undated: Counter[str]) -> str:
             reason = ("listing " if count == 1 else "listings ") + reason.removeprefix("a listing ")
             if count != 1:
                 reason = reason.replace(" that shows ", " that show ")
-        said.append(f"{count:,} {reason}")
+        said.append(f"{count:,} {NO_SOURCE_SAID if reason == NO_SOURCE else reason}")
     return ", ".join(said)
+
+
+#: Why a page without a source file is undated (`pages.dates.why_undated`'s words).
+NO_SOURCE = "no source file"
+NO_SOURCE_SAID = "made of no source file (a page nothing dates)"
 
 
 @dataclass
@@ -77,6 +82,9 @@ class WriteResult:
     sections: list[str] = field(default_factory=list)
     #: Pages dated by a file they include (a snippet, a code example) newer than their source.
     included: int = 0
+    #: Of those, pages dated by their translation: the gettext catalog (`.po`) it is made from.
+    translated: int = 0
+    #: What dates a page in the face's words (front matter's `lastmod:`, Sphinx's field list).
     #: Pages option `previous` dated: (kept their lastmod, dated by this build).
     fingerprints: tuple[int, int] = (0, 0)
     #: Pages the owner's function (option `transform`) left out.
@@ -163,6 +171,16 @@ class WriteResult:
                 "their sources, or the lastmods of a sitemap the generator writes give them: "
                 f"{docs_page('lastmod.md')}"
             )
+        elif set(self.undated) == {NO_SOURCE}:
+            # The pages a generator makes of no source (an index of terms): nothing to act on.
+            count = self.undated.total()
+            one = count == 1
+            what = "it is a page" if one else "they are pages"
+            notes.append(
+                f"sitemap: {_count(count, 'page')} without lastmod: {what} "
+                f"no source dates (made of no source file, as an index is; the report names "
+                f"{'it' if one else 'each'})"
+            )
         elif self.undated:
             notes.append(
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: "
@@ -223,6 +241,8 @@ class WriteResult:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:
             parts.append(f"{_count(self.included, 'page')} dated by a file it includes")
+        if self.translated:
+            parts.append(f"{_count(self.translated, 'page')} dated by its translation")
         kept, changed = self.fingerprints
         if kept or changed:
             parts.append(

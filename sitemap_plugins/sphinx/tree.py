@@ -1,0 +1,178 @@
+"""The sets of one project on disk beside this build's, where the output nests as the URL does:
+its other languages (Read the Docs' `/de/latest/` beside `/en/latest/`, or `/fr/` in the main
+language's root) and its versions (`/en/stable/`), and the index at the host's root naming them.
+
+One project is its `project` in conf.py, under one host: the sets another checkout of it built
+into the same tree (a `git worktree`, sphinx-multiversion) are its sets too, wherever that
+checkout's conf.py lay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from sitemap_plugins import (
+    ENTRY_POINT,
+    Options,
+    SitemapError,
+    built_from,
+    host_root,
+    hreflang_or_none,
+    read_index_items,
+    write_index,
+)
+
+#: What Sphinx's html builders write beside the pages, naming the project (`# Project: Demo`).
+INVENTORY = "objects.inv"
+
+
+@dataclasses.dataclass(frozen=True)
+class Project:
+    """This build's project: its conf.py and its `project`."""
+
+    conf: str
+    name: str
+
+    def made(self, directory: Path) -> bool:
+        """`directory` holds a set of ours of this project: made from this conf.py, or from
+        another checkout's whose build names the same project."""
+        recorded = built_from(directory)
+        if recorded is None:
+            return False
+        return (
+            os.path.normpath(Path(recorded).resolve()) == self.conf
+            or inventory_project(directory) == self.name
+        )
+
+
+def inventory_project(directory: Path) -> str | None:
+    """The project Sphinx's inventory in `directory` names (`objects.inv`'s second line)."""
+    try:
+        with open(directory / INVENTORY, "rb") as inventory:
+            head = [inventory.readline() for _ in range(2)]
+    except OSError:
+        return None
+    line = head[1].decode("utf-8", "replace").rstrip("\r\n")
+    return line.removeprefix("# Project: ") if line.startswith("# Project: ") else None
+
+
+def languages_beside(
+    project: Project,
+    outdir: Path,
+    options: Options,
+    language: str | None,
+    main_language: str | None,
+    locales: list[str] | None,
+) -> dict[str, tuple[str, Path]]:
+    """The builds of this project in other languages whose sets are on disk, where the output
+    nests as the URL does.  Two layouts: each language under a segment named by it (Read the
+    Docs' `/en/latest/` beside `/de/latest/`), and the main language's (conf.py's) at a root
+    with each other language in a folder of it named by that language (`/` and `/fr/`).
+    `locales`: the only languages to look for (sphinx-sitemap's `sitemap_locales`), where given.
+    Language -> (its base URL, its output)."""
+    found = _languages(project, outdir, options, language, main_language)
+    return {code: where for code, where in found.items() if locales is None or code in locales}
+
+
+def _languages(
+    project: Project, outdir: Path, options: Options, language: str | None, main_language: str | None
+) -> dict[str, tuple[str, Path]]:
+    base = urlsplit(options.base_url)
+    segments = [part for part in base.path.split("/") if part]
+    at = next((i for i, part in enumerate(segments) if hreflang_or_none(part) == language), None)
+    host_dir = host_root(outdir, options.base_url)
+    if not language or host_dir is None:
+        return {}
+    if at is None:  # the main language's root: the others in folders of it named by them
+        return {
+            code: (options.base_url + child.name + "/", child)
+            for child in sorted(outdir.iterdir())
+            if (code := hreflang_or_none(child.name)) not in (None, language) and project.made(child)
+        }
+    found = {}
+    parent = host_dir.joinpath(*segments[:at])
+    if main_language not in (None, language) and at == len(segments) - 1 and project.made(parent):
+        # This language nested in the main language's root (`/fr/` in `/`).
+        found[main_language] = (
+            f"{base.scheme}://{base.netloc}/{''.join(s + '/' for s in segments[:at])}",
+            parent,
+        )
+    for candidate in sorted(parent.iterdir()):
+        code = hreflang_or_none(candidate.name)
+        directory = candidate.joinpath(*segments[at + 1 :])
+        if code is None or code == language or candidate.name == segments[at] or not project.made(directory):
+            continue  # not built (yet), or another project's
+        path = "/".join([*segments[:at], candidate.name, *segments[at + 1 :]])
+        found[code] = (f"{base.scheme}://{base.netloc}/{path}/", directory)
+    return found
+
+
+def other_language_in_base(outdir: Path, base_url: str, language: str | None) -> str | None:
+    """The language html_baseurl names where the output is this build's language's folder
+    (`fr/latest/` built with `…/en/latest/`): the segment of the URL that names it, else None."""
+    if not language:
+        return None
+    segments = [part for part in urlsplit(base_url).path.split("/") if part]
+    folders = outdir.resolve().parts[-len(segments) :] if segments else ()
+    for segment, folder in zip(segments, folders, strict=False):
+        named = hreflang_or_none(segment)
+        if segment != folder and hreflang_or_none(folder) == language and named not in (None, language):
+            return segment
+    return None
+
+
+def groups_of(bases: dict[str | None, str], targets: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Each document's page in every language built, as Sphinx links it (`guide/index.html`,
+    dirhtml's `guide/`): document -> {language: URL}."""
+    if len(bases) < 2:
+        return {}
+    return {
+        name: {code: base + target for code, base in bases.items() if code}
+        for name, target in targets.items()
+    }
+
+
+def root_index(project: Project, outdir: Path, options: Options, warn: Callable[[str], Any]) -> str | None:
+    """Where the output nests as the URL does and several sets of this project are on disk
+    under the host's root (versions, `/en/latest/` and `/en/stable/`; languages), one index at
+    that root names them all, and its robots.txt names the index: a deploy of the whole tree
+    offers every set.  The line that says so; None where there is no such tree."""
+    base = urlsplit(options.base_url)
+    segments = [part for part in base.path.split("/") if part]
+    host_dir = host_root(outdir, options.base_url)
+    if not segments or host_dir is None:
+        return None  # at the host's root, the set is the root's
+    sets = sorted(_sets_of(project, host_dir, depth=len(segments) + 1))
+    if len(sets) < 2 or host_dir in sets:
+        return None  # the root's own set (the main language's) names the others in robots.txt
+    root_url = f"{base.scheme}://{base.netloc}/"
+    items, names = [], []
+    for directory in sets:
+        name = directory.relative_to(host_dir).as_posix()
+        try:
+            items += read_index_items(directory / ENTRY_POINT, f"{root_url}{name}/{ENTRY_POINT}")
+        except SitemapError:
+            continue
+        names.append(name)
+    root_options = dataclasses.replace(options, base_url=root_url)
+    try:
+        write_index(host_dir, items, root_options, warn)
+    except SitemapError as error:
+        return f"sitemap: no index written at {host_dir}: {str(error).removeprefix('sitemap: ')}"
+    sets_named = ", ".join(names)
+    return f"sitemap: {host_dir / ENTRY_POINT} names the sets of {sets_named}, and its robots.txt names it"
+
+
+def _sets_of(project: Project, top: Path, depth: int) -> Iterator[Path]:
+    """The directories under `top` (at most `depth` down) holding a set of `project`."""
+    for directory, children, _ in os.walk(top):
+        if len(Path(directory).relative_to(top).parts) >= depth:
+            children.clear()
+        children[:] = sorted(child for child in children if not child.startswith(("_", ".")))
+        if project.made(Path(directory)):
+            yield Path(directory)

@@ -1,0 +1,58 @@
+"""A Sphinx project whose git history is made here, and `sphinx-build` run on it (in this
+Python, or in the venv of another Sphinx release: tests/test_sphinx_versions.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from git_helpers import git
+
+BASE = "https://docs.example.com/en/latest/"
+CONF = f'project = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\nhtml_baseurl = "{BASE}"\n'
+
+
+def project(tmp_path: Path, conf: str = CONF) -> Path:
+    """Three documents, one of which shows an example file that changed after it."""
+    docs = tmp_path / "docs"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "conf.py").write_text(conf)
+    (docs / "index.rst").write_text(
+        "Demo\n====\n\n.. toctree::\n\n   guide/index\n   api\n\nThe demo's home.\n"
+    )
+    (docs / "guide" / "index.rst").write_text(
+        "Guide\n=====\n\nHow to use it.\n\n.. literalinclude:: ../example.py\n"
+    )
+    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo.\n")
+    (docs / "example.py").write_text("print('one')\n")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "docs", date="2024-01-02T10:00:00+00:00")
+    (docs / "example.py").write_text("print('two')\n")
+    git(tmp_path, "commit", "-qam", "example", date="2024-03-04T10:00:00+00:00")
+    (docs / "api.rst").write_text("API\n===\n\nThe API of the demo, changed.\n")
+    git(tmp_path, "commit", "-qam", "api", date="2024-05-06T10:00:00+00:00")
+    return docs
+
+
+def sphinx(
+    docs: Path,
+    out: Path,
+    *args: str,
+    builder: str = "html",
+    python: str = sys.executable,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """`sphinx-build` in `python` (another Sphinx's venv), outside Read the Docs unless `env`
+    says otherwise."""
+    environ = {name: value for name, value in os.environ.items() if not name.startswith("READTHEDOCS")}
+    done = subprocess.run(
+        [python, "-m", "sphinx", "-b", builder, *args, str(docs), str(out)],
+        capture_output=True,
+        text=True,
+        env={**environ, **(env or {})},
+    )
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    return done
