@@ -320,7 +320,9 @@ def test_a_copy_is_no_translation_however_it_was_made(tmp_path):
     assert sorted(hreflangs) == ["de", "en", "x-default"]
 
 
-def _language_projects(tmp_path: Path, tool: str, order: tuple[str, ...] = ("en", "de")) -> Path:
+def _language_projects(
+    tmp_path: Path, tool: str, order: tuple[str, ...] = ("en", "de"), copy: bool = False
+) -> Path:
     """Material's documented layout: one project per language, each with its own site_url, the
     other languages' site_dir nested in the main one's, `extra.alternate` naming them; built in
     `order` (the main language first, as MkDocs cleans its site_dir, or last with `--dirty`),
@@ -334,6 +336,8 @@ def _language_projects(tmp_path: Path, tool: str, order: tuple[str, ...] = ("en"
         (docs / "guide" / "setup.md").write_text(f"# {title}: setup\n\nSetup ({language}).\n")
         if language == "en":
             (docs / "guide" / "only-english.md").write_text("# Only in English\n")
+        if copy:  # an untranslated page, copied in English into every language (FastAPI's reference)
+            (docs / "reference.md").write_text("# Reference\n\nThe API, function by function.\n")
         alternate = [
             {"name": "English", "link": "/", "lang": "en"},
             {"name": "Deutsch", "link": "/de/", "lang": "de"},
@@ -432,3 +436,22 @@ def test_one_project_per_language_with_the_plugin_in_either_order(tmp_path, orde
     manifest_text = (root / "site" / "de" / ".sitemap-plugins.json").read_text()
     assert json.loads(manifest_text)["project"] == "../../de/mkdocs.yml"
     assert str(tmp_path) not in manifest_text and str(tmp_path.resolve()) not in manifest_text
+
+
+@pytest.mark.parametrize("order", [("en", "de"), ("de", "en")], ids=["main-first", "main-last"])
+def test_one_project_per_language_with_the_plugin_leaves_out_an_english_copy(tmp_path, order):
+    """An English page the German project copies as it is (FastAPI's untranslated reference pages)
+    is a copy, whichever project is built last: left out of the German set, the English page in no
+    group."""
+    root = _language_projects(tmp_path, "plugin", order, copy=True)
+    site, base = root / "site", "https://multi.example.com/"
+    german = [
+        url.findtext("s:loc", namespaces=NS)
+        for url in parse(site / "de" / "sitemap.xml").iterfind("s:url", NS)
+    ]
+    assert base + "de/reference/" not in german
+    assert base + "de/guide/setup/" in german
+    english = {
+        url.findtext("s:loc", namespaces=NS): url for url in parse(site / "sitemap.xml").iterfind("s:url", NS)
+    }
+    assert english[base + "reference/"].find("xhtml:link", NS) is None

@@ -367,6 +367,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.sitemap.join_groups(groups, x_default=main_language)
         for other in sets:
             other.add_pages(groups)
+        # An English page another language's project copies is a copy whichever set holds it.
+        every = [self.sitemap, *(other.sitemap for other in sets)]
+        for one in every:
+            one.join_sets(each for each in every if each is not one)
         return sets
 
     def _named_by_the_top_project(self, config: MkDocsConfig) -> bool:
