@@ -552,7 +552,7 @@ def test_sphinx_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_pat
     done = _sphinx(docs, out)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
-        "ERROR: sitemap: option 'extra_sitemaps': '%2e%2e/%2e%2e/etc/passwd' is https://example.com/etc/passwd, "
+        "ERROR: sitemap: sitemap_extra_sitemaps: '%2e%2e/%2e%2e/etc/passwd' is https://example.com/etc/passwd, "
         f"outside the site {DOCS}; an index names only the sitemaps in its own directory or below it (the "
         "protocol's rule)"
     ]

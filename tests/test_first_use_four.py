@@ -437,7 +437,7 @@ def test_the_count_of_one_listing_is_singular_and_other_faces_name_front_matter(
     [line] = [note for note in site.closing_lines(site.write(tmp_path)) if "without lastmod" in note]
     assert line == (
         "sitemap: 2 pages without lastmod: 1 listing that shows no dated page, "
-        "1 no source file; how to date them (front matter `lastmod:`, git, the page's own dates): "
+        "1 made of no source file (a page nothing dates); how to date them (front matter `lastmod:`, git, the page's own dates): "
         f"{docs_page('lastmod.md')} (the report names each)"
     )
 
