@@ -225,40 +225,59 @@ def print_inside(
     )
 
 
+def count_instructions(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> int:
+    """The instructions of one run of `command` and of every process it starts (git), as
+    valgrind's cachegrind counts them (`--trace-children=yes`, one count per process, summed)."""
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                "--trace-children=yes",
+                f"--cachegrind-out-file={out}/cachegrind.%p",
+                *command,
+            ],
+            cwd=cwd,
+            check=True,
+            capture_output=True,
+            env=env,
+        )
+        return sum(
+            int(line.split()[1])
+            for count in Path(out).iterdir()
+            for line in count.read_text().splitlines()
+            if line.startswith("summary:")
+        )
+
+
 def print_instructions(
-    command: list[str],
+    command: list[str] | Callable[[bool], list[str]],
     root: Path,
     configure: Callable[[bool], None],
     env: dict[str, str] | None = None,
+    warm_up: bool = False,
 ) -> None:
     """The instructions of one whole build with ours and one with the peer's (`configure(True)`
-    and `configure(False)`), as valgrind's cachegrind counts them: a figure that, unlike time,
-    does not move with the host (the same build repeats to 0.2%), and that leaves out what time
-    sees beside instructions (caches, memory)."""
+    and `configure(False)`; `command`, or `command(ours)`), its child processes included, as
+    valgrind's cachegrind counts them: a figure that, unlike time, does not move with the host
+    (the same build repeats to 0.2%), and that leaves out what time sees beside instructions
+    (caches, memory).  With `warm_up`, each is built once before it is counted (as the
+    independent count of ../shared/bench does), and with the host's PYTHONHASHSEED; else with
+    PYTHONHASHSEED=0."""
     if shutil.which("valgrind") is None:
         print("    instructions: valgrind not found, not counted")
         return
+    env = {**(env or os.environ)}
+    if not warm_up:
+        env["PYTHONHASHSEED"] = "0"
     counts = {}
     for ours in (True, False):
         configure(ours)
-        with tempfile.NamedTemporaryFile(suffix=".cachegrind") as out:
-            subprocess.run(
-                [
-                    "valgrind",
-                    "--tool=cachegrind",
-                    "--cache-sim=no",
-                    f"--cachegrind-out-file={out.name}",
-                    *command,
-                ],
-                cwd=root,
-                check=True,
-                capture_output=True,
-                env={**(env or os.environ), "PYTHONHASHSEED": "0"},
-            )
-            summary = next(
-                line for line in Path(out.name).read_text().splitlines() if line.startswith("summary:")
-            )
-        counts[ours] = int(summary.split()[1])
+        build = command(ours) if callable(command) else command
+        if warm_up:
+            subprocess.run(build, cwd=root, check=True, capture_output=True, env=env)
+        counts[ours] = count_instructions(build, root, env)
     configure(True)
     print(
         f"    instructions of one whole build: ours {counts[True] / 1e9:.2f} G, the peer's "

@@ -11,6 +11,11 @@ built-in sitemap: `theme: mkdocs` wall <= 1.05 and CPU <= 1.08; Material wall <=
 `--inside` builds (`_inside.py`): a build's time moves by 15% from one build to the next on these
 hosts, the share within one build does not.  With `--instructions`, one build of each (other CPU
 idle) is also counted under valgrind's cachegrind: instructions repeat to 0.2% whatever the host.
+
+With `--gen-sites`, only instructions, counted as the independent count of ../shared/bench counts
+them: on the site its `gen_sites.py mkdocs N` makes (`theme: mkdocs`), `mkdocs build -q -f
+ours.yml` (`plugins: [search, sitemap]`, our defaults) against `-f builtin.yml` (`plugins:
+[search]`), each built once before it is counted, child processes included.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -27,6 +33,7 @@ from _common import (
     alternate,
     busy_cpu,
     commit_all,
+    compile_bytecode,
     cpu_count,
     print_inside,
     print_instructions,
@@ -85,6 +92,29 @@ def config(with_plugin: bool, theme: str) -> str:
 
 BUILD = [sys.executable, "-m", "mkdocs", "build", "-q", "-d", "site"]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+#: ../shared/bench/gen_sites.py beside the repository: the independent count's site generator.
+GEN_SITES = Path(__file__).resolve().parents[2] / "shared" / "bench" / "gen_sites.py"
+
+
+def count_on_generated_site(generator: Path, pages: int) -> None:
+    """Instructions of a build of `generator`'s site with ours and with the built-in sitemap,
+    as ../shared/bench/README.md counts them."""
+    print(f"mkdocs build of {generator}'s site of {pages} pages, theme mkdocs, as its README counts:")
+    compile_bytecode()
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        subprocess.run([sys.executable, str(generator), "mkdocs", str(pages), str(root)], check=True)
+        generated = (root / "mkdocs.yml").read_text()
+        (root / "ours.yml").write_text(generated + "plugins: [search, sitemap]\n")
+        (root / "builtin.yml").write_text(generated + "plugins: [search]\n")
+        mkdocs = [str(Path(sys.executable).with_name("mkdocs")), "build", "-q", "-f"]
+        print_instructions(
+            lambda ours: [*mkdocs, "ours.yml" if ours else "builtin.yml"],
+            root,
+            lambda ours: None,
+            ENV,
+            warm_up=True,
+        )
 
 
 def configure(root: Path, with_plugin: bool, theme: str) -> None:
@@ -112,7 +142,17 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count the instructions of one build of each (valgrind)"
     )
+    parser.add_argument(
+        "--gen-sites",
+        nargs="?",
+        const=GEN_SITES,
+        type=Path,
+        help="only count instructions, on the site gen_sites.py makes (../shared/bench/ by default)",
+    )
     args = parser.parse_args()
+    if args.gen_sites:
+        count_on_generated_site(args.gen_sites, args.pages)
+        return
     print(
         f"mkdocs build, {args.pages} pages with images, {args.rounds} alternated rounds, {cpu_count()} CPUs (medians)"
     )

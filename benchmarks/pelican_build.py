@@ -9,12 +9,19 @@ and CPU <= 1.08 of pelican-sitemap, while doing far more (images, hreflang, gzip
 Then our share measured inside `--inside` builds (`_inside.py`), which the host's swings do not move,
 and with `--instructions` the instructions of one build of each under valgrind's cachegrind.
 Needs pelican-sitemap (`pip install pelican-sitemap`, part of the `test` extra).
+
+With `--gen-sites`, only instructions, counted as the independent count of ../shared/bench counts
+them: on the blog its `gen_sites.py pelican N` makes, `pelican -q content -s ours.py`
+(`PLUGINS=['sitemap_plugins.pelican']`, our defaults) against `-s inc.py`
+(`PLUGINS=['pelican.plugins.sitemap']`, `SITEMAP={'format':'xml'}`), each built once before it
+is counted, child processes included.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,6 +31,7 @@ from _common import (
     alternate,
     busy_cpu,
     commit_all,
+    compile_bytecode,
     cpu_count,
     print_inside,
     print_instructions,
@@ -76,6 +84,31 @@ def make_site(root: Path, articles: int) -> None:
 
 BUILD = [sys.executable, "-m", "pelican", "-q", "-s", "pelicanconf.py", "-o", "output", "content"]
 ENV = {**os.environ, "COLUMNS": "200"}
+#: ../shared/bench/gen_sites.py beside the repository: the independent count's site generator.
+GEN_SITES = Path(__file__).resolve().parents[2] / "shared" / "bench" / "gen_sites.py"
+
+
+def count_on_generated_site(generator: Path, articles: int) -> None:
+    """Instructions of a build of `generator`'s blog with ours and with pelican-sitemap, as
+    ../shared/bench/README.md counts them."""
+    print(f"pelican build of {generator}'s blog of {articles} articles, as its README counts:")
+    compile_bytecode()
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        subprocess.run([sys.executable, str(generator), "pelican", str(articles), str(root)], check=True)
+        generated = (root / "pelicanconf.py").read_text()
+        (root / "ours.py").write_text(generated + "PLUGINS=['sitemap_plugins.pelican']\n")
+        (root / "inc.py").write_text(
+            generated + "PLUGINS=['pelican.plugins.sitemap']\nSITEMAP={'format':'xml'}\n"
+        )
+        pelican = [str(Path(sys.executable).with_name("pelican")), "-q", "content", "-s"]
+        print_instructions(
+            lambda ours: [*pelican, "ours.py" if ours else "inc.py"],
+            root,
+            lambda ours: None,
+            ENV,
+            warm_up=True,
+        )
 
 
 def configure(root: Path, ours: bool) -> None:
@@ -101,7 +134,17 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count the instructions of one build of each (valgrind)"
     )
+    parser.add_argument(
+        "--gen-sites",
+        nargs="?",
+        const=GEN_SITES,
+        type=Path,
+        help="only count instructions, on the blog gen_sites.py makes (../shared/bench/ by default)",
+    )
     args = parser.parse_args()
+    if args.gen_sites:
+        count_on_generated_site(args.gen_sites, args.articles)
+        return
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         make_site(root, args.articles)
