@@ -157,7 +157,7 @@ def _media_around(page: bytes, content: str) -> bool:
         inner = content.encode("utf-8", "surrogatepass")
         if any(page.count(tag) > inner.count(tag) for tag in _PLAYER_TAGS):
             return True
-    if b"<img" not in page or not content or content.isspace():
+    if not content or content.isspace():
         return False
     # Pictures: those of the article the content is in, before it or after it (a theme's logo,
     # a sidebar's portrait, are not: they are outside the article).
