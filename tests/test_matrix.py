@@ -689,7 +689,12 @@ def _languages_jekyll(theme: str, tmp_path: Path) -> tuple[list[Path], dict[str,
     if subprocess.run(["ruby", "-e", 'gem "jekyll-polyglot"'], capture_output=True).returncode:
         pytest.skip("Debian's ruby-jekyll-polyglot is not installed (.ci/run installs it)")
     site = tmp_path / "jekyll"
-    languages = 'languages: ["en", "fr"]\ndefault_lang: "en"\nexclude_from_localization: ["assets"]\n'
+    # One language after the other: polyglot forks a process per language by default, which race
+    # on the shared _site/ on a loaded machine (the English guide once went missing in CI's run).
+    languages = (
+        'languages: ["en", "fr"]\ndefault_lang: "en"\nexclude_from_localization: ["assets"]\n'
+        "parallel_localization: false\n"
+    )
     _jekyll_site(site, "Languages", theme, "jekyll-polyglot", more=languages)
     head = site / "_includes" / "head.html"
     if head.is_file():  # the theme's own head (inside its layout's <head>), with polyglot's links
