@@ -397,3 +397,31 @@ def test_a_posts_publication_the_theme_shows_in_its_meta_line_dates_it_and_its_l
         "blog/": "2025-05-07 00:00:00+00:00",
         "docs/": "None",  # a <time> in the text, in no post's meta line: no date of the page's
     }
+
+
+def test_a_mike_branch_read_whole_says_how_to_offer_one_version(tmp_path):
+    """FastAPI Users' gh-pages, read by `generate --from-dir`: 13 versions' pages are listed, where
+    search engines are best offered one version's; one line says how (the plugin in each version's
+    build, then `sitemap-plugins versions`). A site without mike's versions.json hears nothing of it."""
+    from sitemap_checks import generate_from_dir
+
+    site = tmp_path / "site"
+    for version in ("1.0", "2.0"):
+        (site / version).mkdir(parents=True)
+        (site / version / "index.html").write_text(
+            f"<html><body><main><p>Version {version}.</p></main></body></html>"
+        )
+    (site / "versions.json").write_text(
+        '[{"version": "2.0", "title": "2.0", "aliases": ["latest"]}, {"version": "1.0", "title": "1.0", "aliases": []}]'
+    )
+    done = generate_from_dir(site, BASE)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "mike's branch" in line]
+    assert said == [
+        f"sitemap-plugins: {site} is mike's branch (2 versions in versions.json): every version's pages are "
+        "listed; to offer search engines one version's (mike's default, or canonical_version), build each "
+        "version with the plugin (plugins: [sitemap]) and run `sitemap-plugins versions` after `mike deploy` "
+        "(the documentation's mike page)"
+    ]
+    (site / "versions.json").unlink()
+    assert "mike" not in generate_from_dir(site, BASE).stderr

@@ -50,7 +50,7 @@ from sitemap_plugins.command.submit import run_submit
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
 from sitemap_plugins.mkdocs.project import load_yaml
 from sitemap_plugins.mkdocs.versions import add_parser as add_versions
-from sitemap_plugins.mkdocs.versions import run_versions
+from sitemap_plugins.mkdocs.versions import mike_tree_hint, run_versions
 
 USAGE_ERROR = 2
 #: Options whose flags are written by hand below.
@@ -112,6 +112,8 @@ def generate(args: argparse.Namespace) -> int:
         report_path = sitemap.report_path(None)
         result = sitemap.write(out, report_to=[report_path] if report_path else [])
         report = sitemap.report
+        if (hint := mike_tree_hint(site)) is not None and not args.quiet:
+            print(hint, file=sys.stderr)
     else:
         if options.report:
             raise ConfigError("--report: not with --from-jsonl, whose entries are streamed and not kept")

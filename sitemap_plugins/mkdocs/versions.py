@@ -128,6 +128,24 @@ def read_versions(root: Path) -> list[Version]:
     return versions
 
 
+def mike_tree_hint(root: Path) -> str | None:
+    """What to say of a built directory that is mike's branch (its versions.json), read whole by
+    `generate --from-dir`: every version's pages are listed, where search engines are best offered
+    one version's (mike's default, or `canonical_version`)."""
+    if not (root / "versions.json").is_file():
+        return None
+    try:
+        versions = read_versions(root)
+    except ConfigError:
+        return None
+    return (
+        f"sitemap-plugins: {root} is mike's branch ({len(versions)} versions in versions.json): every "
+        "version's pages are listed; to offer search engines one version's (mike's default, or "
+        "canonical_version), build each version with the plugin (plugins: [sitemap]) and run "
+        "`sitemap-plugins versions` after `mike deploy` (the documentation's mike page)"
+    )
+
+
 def _default_identifier(root: Path) -> str | None:
     """The version mike serves at the root (`mike set-default`): the target of the redirect its
     index.html is (`<meta http-equiv="refresh" content="1; url=latest/">`), read by a parse;
