@@ -37,6 +37,21 @@ def project(tmp_path: Path, conf: str = CONF) -> Path:
     return docs
 
 
+def german_catalog(tmp_path: Path, docs: Path) -> None:
+    """A German gettext catalog of the guide and the home page (not the API), committed."""
+    catalog = docs / "locale" / "de" / "LC_MESSAGES"
+    catalog.mkdir(parents=True)
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (catalog / "guide.po").write_text(
+        header + 'msgid "Guide"\nmsgstr "Anleitung"\n\nmsgid "How to use it."\nmsgstr "Wie man es benutzt."\n'
+    )
+    (catalog / "index.po").write_text(
+        header + 'msgid "The demo\'s home."\nmsgstr "Die Startseite."\n\nmsgid "Guide"\nmsgstr "Anleitung"\n'
+    )
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "de", date="2024-08-09T10:00:00+00:00")
+
+
 def sphinx(
     docs: Path,
     out: Path,

@@ -11,7 +11,7 @@ import sys
 import pytest
 from git_helpers import git, lastmods
 from sitemap_checks import NS, parse
-from sphinx_helpers import CONF, project, sphinx
+from sphinx_helpers import CONF, german_catalog, project, sphinx
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -174,17 +174,7 @@ def test_an_exclude_that_matches_no_page_is_said(tmp_path):
 def translated(tmp_path):
     """The project in English with a German catalog of the guide and the home page."""
     docs = project(tmp_path, BARE + 'language = "en"\nlocale_dirs = ["locale"]\n')
-    catalog = docs / "locale" / "de" / "LC_MESSAGES"
-    catalog.mkdir(parents=True)
-    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-    (catalog / "guide.po").write_text(
-        header + 'msgid "Guide"\nmsgstr "Anleitung"\n\nmsgid "How to use it."\nmsgstr "Wie man es benutzt."\n'
-    )
-    (catalog / "index.po").write_text(
-        header + 'msgid "The demo\'s home."\nmsgstr "Die Startseite."\n\nmsgid "Guide"\nmsgstr "Anleitung"\n'
-    )
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-qm", "de", date="2024-08-09T10:00:00+00:00")
+    german_catalog(tmp_path, docs)
     return docs
 
 

@@ -11,9 +11,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from git_helpers import git, lastmods
+from git_helpers import lastmods
 from sitemap_checks import NS, parse
-from sphinx_helpers import CONF, project, sphinx
+from sphinx_helpers import CONF, german_catalog, project, sphinx
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -45,17 +45,7 @@ def translated_project(tmp_path: Path) -> Path:
         CONF.replace('html_baseurl = "https://docs.example.com/en/latest/"\n', "")
         + 'locale_dirs = ["locale"]\n',
     )
-    catalog = docs / "locale" / "de" / "LC_MESSAGES"
-    catalog.mkdir(parents=True)
-    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-    (catalog / "guide.po").write_text(
-        header + 'msgid "Guide"\nmsgstr "Anleitung"\n\nmsgid "How to use it."\nmsgstr "Wie man es benutzt."\n'
-    )
-    (catalog / "index.po").write_text(
-        header + 'msgid "The demo\'s home."\nmsgstr "Die Startseite."\n\nmsgid "Guide"\nmsgstr "Anleitung"\n'
-    )
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-qm", "de", date="2024-08-09T10:00:00+00:00")
+    german_catalog(tmp_path, docs)
     return docs
 
 

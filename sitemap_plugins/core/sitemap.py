@@ -134,7 +134,7 @@ class Sitemap(SetRules):
             self._posts.add(added.loc)
         elif added is not None and page.kind_unknown:
             self._may_list[added.loc] = shows
-        head_description = self.harvester.head_descriptions.pop(page.url, None)
+        head_description = self.harvester.videos.head_descriptions.pop(page.url, None)
         if added is not None and head_description is not None and added.videos:
             self._head_described[added.loc] = (page, *head_description)
         return added
@@ -412,9 +412,9 @@ class Sitemap(SetRules):
 
     def _count(self, result: WriteResult, undated: Counter[str]) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
-        result.undescribed = [video.source or video.url for video in self.harvester.undescribed_videos]
+        result.undescribed = [video.source or video.url for video in self.harvester.videos.undescribed_videos]
         result.undescribed_missing = [
-            field for video in self.harvester.undescribed_videos for field in video.missing.split(", ")
+            field for video in self.harvester.videos.undescribed_videos for field in video.missing.split(", ")
         ]
         result.robots_blocked = self._robots_blocked
         result.git_undated = self.harvester.dates.git_undated
@@ -457,7 +457,7 @@ class Sitemap(SetRules):
             result.summary(),
             self.harvester.build_time,
             self.harvester.images_left_out,
-            self.harvester.undescribed_videos,
+            self.harvester.videos.undescribed_videos,
             self.harvester.dates.git_undated,
             result.video_feed,
             self.alternates_dropped,

@@ -70,7 +70,7 @@ class WriteResult:
     #: Pages the site's own robots.txt forbids, not listed (option `respect_robots_txt`).
     robots_blocked: int = 0
     #: The pages of the videos they show but say too little of for Google, one per video
-    #: (`Harvester.undescribed_videos`).
+    #: (`PageVideos.undescribed_videos`).
     undescribed: list[str] = field(default_factory=list)
     #: What each of those videos lacks, as Google names it (`thumbnail_loc`, `title`, ...).
     undescribed_missing: list[str] = field(default_factory=list)

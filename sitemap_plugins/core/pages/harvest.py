@@ -64,8 +64,6 @@ class Harvester:
         self.build_time = build_time
         #: What the sitemap lists of each page's players, and what it cannot (`PageVideos`).
         self.videos = PageVideos(report)
-        self.undescribed_videos = self.videos.undescribed_videos
-        self.head_descriptions = self.videos.head_descriptions
         #: When each page last changed (the `lastmod` option's sources).
         self.dates = PageDates(options, report, build_time, source_root)
         #: Every page not listed, with the reason, in the order met.

@@ -106,13 +106,8 @@ def _one_of_a_list(element: Any) -> bool:
     """`element` is one of several entries alike (the same tag and class beside it, each with its
     words): a listing's `div.post`, whose page is all of them, each excerpt in its language."""
     kind = (element.tag, element.get("class"))
-    return any(
-        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
-        for sibling in element.itersiblings(preceding=False)
-    ) or any(
-        (sibling.tag, sibling.get("class")) == kind and _paragraph_words(sibling)
-        for sibling in element.itersiblings(preceding=True)
-    )
+    beside = [*element.itersiblings(preceding=True), *element.itersiblings()]
+    return any((other.tag, other.get("class")) == kind and _paragraph_words(other) for other in beside)
 
 
 def _paragraph_words(element: Any) -> list[str]:
