@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import subprocess
 import sys
@@ -62,7 +63,10 @@ NS = {
 #: it prints at its default level (WARNING and up, and what it prints itself) are told from those
 #: `-v` adds (INFO) in one run.
 _RUN = """
-import logging, sys
+import logging, os, sys
+if os.environ.get("CORPUS_WITHOUT_RULE"):  # a site rule's reach (test_site_rules.py)
+    import sitemap_plugins.core.rules as rules
+    rules.SITE_RULES = tuple(r for r in rules.SITE_RULES if r.name != os.environ["CORPUS_WITHOUT_RULE"])
 handler = logging.StreamHandler(sys.stderr)
 handler.setFormatter(logging.Formatter("%(levelname)s\\t%(message)s"))
 logging.getLogger().addHandler(handler)
@@ -97,15 +101,17 @@ def extract(name: str, into: Path) -> Path:
     return into / "site"
 
 
-def run(name: str, into: Path) -> Run:
+def run(name: str, into: Path, without: str | None = None) -> Run:
     """`generate --from-dir --replace-sitemaps -v` on a copy of the site, as its owner would run it
-    after their generator's build."""
+    after their generator's build; `without`: one site rule left out (`rules.SITE_RULES`), to see
+    what it does on the site."""
     site = extract(name, into)
     command = [
         sys.executable, "-c", _RUN, "generate", "--base-url", SITES[name], "--out", str(site),
         "--from-dir", str(site), "--replace-sitemaps", "-v",
     ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, cwd=into)
+    env = {**os.environ, "CORPUS_WITHOUT_RULE": without or ""}
+    done = subprocess.run(command, capture_output=True, text=True, cwd=into, env=env)
     lines, info = [], []
     for line in (done.stdout + done.stderr).splitlines():
         level, tab, message = line.partition("\t")

@@ -576,7 +576,7 @@ def _links(path: Path) -> dict[str, set[tuple[str, str]]]:
 def test_a_group_past_the_bound_keeps_the_page_that_named_it_and_says_what_was_dropped(
     tmp_path, monkeypatch, sitemap, messages
 ):
-    monkeypatch.setattr("sitemap_plugins.core.groups.MAX_GROUP", 3)
+    monkeypatch.setattr("sitemap_plugins.core.rules.groups.MAX_GROUP", 3)
     pages = {code: f"{BASE}{code}/" for code in ("de", "es", "fr", "it")} | {"en": BASE}
     written = sitemap()
     written.add(sp.Entry(BASE, alternates=pages, source="index.html"))

@@ -215,7 +215,7 @@ def test_unknown_video_metadata_is_named(site, messages):
 def test_pages_that_are_never_listed(site, page, reason, tmp_path):
     sitemap = site(exclude=["tags/*"])
     assert sitemap.add_page(page) is None
-    [left_out] = sitemap.harvester.left_out  # kept as data: the report reads it
+    [left_out] = sitemap.left_out  # kept as data: the report reads it
     assert (left_out.url, left_out.kind) == (page.url, reason)
 
 

@@ -147,7 +147,7 @@ def test_a_themes_template_the_build_copied_is_no_page(tmp_path):
     site = _site()
     assert site.add_page(sp.Page(BASE + "custom_theme/main.html", path=str(template))) is None
     assert site.add_page(sp.Page(BASE + "page.html", path=str(page))) is not None
-    assert [(left.url, left.kind) for left in site.harvester.left_out] == [
+    assert [(left.url, left.kind) for left in site.left_out] == [
         (BASE + "custom_theme/main.html", "template")
     ]
 

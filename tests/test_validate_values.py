@@ -349,7 +349,7 @@ def test_what_robots_txt_forbids_is_named_by_its_longest_rule(tmp_path):
         )
     )
     site.write(tmp_path)
-    [left] = site.harvester.left_out
+    [left] = site.left_out
     assert (left.url, left.reason) == (BASE + "a/private/x/", "robots.txt: Disallow: /a/private/")
     written = parse(tmp_path / "sitemap.xml")
     assert [loc.text for loc in written.iterfind("{*}url/{*}image/{*}loc")] == [BASE + "ok/i.png"]

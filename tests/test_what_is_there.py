@@ -210,7 +210,7 @@ def test_badges_widgets_and_buttons_are_told_by_what_they_are_not_by_their_host(
         ],
         "https://fastapi.tiangolo.com/users/": ["https://cdn.example.net/flow.png"],
     }
-    assert dict(sitemap.harvester.images_left_out) == {"badge": 5}
+    assert dict(sitemap.images_left_out) == {"badge": 5}
 
 
 def test_players_the_theme_writes_are_the_pages_own_and_a_promotion_on_every_page_is_not(tmp_path):

@@ -17,7 +17,7 @@ from typing import Any
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
 from sitemap_plugins.core.files import HTML_SUFFIXES, display_name, site_pages, url_path
 from sitemap_plugins.core.mapping import entry_from_mapping
-from sitemap_plugins.core.model import Entry, Page
+from sitemap_plugins.core.model import Entry, LeftOut, Page, UndescribedVideo
 from sitemap_plugins.core.normalize import (
     date_key,
     glob_match,
@@ -29,11 +29,12 @@ from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import FRONT_MATTER, WriteResult
 from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
-from sitemap_plugins.core.pages.dates import INCLUDED, states_publication
+from sitemap_plugins.core.pages.dates import INCLUDED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
-from sitemap_plugins.core.pages.harvest import Harvester, language_of
+from sitemap_plugins.core.pages.harvest import Harvest, Harvester, language_of, leave_out
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, lists_any, read_other_sitemaps
-from sitemap_plugins.core.settle import SetRules, Shown
+from sitemap_plugins.core.pages.reading import read_page
+from sitemap_plugins.core.rules import Site, apply_site_rules, digests_of
 from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
@@ -47,7 +48,7 @@ def build_time() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
-class Sitemap(SetRules):
+class Sitemap:
     def __init__(
         self,
         options: Options,
@@ -73,70 +74,63 @@ class Sitemap(SetRules):
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: How the summary names the field a page's author dates it by (Pelican: `Modified:`).
         self.date_field = FRONT_MATTER
-        #: The pages handed over as built pages (`add_page`): what the site directory must hold.
-        self._built: set[str] = set()
         self.options = options
         self.report = Reporter(options.strict, emit)
-        now = now or build_time()
+        now = self.build_time = now or build_time()
         self._validate = EntryValidator(options, self.report, now)
-        self.harvester = Harvester(options, self.report, now, Path(source_root) if source_root else None)
+        #: When each page last changed (the `lastmod` option's sources).
+        self.dates = PageDates(options, self.report, now, Path(source_root) if source_root else None)
+        self.harvester = Harvester(options, self.report, now, self.dates)
+        #: The sitemaps another tool wrote into the site (`read_other_sitemaps`): what they say
+        #: of a page fills in where the page says less.
+        self.other_sitemaps = OtherSitemaps()
         self.entries: dict[str, Entry] = {}
-        #: loc -> the URLs a listing page shows (`Page.lists`, and what its body shows around them)
-        self._listings: dict[str, Shown] = {}
-        #: The pages that say when they were published: the posts a listing lists.
-        self._posts: set[str] = set()
-        #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
-        self._may_list: dict[str, list[str]] = {}
-        self._links_shown: Counter[str] = Counter()
-        self._everywhere: set[str] = set()
-        self._pages_read = 0
-        #: loc -> the page some of whose players only its head's description describes, that
-        #: description, its template (`videos.description_template`), and those players.
-        self._head_described: dict[str, tuple[Page, str, str, set[str | None]]] = {}
-        #: URLs not listed that pages may name as translations: fallback copies
-        #: (`Page.fallback_of`), pages robots.txt forbids.  They join no hreflang group.
-        self._unlisted: set[str] = set()
+        #: Each page handed over, as it was harvested, in order: what the site's rules read.
+        self.pages: list[Harvest] = []
+        #: Every page not listed, with the reason, in the order met.
+        self.left_out: list[LeftOut] = []
+        #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
+        #: unless `images_decorative`, counted for the report.
+        self.images_left_out: Counter[str] = Counter()
+        #: Videos in pages that say too little of them for Google and no `video:` metadata
+        #: completes: not listed, named in the report.
+        self.undescribed_videos: list[UndescribedVideo] = []
+        #: Listings the news rules matched: no news articles, not in the news sitemap.
+        self.listings_not_news = 0
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
-        self._robots_blocked = 0
-        #: Pages of a language group that copy its default language's page (`_leave_out_copies`).
-        self.copies = 0
-        self._in_no_group: dict[str, str] = {}
-        #: (page, hreflang, URL, why) of each alternate that named a page the set leaves out.
+        #: The set as the site's rules left it at the last `write` (`rules.Site`).
+        self.site: Site | None = None
+        #: What the site's rules left out over every `write` (a set written again adds its
+        #: own): pages that copy another language's, robots.txt's, and the alternates dropped
+        #: ((page, hreflang, URL, why) each).
+        self.copies = self._robots_blocked = 0
         self.alternates_dropped: list[tuple[str, str, str, str]] = []
         self.site_name, self.site_description = site_name, site_description
         self.transform = transform_of(options.transform, config_dir)
         #: The last deploy's pages (option `previous`), which date the pages that did not change.
         self.previous = Fingerprints(options, config_dir) if options.previous else None
         if lastmod_keys:
-            dates = self.harvester.dates
+            dates = self.dates
             dates.lastmod_keys = _before_the_date(dates.lastmod_keys, lastmod_keys)
             dates.plugin_keys = tuple(lastmod_keys)
 
     def add_page(self, page: Page) -> Entry | None:
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
         entry; None when it is not listed."""
-        if page.fallback_of:
-            self._unlisted.add(uri_or_same(page.url))
-        entry = self.harvester.entry(page)
-        added = None if entry is None else self.add(entry, page)
-        if added is not None:
-            self._built.add(added.loc)
-        if added is not None and (page.listing or page.lists):
-            self._listings[added.loc] = Shown(page.lists, self.harvester.lists_around.pop(page.url, None))
-        shows, published = self.harvester.shows.pop(page.url, ([], False))
-        if page.kind_unknown and added is not None:
-            self._pages_read += 1
-            self._links_shown.update(set(map(uri_or_same, shows)))
-        if added is not None and not page.listing and (states_publication(page) or published):
-            self._posts.add(added.loc)
-        elif added is not None and page.kind_unknown:
-            self._may_list[added.loc] = shows
-        head_description = self.harvester.videos.head_descriptions.pop(page.url, None)
-        if added is not None and head_description is not None and added.videos:
-            self._head_described[added.loc] = (page, *head_description)
+        harvest = self.harvester.entry(read_page(page, self.options, self.other_sitemaps))
+        self.pages.append(harvest)
+        if harvest.left_out is not None:
+            self.left_out.append(harvest.left_out)
+        self.images_left_out.update(harvest.decorations)
+        self.undescribed_videos += harvest.undescribed
+        self.listings_not_news += harvest.listing_not_news
+        added = None if harvest.entry is None else self.add(harvest.entry, page)
+        harvest.loc = None if added is None else added.loc
+        if added is None or not added.videos:
+            harvest.head_described = None  # no player of it is listed for its head to describe
         return added
 
     def add_directory(self, progress: Callable[[int], None] | None = None) -> int:
@@ -240,7 +234,7 @@ class Sitemap(SetRules):
         what they say of a page (lastmod, translations, images) fills in where the page says
         less.  For a built directory of any generator; before its pages are added."""
         assert self.site_dir is not None
-        found = self.harvester.other_sitemaps = read_other_sitemaps(self.site_dir, self.options.base_url)
+        found = self.other_sitemaps = read_other_sitemaps(self.site_dir, self.options.base_url)
         for name, message in found.notes:
             log.info("sitemap: %s (another tool's sitemap): %s", name, message)
         for name, message in found.problems:
@@ -266,7 +260,7 @@ class Sitemap(SetRules):
         it (an untranslated page a translated build copies)."""
         for other in others:
             self.pages_elsewhere(other.entries)
-            self._elsewhere_digests.update(other.harvester.digests)
+            self._elsewhere_digests.update(digests_of(other.pages))
 
     def pages_elsewhere(self, urls: Iterable[str]) -> None:
         """Pages of the other sets of a run (one project per language, each its own site_dir):
@@ -275,7 +269,7 @@ class Sitemap(SetRules):
 
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
-        self.harvester.leave_out(url, source, kind, reason)
+        self.left_out.append(leave_out(url, source, kind, reason))
 
     def add(self, entry: Entry, page: Page | None = None) -> Entry | None:
         """Validate and keep `entry` (of `page`, where it is a page's); None when it cannot be
@@ -286,7 +280,7 @@ class Sitemap(SetRules):
             loc, source, spec = entry.loc, entry.source, self.transform.spec
             transformed, changed = self.transform(entry, page, self.report)
             if transformed is None:
-                self.harvester.leave_out(loc, source, LEFT_OUT, f"left out by transform {spec}")
+                self.left_out.append(leave_out(loc, source, LEFT_OUT, f"left out by transform {spec}"))
                 return None
             # A value the function set that cannot be listed: the message says whose it is.
             with self.report.attributed(f"as transform {spec} returned it" if changed else None):
@@ -317,9 +311,11 @@ class Sitemap(SetRules):
         configuration the set is made from (`write_sitemaps`)."""
         out = Path(out_dir)
         named, theirs = self._extra_sitemaps(out)
-        self._settle(out)
-        undated = self._undated()
-        others = self.harvester.other_sitemaps
+        site = self.site = apply_site_rules(self._site(out))
+        self.copies += site.copies
+        self._robots_blocked += site.robots_blocked
+        self.alternates_dropped += site.alternates_dropped
+        others = self.other_sitemaps
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
         result = write_sitemaps(
@@ -336,15 +332,34 @@ class Sitemap(SetRules):
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
             page_states=(
-                self.previous.states(self.entries, self.harvester.digests, set(self._listings))
+                self.previous.states(self.entries, site.digests, set(site.listings))
                 if self.previous is not None
                 else None
             ),
         )
-        self._count(result, undated)
+        self._count(result, site)
         if report_to:
             self._write_report(report_to, result)
         return result
+
+    def _site(self, out: Path) -> Site:
+        """The set as the site's rules see it: every page's reading and entry, gathered."""
+        site = Site(
+            self.options,
+            self.report,
+            self.entries,
+            self.left_out,
+            self.images_left_out,
+            self.undescribed_videos,
+            site_dir=self.site_dir,
+            out=out,
+            previous=self.previous,
+            site_description=self.site_description,
+            dates=self.dates,
+            elsewhere=self._elsewhere,
+            elsewhere_digests=self._elsewhere_digests,
+        )
+        return site.gather(self.pages)
 
     def _served_feeds(self, feeds: Sequence[IndexItem]) -> list[IndexItem]:
         """The adapter's feeds whose URLs a web server answers with the feed written: one whose
@@ -407,18 +422,18 @@ class Sitemap(SetRules):
             # What it lists is offered by it: no URL is named twice to search engines.
             for loc in [loc for loc in self.entries if loc in listed]:
                 entry = self.entries.pop(loc)
-                self.harvester.leave_out(loc, entry.source, "elsewhere", f"elsewhere: listed in {url}")
+                self.left_out.append(leave_out(loc, entry.source, "elsewhere", f"elsewhere: listed in {url}"))
         return named, files
 
-    def _count(self, result: WriteResult, undated: Counter[str]) -> None:
+    def _count(self, result: WriteResult, site: Site) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
-        result.undescribed = [video.source or video.url for video in self.harvester.videos.undescribed_videos]
+        result.undescribed = [video.source or video.url for video in self.undescribed_videos]
         result.undescribed_missing = [
-            field for video in self.harvester.videos.undescribed_videos for field in video.missing.split(", ")
+            field for video in self.undescribed_videos for field in video.missing.split(", ")
         ]
         result.robots_blocked = self._robots_blocked
-        result.git_undated = self.harvester.dates.git_undated
-        result.listings_not_news = self.harvester.listings_not_news
+        result.git_undated = self.dates.git_undated
+        result.listings_not_news = self.listings_not_news
         result.copies = self.copies
         result.copies_listed = self.options.list_fallbacks
         result.fingerprints = (self.previous.kept, self.previous.changed) if self.previous else (0, 0)
@@ -428,18 +443,18 @@ class Sitemap(SetRules):
         # A translation's catalog (gettext's `.po`) is what it is made from, no file it shows.
         result.translated = sum(1 for source in included if source and source.endswith(".po"))
         result.included = len(included) - result.translated
-        result.transformed_out = sum(1 for page in self.harvester.left_out if page.kind == LEFT_OUT)
+        result.transformed_out = sum(1 for page in self.left_out if page.kind == LEFT_OUT)
         result.alternates_dropped = len(self.alternates_dropped)
         if self.alternates_dropped:
             label, code, url, reason = self.alternates_dropped[0]
             result.first_dropped = f"{label}: hreflang {code} {url}, {reason}"
-        result.undated = undated
+        result.undated = site.undated
         result.date_field = self.date_field
-        if not self.harvester.translations_named and not any(e.alternates for e in self.entries.values()):
+        if not site.translations_named and not any(e.alternates for e in self.entries.values()):
             # Pages in several languages and nothing names a translation: what would is said.
             # (Where pages name theirs but every one is a copy, the copies are counted instead.)
             languages: Counter[str] = Counter()
-            for code, count in self.harvester.languages.items():
+            for code, count in site.languages.items():
                 languages[language_of(code)] += count
             if sum(1 for count in languages.values() if count >= 2) >= 2:
                 result.ungrouped_languages = languages
@@ -451,14 +466,14 @@ class Sitemap(SetRules):
 
         data = build_report(
             self.entries.values(),
-            self.harvester.left_out,
+            self.left_out,
             self.report.problems,
             self.options.base_url,
             result.summary(),
-            self.harvester.build_time,
-            self.harvester.images_left_out,
-            self.harvester.videos.undescribed_videos,
-            self.harvester.dates.git_undated,
+            self.build_time,
+            self.images_left_out,
+            self.undescribed_videos,
+            self.dates.git_undated,
             result.video_feed,
             self.alternates_dropped,
         )

@@ -1,41 +1,38 @@
-"""Turn a built page (URL, metadata, rendered HTML) into a complete sitemap entry.
+"""A page's reading (`reading.py`) to its sitemap entry (`Harvester.entry`), one page at a time.
 
-What the page's HTML says comes from `html` (one parse of the part that tells it); this
-module assembles the entry from it and the page's metadata.  lastmod comes from
-the sources the `lastmod` option lists, in order.  Exclusion (options, `sitemap: false`), section
-rules and per-page values are applied here too, so both adapters get the same behaviour by
-handing over `Page` objects.
+lastmod comes from the sources the `lastmod` option lists, in order; section rules, front matter
+`sitemap:` values, translations and news are applied here too, so every face gets the same
+behaviour by handing over `Page` objects.  What is wrong in a page is reported here, in the order
+the pages were handed over; what the pages say of each other is the site rules' (`core/rules/`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import fnmatch
-import re
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import Reporter, log, shown
-from sitemap_plugins.core.files import MAX_HTML_BYTES, one_file, read_page_file, same_file
+from sitemap_plugins.core.files import MAX_HTML_BYTES, same_file
 from sitemap_plugins.core.mapping import absolute_url, is_mapping
-from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page
+from sitemap_plugins.core.model import Entry, Image, LeftOut, News, Page, UndescribedVideo
 from sitemap_plugins.core.normalize import (
     comparable,
     glob_match,
     hreflang_or_none,
-    http_url,
     parse_date,
     site_path,
     to_uri,
 )
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.dates import PageDates, first
-from sitemap_plugins.core.pages.html import HtmlFacts, read_file, read_html
-from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
-from sitemap_plugins.core.pages.text import PageText, page_text
+from sitemap_plugins.core.pages.html import HtmlFacts
+from sitemap_plugins.core.pages.other_sitemaps import PageFacts
+from sitemap_plugins.core.pages.reading import PageReading, is_off
 from sitemap_plugins.core.pages.videos import PageVideos
 
 #: The keys of a page's `sitemap:` front matter.
@@ -52,90 +49,73 @@ def _flag(value: Any) -> bool:
     return value is True or str(value).strip().lower() in ("true", "yes", "1", "on")
 
 
-# -- the harvester --------------------------------------------------------------------------------
+# -- the harvest of one page ------------------------------------------------------------------
+
+
+@dataclass
+class Harvest:
+    """What the harvest of one page gives: its entry (None where it is not listed) or why it is
+    not, and what of it the site's rules read (`rules.said`)."""
+
+    reading: PageReading
+    entry: Entry | None = None
+    left_out: LeftOut | None = None
+    #: Its images that are not content, by kind (emoji, avatar, badge, frame): not listed unless
+    #: `images_decorative`, counted for the report.
+    decorations: Counter[str] = field(default_factory=Counter)
+    #: The pictures its theme's frame shows around its content region: a picture most pages
+    #: show is the frame's, on a page that marks no region too (`rules.frame`).
+    frame_images: set[str] = field(default_factory=set)
+    #: A listing the news rules matched: no news article, not in the news sitemap.
+    listing_not_news: bool = False
+    #: Its players Google cannot list (no title, description or thumbnail).
+    undescribed: list[UndescribedVideo] = field(default_factory=list)
+    #: Where its head's description alone describes some of its players: that description, its
+    #: template (`videos.description_template`), and those players (`rules.frame`).
+    head_described: tuple[str, str, set[str | None]] | None = None
+    #: Its entry named translations when it was made (its head, the generator, another tool's
+    #: sitemap): a language menu in the head names none.
+    names_translations: bool = False
+    #: Its words are compared with other pages' (a page in a language group: `rules.groups`; a
+    #: page `previous` dates).
+    compared: bool = False
+    #: Its entry as the set keeps it (`Sitemap.add`: merged, transformed), None where not kept.
+    loc: str | None = None
 
 
 class Harvester:
-    def __init__(
-        self, options: Options, report: Reporter, build_time: dt.datetime, source_root: Path | None = None
-    ) -> None:
+    """A page's reading to its entry: the same options, sources and reports for every page, and
+    nothing kept from one page for the next."""
+
+    def __init__(self, options: Options, report: Reporter, build_time: dt.datetime, dates: PageDates) -> None:
         self.options = options
         self.report = report
         self.build_time = build_time
-        #: What the sitemap lists of each page's players, and what it cannot (`PageVideos`).
-        self.videos = PageVideos(report)
         #: When each page last changed (the `lastmod` option's sources).
-        self.dates = PageDates(options, report, build_time, source_root)
-        #: Every page not listed, with the reason, in the order met.
-        self.left_out: list[LeftOut] = []
-        #: Images in pages that are not content, by kind (emoji, avatar, badge, frame): not listed
-        #: unless `images_decorative`, counted for the report.
-        self.images_left_out: Counter[str] = Counter()
-        #: A page's URL -> the pictures its theme's frame shows around its content region: a
-        #: picture most pages show is the frame's, on a page that marks no region too.
-        self.frame_images: dict[str, set[str]] = {}
-        #: Listings the news rules matched: no news articles, not in the news sitemap.
-        self.listings_not_news = 0
-        #: The fingerprint of each page in a language group (`text.page_text`).
-        self.digests: dict[str, str | None] = {}
-        #: A page in a language group whose theme marks no content region -> its blocks of text
-        #: (`PageText.blocks`): a copy is told by what is left once what repeats across a
-        #: language's pages (the theme's frame) is taken out.
-        self.text_blocks: dict[str, list[tuple[str, bool]]] = {}
-        #: The language each page in a language group says it is in (`<html lang>`).
-        self.page_languages: dict[str, str | None] = {}
-        #: A page's URL -> the spelling of it its canonical names, where that is another
-        #: (`X/index.html` for `X/`): links and alternates that name the page reach its entry.
-        self.spellings: dict[str, str] = {}
-        #: A page left out as another's copy -> the canonical URL its head names.
-        self.canonical_elsewhere: dict[str, str] = {}
-        #: The sitemaps another tool wrote into the site (`Sitemap.read_other_sitemaps`): what
-        #: they say of a page fills in where the page says less.
-        self.other_sitemaps = OtherSitemaps()
-        #: The languages the listed pages say they are in (`<html lang>`, as written).
-        self.languages: Counter[str] = Counter()
-        #: The language the site's home page says it is in: the one copies are made from.
-        self.home_language: str | None = None
-        #: Some page names its translations (its head, the generator, another tool's sitemap).
-        self.translations_named = False
-        #: A listing's URL -> its page, whose body is read again for what it links to around its
-        #: content region where that lists no post (`html.links_around`).
-        self.lists_around: dict[str, Page] = {}
-        #: A page of unknown kind's URL (`Page.kind_unknown`) -> the pages its content links to,
-        #: and whether its head says when it was published (a post).
-        self.shows: dict[str, tuple[list[str], bool]] = {}
+        self.dates = dates
+        #: What the sitemap lists of each page's players, and what it cannot.
+        self.videos = PageVideos(report)
 
-    def entry(self, page: Page) -> Entry | None:
-        """The page's entry, or None when it must not be listed (reason logged at info level)."""
+    def entry(self, reading: PageReading) -> Harvest:
+        """The page's entry, or why it must not be listed (logged at info level)."""
+        page, facts = reading.page, reading.facts
+        harvest = Harvest(reading)
         label = page.label
-        path = self._site_path(page.url)
-        reason = self._exclusion(page, path)
-        facts = self._read(page) if reason is None else HtmlFacts()
-        if not self._readable(page, facts, label):
-            return None
-        if facts.description:
-            self.videos.head_texts.append((facts.description, page.title, facts.title))
-        listed_at = page.url
-        if reason is None:
-            reason, listed_at = self._as_the_html_says(page, facts, label)
-        if reason is not None:
-            self.leave_out(page.url, page.source, reason.split(":")[0], reason)
-            return None
-        if page.listing and (page.html or page.path):
-            # A listing is dated by what it shows (`Sitemap`): the posts its written content
-            # links to, whatever the theme renders, not what the generator handed it.
-            page.lists = facts.links
-            self.lists_around[page.url] = page  # read again only where its region lists no post
-        elif page.kind_unknown:
-            self.shows[page.url] = (facts.links, facts.published is not None)
+        if not self._readable(harvest, label):
+            return harvest
+        for field_name, message in reading.problems:
+            self.report(label, field_name, message)
+        if reading.reason is not None:
+            harvest.left_out = leave_out(page.url, page.source, reading.reason.split(":")[0], reading.reason)
+            return harvest
+        listed_at, path, theirs = reading.listed_at, reading.path, reading.theirs
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
-        theirs = self.other_sitemaps.about(listed_at, page.url)
         lastmod, lastmod_source = self.dates.lastmod(page, label, facts, theirs)
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
-        entry = Entry(
+        entry = harvest.entry = Entry(
             loc=listed_at,
             source=page.source,
             lastmod=lastmod,
@@ -156,48 +136,42 @@ class Harvester:
             # where it names some (of which not this page: a copy's head), the head decides.
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         # A language menu in the head (each language's home, from every page) names no translation.
-        self.translations_named = self.translations_named or bool(entry.alternates)
-        if facts.language:
-            self.languages[facts.language] += 1  # as written: told apart when they are said
-            if page.url == self.options.base_url:
-                self.home_language = hreflang_or_none(facts.language)
-        if entry.alternates or facts.alternates or (self.options.previous and not page.listing):
-            # A translation shows other words than its original; a copy (a script's, a hook's,
-            # one whose head names other pages than its own translations) the same: `Sitemap`
-            # tells them apart by this.  With `previous`, it tells whether the page changed
-            # since the last deploy.
-            text = self._page_text(page)
-            self.digests[entry.loc] = text.digest
-            self.page_languages[entry.loc] = hreflang_or_none(facts.language or "")
-            if text.blocks:
-                self.text_blocks[entry.loc] = text.blocks
+        harvest.names_translations = bool(entry.alternates)
+        # A translation shows other words than its original; a copy (a script's, a hook's, one
+        # whose head names other pages than its own translations) the same: the site's rules
+        # tell them apart by this.  With `previous`, it tells whether the page changed since
+        # the last deploy.
+        harvest.compared = bool(
+            entry.alternates or facts.alternates or (self.options.previous and not page.listing)
+        )
         if not page.listing:  # a listing's images and videos are those of the pages it shows
-            self._add_media(entry, page, facts, theirs, label)
-            frame = {image for image, kind in facts.decorative_images if kind == "frame"}
-            if frame:  # what the frame shows here, for the pictures most pages show (`Sitemap`)
-                self.frame_images[entry.loc] = frame
+            self._add_media(harvest, page, facts, theirs, label)
+            harvest.frame_images = {image for image, kind in facts.decorative_images if kind == "frame"}
         if self.options.news is not None:
             if not page.listing:
                 entry.news = self._news(page, path, label, facts)
             elif self._news_rules_match(page, path):
                 # A blog's index, archive or category page is no news article, whatever glob
                 # matched it (`include: ["blog/*"]` matches `blog/`): no warning for that.
-                self.listings_not_news += 1
+                harvest.listing_not_news = True
                 log.info("sitemap: %s: a listing, not a news article; not in the news sitemap", label)
-        return entry
+        return harvest
 
-    def _readable(self, page: Page, facts: HtmlFacts, label: str) -> bool:
+    def _readable(self, harvest: Harvest, label: str) -> bool:
         """The page's file could be read and holds something; its problems said."""
+        page, facts = harvest.reading.page, harvest.reading.facts
         if facts.unread is not None:
             self.report(label, "file", f"{facts.unread}; not read, so not listed")
-            self.left_out.append(LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}"))
+            harvest.left_out = LeftOut(page.url, page.source, "unreadable", f"unreadable: {facts.unread}")
             return False
         if facts.empty:
-            self.leave_out(page.url, page.source, "empty", "empty: the file holds nothing to read")
+            harvest.left_out = leave_out(
+                page.url, page.source, "empty", "empty: the file holds nothing to read"
+            )
             return False
         if facts.template:
             reason = "template: a theme's template the build copied as it is ({% extends %}), no page"
-            self.leave_out(page.url, page.source, "template", reason)
+            harvest.left_out = leave_out(page.url, page.source, "template", reason)
             return False
         if facts.truncated:
             size = MAX_HTML_BYTES >> 20
@@ -207,36 +181,33 @@ class Harvester:
                 size,
                 size,
             )
-        for field, message in facts.problems:
-            self.report(label, field, message)
+        for field_name, message in facts.problems:
+            self.report(label, field_name, message)
         return True
 
     def _add_media(
-        self, entry: Entry, page: Page, facts: HtmlFacts, theirs: PageFacts | None, label: str
+        self, harvest: Harvest, page: Page, facts: HtmlFacts, theirs: PageFacts | None, label: str
     ) -> None:
         """The page's own images and videos (its decorations too with `images_decorative`); the
         images another tool's sitemap names where the page shows none."""
+        entry = harvest.entry
+        assert entry is not None
         if self.options.images:
             if self.options.images_decorative:
                 entry.images = self._images(facts.images + [url for url, _ in facts.decorative_images])
             else:
                 entry.images = self._images(facts.images)
-                self.images_left_out.update(kind for _, kind in facts.decorative_images)
+                harvest.decorations.update(kind for _, kind in facts.decorative_images)
             if not entry.images and theirs is not None and theirs.images:
                 entry.images = self._images(theirs.images)
         if self.options.videos:
-            entry.videos = self.videos.of(page, facts, label)
-
-    def _page_text(self, page: Page) -> PageText:
-        if page.content is not None or page.html:
-            return page_text(page.html, page.content)
-        data = read_page_file(page.path).data if page.path else None
-        return page_text(data) if data else PageText(None)
+            players = self.videos.of(page, facts, label)
+            entry.videos, harvest.undescribed, harvest.head_described = players
 
     def _overrides(self, page: Page, label: str) -> Mapping[str, Any]:
         """Front matter `sitemap:`: false (left out, above), or values for the page's entry."""
         value = page.meta.get("sitemap")
-        if value is None or value is True or _is_off(value):
+        if value is None or value is True or is_off(value):
             return {}
         if not is_mapping(value):
             self.report(
@@ -253,70 +224,6 @@ class Harvester:
                 f"unknown key(s) {', '.join(unknown)}; the keys are {', '.join(SITEMAP_KEYS)}; ignored",
             )
         return {k: v for k, v in value.items() if k in SITEMAP_KEYS}
-
-    def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
-        self.left_out.append(LeftOut(url, source, kind, reason))
-        log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
-
-    def _read(self, page: Page) -> HtmlFacts:
-        """What the page's HTML says: `page.html`, else the file at `page.path`.  Its body is read
-        only for images and videos, which a listing page (`Page.listing`) shows of the pages it
-        lists: in the page's own `content` where the adapter has it, in the whole body where
-        the frame's images are listed too (`images_decorative`)."""
-        media = not page.listing and (self.options.images or self.options.videos)
-        content = page.content if media and not self.options.images_decorative else None
-        links = page.listing or page.kind_unknown
-        if page.html:
-            return read_html(page.html, page.url, media, content, links)
-        if page.path:
-            return read_file(page.path, page.url, media, content, links)
-        return HtmlFacts()
-
-    # -- what is listed --------------------------------------------------------------------------
-
-    def _site_path(self, url: str) -> str:
-        """The URL path relative to base_url (`blog/post/`), for globs."""
-        return site_path(url, self.options.base_url)
-
-    def _exclusion(self, page: Page, path: str) -> str | None:
-        if page.is_error_page or path in ("404.html", "404/") or path.endswith("/404.html"):
-            return "error page"
-        if page.fallback_of and not self.options.list_fallbacks:
-            # Another language's text under this language's URL: a duplicate, no translation.
-            return f"fallback: a fallback copy of {page.fallback_of} (list_fallbacks: true lists it)"
-        flag = page.meta.get("sitemap")
-        if _is_off(flag):
-            return "metadata: sitemap: false"
-        if flag is not None and is_mapping(flag) and flag.get("exclude") is True:
-            return "metadata: sitemap: {exclude: true}"
-        options = self.options
-        pattern = glob_match(options.exclude, path, "/" + path) if options.exclude else None
-        if pattern is None and options.exclude_regex:
-            pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
-        return f"exclude: matches {shown(pattern)}" if pattern else None
-
-    def _as_the_html_says(self, page: Page, facts: HtmlFacts, label: str) -> tuple[str | None, str]:
-        """Why the page's head says it is not to be listed (None where it is), and the URL it is
-        listed at: as its canonical spells it where that names the page's own file (`X/index.html`
-        for `X/`, as Sphinx and many themes write it), the URL the page tells search engines to
-        index, whatever spelling the site's files give."""
-        if facts.noindex:
-            return 'noindex: <meta name="robots"> says noindex', page.url
-        if facts.redirect:
-            return "redirect: a meta refresh page", page.url
-        if facts.canonical and not page.versioned:
-            try:
-                canonical, own = http_url(facts.canonical), to_uri(page.url)
-            except ValueError as error:
-                self.report(label, '<link rel="canonical">', f"{error}; ignored")
-                return None, page.url
-            if not one_file(canonical, own):
-                self.canonical_elsewhere[page.url] = canonical
-                return f"canonical: the canonical URL is {canonical}", page.url
-            if canonical != own:
-                self.spellings[own] = canonical
-                return None, canonical
-        return None, page.url
 
     # -- values -----------------------------------------------------------------------------------
 
@@ -367,7 +274,7 @@ class Harvester:
 
     def _a_languages_home(self, url: str) -> bool:
         """`url` is the site's home page or a language's (`/de/`, as a language menu links it)."""
-        folder = self._site_path(url).removesuffix("index.html").rstrip("/")
+        folder = site_path(url, self.options.base_url).removesuffix("index.html").rstrip("/")
         return folder == "" or ("/" not in folder and hreflang_or_none(folder) is not None)
 
     def _declared_alternates(self, page: Page, label: str) -> dict[str, str]:
@@ -441,8 +348,10 @@ class Harvester:
         )
 
 
-def _is_off(flag: Any) -> bool:
-    return flag is False or (isinstance(flag, str) and flag.strip().lower() in ("false", "no", "off"))
+def leave_out(url: str, source: str | None, kind: str, reason: str) -> LeftOut:
+    """A page not listed, with the reason, said at INFO."""
+    log.info("sitemap: %s left out: %s", f"{source} ({url})" if source else url, reason)
+    return LeftOut(url, source, kind, reason)
 
 
 def _alternates_of(theirs: PageFacts, *own: str) -> dict[str, str]:

@@ -6,8 +6,7 @@ told apart (`description_template`)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urljoin
 
 from sitemap_plugins.core.errors import Reporter, log, shown
@@ -17,29 +16,31 @@ from sitemap_plugins.core.normalize import to_uri
 from sitemap_plugins.core.pages.html import HtmlFacts
 
 
+class Players(NamedTuple):
+    """A page's players as the sitemap lists them (`PageVideos.of`)."""
+
+    #: Those Google can list.
+    videos: list[Video]
+    #: Those the page says too little of (no title, description or thumbnail), said at INFO.
+    undescribed: list[UndescribedVideo]
+    #: Where the head's `<meta name="description">` alone describes some of them: that
+    #: description, the same with the page's title taken out (`description_template`), and
+    #: those players (their URLs).  The site's rules take it back where the theme writes it.
+    head_described: tuple[str, str, set[str | None]] | None
+
+
 class PageVideos:
-    """The videos of a build's pages, and what is said of those Google cannot list."""
+    """The videos of one page, and what is said of those Google cannot list."""
 
     def __init__(self, report: Reporter) -> None:
         self.report = report
-        #: Videos in pages that say too little of them for Google (no title, description or
-        #: thumbnail) and no `video:` metadata completes: not listed, named in the report.
-        self.undescribed_videos: list[UndescribedVideo] = []
-        #: A page's URL -> the `<meta name="description">` that alone describes some of its players,
-        #: that description with the page's title taken out (`description_template`), and those
-        #: players (their URLs).
-        self.head_descriptions: dict[str, tuple[str, str, set[str | None]]] = {}
-        #: Each page's head's description, with the page's titles (its own, its `<title>`): a
-        #: theme's ("Django, API, REST, {{ title }}") is the same on every page but for them
-        #: (`description_templates`, counted only where a player needs it).
-        self.head_texts: list[tuple[str, str | None, str | None]] = []
 
-    def of(self, page: Page, facts: HtmlFacts, label: str) -> list[Video]:
+    def of(self, page: Page, facts: HtmlFacts, label: str) -> Players:
         """The page's videos that Google can list: those its HTML shows, completed by its `video:`
         metadata, its description and its `og:image`; the others counted, or named where the
         owner's own metadata lacks what Google requires."""
         if not facts.videos and "videos" not in page.meta and "video" not in page.meta:
-            return []  # most pages
+            return Players([], [], None)  # most pages
         videos = list(facts.videos)
         # What the player's own section says of it first (its caption, the paragraph that
         # introduces it); where it says nothing, the page's description, its metadata's, else its
@@ -73,7 +74,7 @@ class PageVideos:
                 elif name == "uploader" and value.info:
                     value.info = urljoin(page.url, str(value.info))
                 setattr(target, name, value)
-        complete = []
+        complete, undescribed = [], []
         by_the_head = set()  # the videos only the head's description describes
         for number, video in enumerate(videos):
             if not video.description and description and not page.meta.get("description"):
@@ -88,22 +89,22 @@ class PageVideos:
                     said = f"{what} has no {', '.join(missing)}, which Google requires; video left out"
                     self.report(label, f"video[{number}]", said)
                 else:  # a player in the page says no more: nothing is wrong, nothing is listed
-                    self.undescribed(page, number, what, missing)
+                    undescribed.append(self.undescribed(page, number, what, missing))
                 continue
             complete.append(video)
+        head_described = None
         if by_the_head:
-            template = description_template(description, page.title, facts.title)
-            self.head_descriptions[page.url] = (description, template, by_the_head)
-        return complete
+            head_described = (
+                description,
+                description_template(description, page.title, facts.title),
+                by_the_head,
+            )
+        return Players(complete, undescribed, head_described)
 
-    def description_templates(self) -> Counter[str]:
-        """How many pages' heads give each description, their own title taken out of it."""
-        return Counter(description_template(text, *titles) for text, *titles in self.head_texts)
-
-    def undescribed(self, page: Page, number: int, what: str, missing: list[str]) -> None:
-        """A player the page says too little of for Google: counted, and said at INFO with what
-        would describe it."""
-        self.undescribed_videos.append(UndescribedVideo(page.url, page.source, what, ", ".join(missing)))
+    @staticmethod
+    def undescribed(page: Page, number: int, what: str, missing: list[str]) -> UndescribedVideo:
+        """A player the page says too little of for Google: said at INFO with what would
+        describe it, to be counted."""
         where = (
             "the page's `video:` metadata can give them"
             if page.source_path is None or page.source_path != page.path  # else no metadata
@@ -111,6 +112,7 @@ class PageVideos:
         )
         said = f"{what} has no {', '.join(missing)}, which Google requires; {where}"
         log.info("sitemap: %s: video[%d]: %s; left out", page.label, number, said)
+        return UndescribedVideo(page.url, page.source, what, ", ".join(missing))
 
     def _video_blocks(self, page: Page, label: str) -> list[dict[str, Any]]:
         raw = page.meta.get("videos", page.meta.get("video"))
