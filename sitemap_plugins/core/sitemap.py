@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from sitemap_plugins.core import sitemaps_beside
 from sitemap_plugins.core.errors import Reporter, SitemapError, log, shown
 from sitemap_plugins.core.files import HTML_SUFFIXES, display_name, site_pages, url_path
 from sitemap_plugins.core.mapping import entry_from_mapping
@@ -24,7 +25,6 @@ from sitemap_plugins.core.normalize import (
     site_path,
     uri_or_same,
 )
-from sitemap_plugins.core.option_values import as_served, within
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.output.result import FRONT_MATTER, WriteResult
@@ -32,10 +32,9 @@ from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, Harvester, language_of, leave_out
-from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, lists_any, read_other_sitemaps
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
 from sitemap_plugins.core.pages.reading import read_page
 from sitemap_plugins.core.rules import Site, apply_site_rules, digests_of
-from sitemap_plugins.core.sitemap_reader import ReadError, SetReader, read_index_items, site_file
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
 
@@ -97,6 +96,8 @@ class Sitemap:
         self.undescribed_videos: list[UndescribedVideo] = []
         #: Listings the news rules matched: no news articles, not in the news sitemap.
         self.listings_not_news = 0
+        #: Pages git could not date: last changed before a shallow clone's history.
+        self.git_undated = 0
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
@@ -127,6 +128,7 @@ class Sitemap:
         self.images_left_out.update(harvest.decorations)
         self.undescribed_videos += harvest.undescribed
         self.listings_not_news += harvest.listing_not_news
+        self.git_undated += harvest.git_undated
         added = None if harvest.entry is None else self.add(harvest.entry, page)
         harvest.loc = None if added is None else added.loc
         if added is None or not added.videos:
@@ -310,7 +312,9 @@ class Sitemap:
         `also_in_robots`: other sets' sitemaps this set's robots.txt names; `project`: the
         configuration the set is made from (`write_sitemaps`)."""
         out = Path(out_dir)
-        named, theirs = self._extra_sitemaps(out)
+        named, theirs = sitemaps_beside.extra_sitemaps(
+            out, self.options, self.report, self.entries, self.left_out
+        )
         site = self.site = apply_site_rules(self._site(out))
         self.copies += site.copies
         self._robots_blocked += site.robots_blocked
@@ -318,16 +322,15 @@ class Sitemap:
         others = self.other_sitemaps
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
+        stale = [name for name in others.files if name not in (*replaceable, *theirs)]
         result = write_sitemaps(
             self.entries.values(),
             out_dir,
             self.options,
             self.report,
-            extra_sitemaps=[*self._served_feeds(extra_sitemaps), *named],
+            extra_sitemaps=[*sitemaps_beside.served_feeds(extra_sitemaps, self.options, self.report), *named],
             replaceable=replaceable,
-            other_sitemaps=self._stale(
-                others, [name for name in others.files if name not in (*replaceable, *theirs)]
-            ),
+            other_sitemaps=sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries),
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
@@ -361,70 +364,6 @@ class Sitemap:
         )
         return site.gather(self.pages)
 
-    def _served_feeds(self, feeds: Sequence[IndexItem]) -> list[IndexItem]:
-        """The adapter's feeds whose URLs a web server answers with the feed written: one whose
-        path spells a dot segment (`%2e%2e/`, from a feed setting) names another file, or one
-        outside the site, and is said and left out, as `extra_sitemaps` are."""
-        kept = []
-        for feed in feeds:
-            served = as_served(feed.loc)
-            if served == feed.loc:
-                kept.append(feed)
-                continue
-            base = self.options.base_url
-            where = "" if within(served, base) else f", outside the site {base}"
-            self.report(
-                "feed",
-                feed.loc,
-                f"a web server reads %2e as '.', so it names {served}{where}, not the feed written; left out",
-            )
-        return kept
-
-    def _stale(self, others: OtherSitemaps, names: list[str]) -> list[str]:
-        """Of another tool's sitemaps, those that stand for this set's pages (stale beside ours).
-        One in a folder that lists none of them (an API reference's own) is a part of the site of
-        its own: left as it is, and what would offer it is said (`replace_sitemaps` replaces
-        every one, as the owner asked)."""
-        if self.options.replace_sitemaps:
-            return names
-        parts = [name for name in names if "/" in name and name in others.listed]
-        parts = [name for name in parts if not lists_any(others, name, self.entries.keys())]
-        for name in parts:
-            log.info(
-                "sitemap: %s is another tool's sitemap of pages this set does not list (a part of the "
-                "site of its own): left as it is; name it in extra_sitemaps to offer it in the index and "
-                "robots.txt",
-                name,
-                extra={"build_wide": True},
-            )
-        return [name for name in names if name not in parts]
-
-    def _extra_sitemaps(self, out: Path) -> tuple[list[IndexItem], set[str]]:
-        """Option `extra_sitemaps`: what the index names of each (a sitemap, dated by its newest
-        page; an index, by the sitemaps it names, as an index cannot name an index), and the
-        files of the output they are, which are the site's, not stale.  One in the output that
-        is not there, or cannot be read, is said and left out."""
-        named: list[IndexItem] = []
-        files: set[str] = set()
-        base = self.options.base_url
-        for url in self.options.extra_sitemaps:
-            path = site_file(out, base, url)
-            if path is None:  # the host's, outside this set's directory: named as it is
-                named.append(IndexItem(url, None))
-                continue
-            try:
-                named += read_index_items(path, url)
-                listed = SetReader(base).from_file(path)
-            except ReadError as error:
-                self.report("option 'extra_sitemaps'", url, f"{error}; left out")
-                continue
-            files.add(path.relative_to(out.resolve()).as_posix())
-            # What it lists is offered by it: no URL is named twice to search engines.
-            for loc in [loc for loc in self.entries if loc in listed]:
-                entry = self.entries.pop(loc)
-                self.left_out.append(leave_out(loc, entry.source, "elsewhere", f"elsewhere: listed in {url}"))
-        return named, files
-
     def _count(self, result: WriteResult, site: Site) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""
         result.undescribed = [video.source or video.url for video in self.undescribed_videos]
@@ -432,7 +371,7 @@ class Sitemap:
             field for video in self.undescribed_videos for field in video.missing.split(", ")
         ]
         result.robots_blocked = self._robots_blocked
-        result.git_undated = self.dates.git_undated
+        result.git_undated = self.git_undated
         result.listings_not_news = self.listings_not_news
         result.copies = self.copies
         result.copies_listed = self.options.list_fallbacks
@@ -473,7 +412,7 @@ class Sitemap:
             self.build_time,
             self.images_left_out,
             self.undescribed_videos,
-            self.dates.git_undated,
+            self.git_undated,
             result.video_feed,
             self.alternates_dropped,
         )

@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemap_plugins.core.errors import Reporter, log, shown
 from sitemap_plugins.core.files import path_in
@@ -67,6 +67,15 @@ def states_publication(page: Page) -> bool:
     return first(page.meta, PUBLICATION_KEYS) is not None
 
 
+class Dated(NamedTuple):
+    """A page's lastmod, the source that gave it (`none: why` where none did), and whether git
+    could not date its source (changed before a shallow clone's history)."""
+
+    lastmod: Any
+    source: str | None
+    shallow: bool = False
+
+
 class PageDates:
     """The dates of a build's pages; git is asked once per repository, beside the build."""
 
@@ -83,10 +92,6 @@ class PageDates:
             # Started now, read at the first page: git runs beside the build.
             found = repository_root(source_root.resolve())
             self._git[str(found) if found else None] = GitDates(source_root, report.notice)
-        #: Pages git could not date: last changed before a shallow clone's history.
-        self.git_undated = 0
-        #: Undated pages whose sources git has no commit of: URL -> (their git, the source).
-        self.uncommitted: dict[str, tuple[GitDates, str]] = {}
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -104,15 +109,13 @@ class PageDates:
         self._lastmod_keys = keys
         self._modified_keys = tuple(k for k in keys if k not in PUBLICATION_KEYS)
 
-    def lastmod(
-        self, page: Page, label: str, facts: HtmlFacts, theirs: PageFacts | None
-    ) -> tuple[Any, str | None]:
+    def lastmod(self, page: Page, label: str, facts: HtmlFacts, theirs: PageFacts | None) -> Dated:
         """The last significant change.  A modification the metadata states (`lastmod`,
         `updated`, `date.updated`, a plugin's git date) wins; a publication date (`date`,
         `date.created`) is only a floor, whatever source gives the change: a page changed, for
         its readers, no earlier than it was published (git's date of the commit that wrote a
         post the day before its `date` is not its lastmod)."""
-        published = None
+        published, shallow = None, False
         if "metadata" in self.options.lastmod:
             published = self.meta_date(page, label, PUBLICATION_KEYS)
         for source in self.options.lastmod:
@@ -126,10 +129,9 @@ class PageDates:
                     keys = tuple(key for key in keys if key not in self.plugin_keys)
                 value = self.meta_date(page, label, keys)
             elif source == "git" and page.source_path:
-                dates = self._git_dates(page.source_path)
+                dates = self.git_of(page.source_path)
                 value, added = dates.change(page.source_path)
-                if value is None and dates.undated(page.source_path):
-                    self.git_undated += 1
+                shallow = value is None and dates.undated(page.source_path)
                 if value is not None and published is not None and added:
                     # The commit that added the file (a blog moved into git, a squashed history)
                     # is no edit of what it says: git knows no change since its publication.
@@ -170,9 +172,9 @@ class PageDates:
                         value = None
             if value:
                 later = self._later(published, value)
-                return later, ("metadata" if later is published else source)
+                return Dated(later, "metadata" if later is published else source, shallow)
         if published:
-            return published, "metadata"
+            return Dated(published, "metadata", shallow)
         if "html" in self.options.lastmod and facts.published:
             # A built page that says only when it was published (a post never edited, whose
             # theme writes no modification time): no source knows of a later change.
@@ -182,20 +184,20 @@ class PageDates:
                 self.report(label, "lastmod (the page's HTML, its publication)", f"{error}; not used")
             else:
                 if not self._in_the_future(value, label, "lastmod (the page's HTML, its publication)"):
-                    return value, "html"
-        return None, f"none: {self.why_undated(page)}"
+                    return Dated(value, "html", shallow)
+        return Dated(None, f"none: {self.why_undated(page)}", shallow)
 
     def _git_knows(self, page: Page) -> bool:
         """Our own reading of git dates the page's source."""
         if "git" not in self.options.lastmod or not page.source_path:
             return False
-        return self._git_dates(page.source_path).lastmod(page.source_path) is not None
+        return self.git_of(page.source_path).lastmod(page.source_path) is not None
 
     def _newest_include(self, page: Page) -> tuple[dt.datetime, str] | None:
         """The newest git date among the files the page includes, and that file's name."""
         newest = None
         for path in page.includes:
-            dates = self._git_dates(path)
+            dates = self.git_of(path)
             date = dates.lastmod(path)
             if date is not None and (newest is None or date > newest[0]):
                 named = path_in(dates.root, os.path.abspath(path)) if dates.root else None
@@ -210,7 +212,7 @@ class PageDates:
             return "no source in the lastmod option dates it"
         if not page.source_path:
             return "no source file"
-        dates = self._git_dates(page.source_path)
+        dates = self.git_of(page.source_path)
         if dates.root is None:
             # A built site's page (`--from-dir`): its file is what git would date, and it states
             # no date of its own; its sources may well be in git, elsewhere.
@@ -219,7 +221,6 @@ class PageDates:
             return "changed before a shallow clone's history"
         if path_in(dates.root, os.path.abspath(page.source_path)) is None:
             return "outside the git repository"
-        self.uncommitted[page.url] = (dates, str(page.source_path))
         return NOT_COMMITTED
 
     def meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
@@ -279,7 +280,7 @@ class PageDates:
         tz = self.options.tzinfo
         return first if date_key(first, tz) > date_key(second, tz) else second
 
-    def _git_dates(self, source_path: str | Path) -> GitDates:
+    def git_of(self, source_path: str | Path) -> GitDates:
         """The history of the repository holding `source_path`: a page of another repository in
         the docs (a submodule) is dated by its own.  One `git` process and one message per
         repository per build (outside any repository too); each folder is asked once."""

@@ -79,6 +79,8 @@ class Harvest:
     #: Its words are compared with other pages' (a page in a language group: `rules.groups`; a
     #: page `previous` dates).
     compared: bool = False
+    #: git could not date its source: changed before a shallow clone's history.
+    git_undated: bool = False
     #: Its entry as the set keeps it (`Sitemap.add`: merged, transformed), None where not kept.
     loc: str | None = None
 
@@ -112,7 +114,7 @@ class Harvester:
         overrides = self._overrides(page, label)
         rules = self.options.rules
         rule = next((r for r in rules if fnmatch.fnmatchcase(path, r.match)), None) if rules else None
-        lastmod, lastmod_source = self.dates.lastmod(page, label, facts, theirs)
+        lastmod, lastmod_source, harvest.git_undated = self.dates.lastmod(page, label, facts, theirs)
         if overrides.get("lastmod"):
             lastmod, lastmod_source = overrides["lastmod"], "metadata"
         entry = harvest.entry = Entry(

@@ -29,18 +29,18 @@ def count_the_undated(site: Site) -> None:
     Reads: each undated entry's `lastmod_source`.  Changes: `Site.undated`; the source of those
     git ignores (`ignored by git`) and of entries given without a date."""
     assert site.dates is not None
-    uncommitted = site.dates.uncommitted
+    uncommitted = site.uncommitted
     by_git: dict[Any, list[str]] = {}
     for loc, entry in site.entries.items():
         if entry.lastmod is None and entry.lastmod_source == f"none: {NOT_COMMITTED}" and loc in uncommitted:
-            dates, path = uncommitted[loc]
-            by_git.setdefault(dates, []).append(path)
+            path = uncommitted[loc]
+            by_git.setdefault(site.dates.git_of(path), []).append(path)
     ignored = {path for dates, paths in by_git.items() for path in dates.ignored(paths)}
     reasons: Counter[str] = Counter()
     for loc, entry in site.entries.items():
         if entry.lastmod is not None:
             continue
-        if loc in uncommitted and uncommitted[loc][1] in ignored:
+        if uncommitted.get(loc) in ignored:
             entry.lastmod_source = "none: ignored by git"
         elif loc not in site.built and not entry.lastmod_source:
             entry.lastmod_source = "none: given without one (extra_urls, an entry of the API)"

@@ -26,7 +26,12 @@ def leave_out_copies(site: Site) -> None:
     copy of it, however it was made (static-i18n's fallback, a build script that copies
     untranslated pages, projects that share files, polyglot's fallback whose head names no
     counterpart): no translation.  It is left out as fallback copies are (`list_fallbacks`
-    lists it, in no group)."""
+    lists it, in no group).
+
+    Reads: the fingerprint of each page compared (this set's and the run's other sets'), the
+    language each says it is in, the site's original language, each entry's group.  Changes:
+    takes out the copies (or, with `list_fallbacks`, their groups); `Site.copies`, the URLs no
+    group may name."""
     digests = {**site.elsewhere_digests, **site.digests}
     # The language copies are made from: the option's, else the site's (its home page's),
     # on every route (`generate --from-dir` too, where nothing else names it).
@@ -143,6 +148,10 @@ def complete_groups(site: Site) -> None:
 
     A page that another page names as its alternate gets the group too, so links are
     reciprocal even when only one side declared them.
+
+    Reads: every entry's alternates, the spellings canonicals give, what the set left out and
+    why, the site directory's files.  Changes: every entry's alternates (spelt as listed, those
+    naming a page not listed dropped and said, `x-default` added, groups past `MAX_GROUP` cut).
     """
     # A translation named as its files spell it is listed as its canonical spells it, and one
     # named with escapes it needs none of (`a%26b.html` for `a&b.html`) as the set lists it.

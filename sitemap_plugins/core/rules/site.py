@@ -16,7 +16,7 @@ from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.model import Entry, LeftOut, Page, UndescribedVideo
 from sitemap_plugins.core.normalize import hreflang_or_none, uri_or_same
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.pages.dates import PageDates
+from sitemap_plugins.core.pages.dates import NOT_COMMITTED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, leave_out
 
@@ -90,6 +90,8 @@ class Site:
     home_language: str | None = None
     #: Some page names its translations (its head, the generator, another tool's sitemap).
     translations_named: bool = False
+    #: An undated page whose source git has no commit of -> that source.
+    uncommitted: dict[str, str] = field(default_factory=dict)
     #: URLs not listed that pages may name as translations (fallback copies; the rules add the
     #: pages robots.txt forbids, and copies).  They join no hreflang group.
     unlisted: set[str] = field(default_factory=set)
@@ -128,6 +130,8 @@ class Site:
                 self.canonical_elsewhere[page.url] = reading.canonical_elsewhere
             if entry is not None:
                 self._gather_made(harvest, entry)
+                if entry.lastmod_source == f"none: {NOT_COMMITTED}":
+                    self.uncommitted[page.url] = str(page.source_path)
                 if facts.language:
                     self.languages[facts.language] += 1  # as written: told apart when they are said
                     if page.url == base_url:
