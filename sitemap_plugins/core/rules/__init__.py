@@ -17,6 +17,13 @@ another's input:
   dates);
 - copies are left out before groups are completed: a copy is in no group;
 - the last two only say and count.
+
+What is no rule here, and why: the sitemaps another tool wrote into the site are read before any
+page (`Sitemap.read_other_sitemaps`), so what they say of a page (its date, its translations, its
+images) is part of that page's reading; a page's canonical spelling of itself (`X/index.html` for
+`X/`) is too, and the rules read the spellings gathered (`Site.spellings`) wherever a link or an
+alternate names a page.  A date the theme writes alike on every list page is told within
+`tell_listings`, the one rule it changes.
 """
 
 from __future__ import annotations
