@@ -76,7 +76,7 @@ class WriteResult:
     undescribed_missing: list[str] = field(default_factory=list)
     #: Pages git could not date: last changed before a shallow clone's history.
     git_undated: int = 0
-    #: Listings the news rules matched, which are no news articles (`Harvester.listings_not_news`).
+    #: Listings the news rules matched, which are no news articles (`Harvest.listing_not_news`, counted).
     listings_not_news: int = 0
     #: The sections written (option `sections`), in order.
     sections: list[str] = field(default_factory=list)

@@ -55,7 +55,7 @@ def _flag(value: Any) -> bool:
 @dataclass
 class Harvest:
     """What the harvest of one page gives: its entry (None where it is not listed) or why it is
-    not, and what of it the site's rules read (`rules.said`)."""
+    not, and what of it the site's rules read (`rules.site.Site.gather`)."""
 
     reading: PageReading
     entry: Entry | None = None

@@ -44,7 +44,7 @@ class PageVideos:
         videos = list(facts.videos)
         # What the player's own section says of it first (its caption, the paragraph that
         # introduces it); where it says nothing, the page's description, its metadata's, else its
-        # head's (which `Sitemap` takes back where the theme writes it on every page); a `video:`
+        # head's (which the site's rules take back where the theme writes it on every page); a `video:`
         # block in the metadata overrides them all.
         description = page.meta.get("description") or facts.description
         if facts.image:
