@@ -93,16 +93,12 @@ def read_page(page: Page, options: Options, other_sitemaps: OtherSitemaps) -> Pa
         reading.links = facts.links if page.kind_unknown else []
     if reading.reason is not None:
         return reading
-    reading.theirs = other_sitemaps.about(reading.listed_at, page.url)
-    theirs_name = reading.theirs is not None and bool(reading.theirs.alternates)
-    if (
-        page.alternates
-        or facts.alternates
-        or "alternates" in page.meta
-        or theirs_name
-        or (options.previous and not page.listing)
-    ):
-        # A translation shows other words than its original; a copy the same (`rules.groups`).
+    theirs = reading.theirs = other_sitemaps.about(reading.listed_at, page.url)
+    # Wherever a translation may be named (the generator, the front matter, the head, another
+    # tool's sitemap): a translation shows other words than its original, a copy the same
+    # (`rules.groups`); and with `previous`, its words tell whether it changed since the deploy.
+    named = page.alternates or facts.alternates or "alternates" in page.meta or (theirs and theirs.alternates)
+    if named or (options.previous and not page.listing):
         reading.text = _page_text(page)
     return reading
 
