@@ -33,6 +33,7 @@ from sitemap_plugins.core.pages.dates import PageDates, first
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts
 from sitemap_plugins.core.pages.reading import PageReading, is_off
+from sitemap_plugins.core.pages.text import PageText
 from sitemap_plugins.core.pages.videos import PageVideos
 
 #: The keys of a page's `sitemap:` front matter.
@@ -76,9 +77,9 @@ class Harvest:
     #: Its entry named translations when it was made (its head, the generator, another tool's
     #: sitemap): a language menu in the head names none.
     names_translations: bool = False
-    #: Its words are compared with other pages' (a page in a language group: `rules.groups`; a
-    #: page `previous` dates).
-    compared: bool = False
+    #: Its words, where they are compared with other pages' (a page in a language group:
+    #: `rules.groups`; a page `previous` dates); None where they are not.
+    words: PageText | None = None
     #: git could not date its source: changed before a shallow clone's history.
     git_undated: bool = False
     #: Its entry as the set keeps it (`Sitemap.add`: merged, transformed), None where not kept.
@@ -143,9 +144,8 @@ class Harvester:
         # whose head names other pages than its own translations) the same: the site's rules
         # tell them apart by this.  With `previous`, it tells whether the page changed since
         # the last deploy.
-        harvest.compared = bool(
-            entry.alternates or facts.alternates or (self.options.previous and not page.listing)
-        )
+        if entry.alternates or facts.alternates or (self.options.previous and not page.listing):
+            harvest.words = reading.text
         if not page.listing:  # a listing's images and videos are those of the pages it shows
             self._add_media(harvest, page, facts, theirs, label)
             harvest.frame_images = {image for image, kind in facts.decorative_images if kind == "frame"}

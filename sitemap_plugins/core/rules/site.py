@@ -72,7 +72,7 @@ class Site:
     head_described: dict[str, tuple[Page, str, str, set[str | None]]] = field(default_factory=dict)
     #: Each readable page's head's description, with its titles (its own, its `<title>`).
     head_texts: list[tuple[str, str | None, str | None]] = field(default_factory=list)
-    #: A page compared with others (`Harvest.compared`) -> the fingerprint of its words.
+    #: A page whose words are compared with others' (`Harvest.words`) -> their fingerprint.
     digests: dict[str, str | None] = field(default_factory=dict)
     #: Such a page whose theme marks no content region -> its blocks of text (`PageText.blocks`).
     text_blocks: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
@@ -143,8 +143,8 @@ class Site:
     def _gather_made(self, harvest: Harvest, entry: Entry) -> None:
         """What a page whose entry was made says, at the URL it is listed at."""
         self.translations_named = self.translations_named or harvest.names_translations
-        text = harvest.reading.text
-        if harvest.compared and text is not None:
+        text = harvest.words
+        if text is not None:
             self.digests[entry.loc] = text.digest
             self.page_languages[entry.loc] = hreflang_or_none(harvest.reading.facts.language or "")
             if text.blocks:
@@ -179,7 +179,7 @@ class Site:
 def digests_of(harvests: Iterable[Harvest]) -> dict[str, str | None]:
     """The fingerprint of each page whose words are compared with others' (`Site.digests`)."""
     return {
-        harvest.entry.loc: harvest.reading.text.digest
+        harvest.entry.loc: harvest.words.digest
         for harvest in harvests
-        if harvest.entry is not None and harvest.compared and harvest.reading.text is not None
+        if harvest.entry is not None and harvest.words is not None
     }
