@@ -30,6 +30,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "corpus: the real sites of ../shared/corpus, every fact held to its pin (tests/corpus/)"
     )
+    config.addinivalue_line(
+        "markers",
+        "environment: a build as users run it (shallow checkout, SOURCE_DATE_EPOCH, Read the Docs, "
+        "dev server, second run, build order), compared with the same site built once from a full clone",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
