@@ -1,5 +1,5 @@
 """A Sphinx project whose git history is made here, and `sphinx-build` run on it (in this
-Python, or in the venv of another Sphinx release: tests/test_sphinx_versions.py)."""
+Python, or in the venv of another Sphinx release: tests/sphinx/test_sphinx_versions.py)."""
 
 from __future__ import annotations
 
