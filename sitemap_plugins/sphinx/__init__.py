@@ -25,23 +25,34 @@ from sitemap_plugins import (
     BUILTIN_SITEMAP,
     ConfigError,
     Options,
+    SetReader,
     Sitemap,
     SitemapError,
     WriteResult,
     __version__,
     host_root,
     masked,
+    path_in,
     shown,
     url_path,
     write_root_last,
 )
-from sitemap_plugins.sphinx.config import Read, language_of, main_language_of, read_options, register
+from sitemap_plugins.sphinx.config import (
+    Read,
+    language_of,
+    main_language_of,
+    read_options,
+    read_the_docs,
+    register,
+)
 from sitemap_plugins.sphinx.tree import (
     Project,
     groups_of,
     languages_beside,
     other_language_in_base,
+    read_the_docs_bases,
     root_index,
+    translations,
 )
 
 #: The builders whose output is a site of pages (singlehtml is one page, epub a book).
@@ -118,23 +129,54 @@ def _write(app: Any) -> None:
             f"html_baseurl {options.base_url} names {named}: the pages are listed under it. Set "
             f"html_baseurl to this language's address (-D html_baseurl=...)"
         )
-    locales = read.leftovers.locales
-    languages = languages_beside(project, outdir, options, language, main_language_of(app.config), locales)
-    bases = {language: options.base_url, **{code: base for code, (base, _) in languages.items()}}
-    groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
+    locales, main = read.leftovers.locales, main_language_of(app.config)
+    languages = languages_beside(project, outdir, options, language, main, locales)
+    # The languages the catalogs in the source tree translate into, and what each translates: a
+    # page no catalog translates is in no group, and in that language a copy.  On Read the Docs,
+    # which builds each translation alone, elsewhere, they are the languages grouped.
+    catalogs = {
+        code: found
+        for code, found in translations(
+            app.srcdir, app.config.locale_dirs, app.config.gettext_compact, env.found_docs
+        ).items()
+        if code != main and (locales is None or code in locales)
+    }
+    on_rtd = read_the_docs(os.environ) is not None
+    bases = {
+        **(read_the_docs_bases(options.base_url, language, main, catalogs) if on_rtd else {}),
+        language: options.base_url,
+        **{code: base for code, (base, _) in languages.items()},
+    }
+    bases = {code: base for code, base in bases.items() if locales is None or code in (language, *locales)}
+    translated = {code: documents for code, (_, documents) in catalogs.items()}
+    groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs}, translated)
     # Each set is its own directory's pages, not those of another language nested in it.
     directories = [outdir, *(directory for _, directory in languages.values())]
-    sitemap, links = _set(app, read, options, outdir, language, groups, directories)
+    own = translated.get(language or "")
+    sitemap, links = _set(app, read, options, outdir, language, groups, directories, own)
     for line in _unmatched_excludes(links, options, read):
         _info(line)
-    # The sets of the languages built before this one are written again with the groups (Sphinx
-    # builds one language at a time, so the last build completes them).
+    # The sets of the languages built before this one are read (their pages may be copies of
+    # this build's), and written again with the groups where this build may write: in its own
+    # output, or under the root the owner named (`sitemap_root`).
+    root = Path(app.confdir, app.config.sitemap_root).resolve() if app.config.sitemap_root else None
     others = [
-        _set(app, read, dataclasses.replace(options, base_url=base), directory, code, groups, directories)[0]
+        _set(
+            app,
+            read,
+            dataclasses.replace(options, base_url=base),
+            directory,
+            code,
+            groups,
+            directories,
+            translated.get(code),
+        )[0]
         for code, (base, directory) in sorted(languages.items())
     ]
     for one in [sitemap, *others]:
         one.join_sets(other for other in [sitemap, *others] if other is not one)
+    others = [other for other in others if _may_write(other.site_dir, outdir, root)]
+    listed_before = {id(other): _listed(other) for other in others}
     # A sitemap.xml in the output that html_extra_path did not copy there is an earlier build's
     # (sphinx-sitemap's, before switching): ours takes its place.
     extra = {name for folder in app.config.html_extra_path for name in _names(Path(app.confdir, folder))}
@@ -155,23 +197,47 @@ def _write(app: Any) -> None:
     # The set at the host's root (the main language's, the others nested under it) is written
     # last: its robots.txt, the one crawlers read, names the other languages' sitemaps.
     result = dict(write_root_last(writes))[0]
-    root = root_index(project, outdir, options, _warn)
-    if root is not None:
+    index = root_index(project, outdir, options, _warn, root)
+    if index is not None:
         result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
     result.date_field = "a field list `:lastmod:` at the document's top"
     for line in [
         *sitemap.closing_lines(result),
-        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir),
-        *([root] if root else []),
+        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir, listed_before),
+        *([index] if index else []),
     ]:
         _info(line)
 
 
-def _copies_elsewhere(others: Sequence[Sitemap], top: Path) -> list[str]:
-    """The copies the other languages' sets, written again, left out: found only now, where the
-    language copies are made from is built after them (ko, ru, ja, then en).  Each set named by
-    its folder under `top`, the host's root."""
-    counted = [(other, other.copies) for other in others if other.copies]
+def _may_write(directory: Path | None, outdir: Path, root: Path | None) -> bool:
+    """A build writes into its own output, and under the root the owner named, nowhere else."""
+    return directory is not None and any(
+        top is not None and path_in(top, directory) is not None for top in (outdir, root)
+    )
+
+
+def _listed(other: Sitemap) -> set[str]:
+    """The URLs another language's set lists now, before it is written again."""
+    try:
+        return set(SetReader(other.options.base_url).from_directory(Path(other.site_dir or ".")))
+    except (OSError, ValueError):
+        return set()
+
+
+def _copies_elsewhere(others: Sequence[Sitemap], top: Path, listed_before: dict[int, set[str]]) -> list[str]:
+    """The copies the other languages' sets, written again, left out that they listed: found only
+    now, where the language copies are made from is built after them (ko, ru, ja, then en); what
+    an earlier build found is not counted again.  Each set named by its folder under `top`, the
+    host's root."""
+    counted = [
+        (other, count)
+        for other in others
+        if (
+            count := sum(
+                page.kind == "copy" and page.url in listed_before[id(other)] for page in other.left_out
+            )
+        )
+    ]
     if not counted:
         return []
     total = sum(count for _, count in counted)
@@ -208,11 +274,13 @@ def _set(
     language: str | None,
     groups: dict[str, dict[str, str]],
     sets: Sequence[Path],
+    translated: set[str] | None = None,
 ) -> tuple[Sitemap, list[tuple[str, str]]]:
     """The set of one build's output in `language`: its pages read, each document's with what
     Sphinx knows of it (its source, the files it includes, its field list, its translations);
     and each page's path under the base URL and link as sphinx-sitemap spells it, which exclude
-    patterns match."""
+    patterns match.  `translated`: the documents the language's catalogs translate, where the
+    source tree holds them: any other is the main language's text, a copy."""
     env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
@@ -264,11 +332,17 @@ def _set(
         name = documents.get(relative)
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source
-        else:
+        elif translated is not None and name not in translated:
+            sitemap.copies += 1
+            reason = f"copy: no {language} catalog in locale_dirs translates {name} (list_fallbacks lists it)"
+            if not options.list_fallbacks:
+                sitemap.leave_out(page.url, str(env.doc2path(name, False)), "copy", reason)
+                continue
+        if name is not None:
             page.source = str(env.doc2path(name, False))
             page.source_path = str(env.doc2path(name))
             page.meta = _metadata(env.metadata.get(name, {}))
-            page.alternates = groups.get(name, {})
+            page.alternates = groups.get(name, {}) if translated is None or name in translated else {}
             # What the page includes (`include`, `literalinclude`, an image, autodoc's module):
             # a later change of one changes what the reader sees; a translation changes with its
             # catalog (gettext's `locale/de/LC_MESSAGES/api.po`).

@@ -256,15 +256,16 @@ def test_a_build_per_language_is_grouped_and_an_untranslated_page_is_a_copy(tmp_
 
 
 def test_versions_under_one_root_are_named_by_one_index_there(tmp_path):
-    """Two versions built as Read the Docs lays them out (`html/en/latest/`, `html/en/stable/`):
-    the root of the tree gets one index naming both sets, and a robots.txt naming it; each set
-    keeps its own pages.  A single set writes nothing outside its output."""
+    """Two versions built as Read the Docs lays them out (`html/en/latest/`, `html/en/stable/`),
+    the tree's root named (`sitemap_root`): the root gets one index naming both sets, and a
+    robots.txt naming it; each set keeps its own pages.  A single set writes nothing outside its
+    output."""
     docs = project(tmp_path)
     html = tmp_path / "html"
     latest, stable = "https://docs.example.com/en/latest/", "https://docs.example.com/en/stable/"
-    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={latest}")
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={latest}", "-D", f"sitemap_root={html}")
     assert done.returncode == 0 and not (html / "sitemap.xml").exists()
-    done = sphinx(docs, html / "en" / "stable", "-D", f"html_baseurl={stable}")
+    done = sphinx(docs, html / "en" / "stable", "-D", f"html_baseurl={stable}", "-D", f"sitemap_root={html}")
     assert done.returncode == 0, done.stderr
     assert (
         f"sitemap: {html / 'sitemap.xml'} names the sets of en/latest, en/stable, and its robots.txt names it"

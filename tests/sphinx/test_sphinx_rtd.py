@@ -23,19 +23,30 @@ def said(done: subprocess.CompletedProcess[str], stream: str = "stdout") -> list
     return [line for line in getattr(done, stream).splitlines() if "sitemap" in line]
 
 
-def test_a_path_as_html_baseurl_fails_only_under_W_and_read_the_docs_url_is_the_base(tmp_path):
-    docs = project(tmp_path, BARE + 'html_baseurl = "/"\n')
-    done = sphinx(docs, tmp_path / "local")
-    assert done.returncode == 0 and not (tmp_path / "local" / "sitemap.xml").exists()
+def test_no_html_baseurl_is_a_warning_a_path_is_said_at_info_and_read_the_docs_url_is_the_base(tmp_path):
+    docs = project(tmp_path, BARE)
+    done = sphinx(docs, tmp_path / "unset")
+    assert done.returncode == 0 and not (tmp_path / "unset" / "sitemap.xml").exists()
     assert said(done, "stderr") == [
-        "WARNING: sitemap: html_baseurl is '/', a path, not an address, so no sitemap is written: a "
+        "WARNING: sitemap: html_baseurl is not set, so no sitemap is written: a "
         "sitemap lists absolute URLs. Set html_baseurl = 'https://example.com/' in conf.py (the address the "
         "docs are published at), or sitemap_base_url; on Read the Docs, READTHEDOCS_CANONICAL_URL is read "
         "where html_baseurl is not an address (Read the Docs sets that variable, and no longer sets "
         "html_baseurl) [sitemap]"
     ]
+    assert sphinx(docs, tmp_path / "unset-strict", "-W").returncode == 1
+    # conf.py's own path (Read the Docs' idiom, outside it): normal, said at INFO; -W passes.
+    (docs / "conf.py").write_text(BARE + 'html_baseurl = "/"\n')
+    done = sphinx(docs, tmp_path / "local")
+    assert done.returncode == 0 and not (tmp_path / "local" / "sitemap.xml").exists()
+    assert said(done, "stderr") == []
+    assert (
+        "sitemap: html_baseurl is '/' and READTHEDOCS_CANONICAL_URL is not set (a build outside Read the Docs, "
+        "which sets it), so no sitemap is written: a sitemap lists absolute URLs; for one here, "
+        "-D html_baseurl=https://example.com/ (the address the docs are published at)"
+    ) in done.stdout.splitlines()
     strict = sphinx(docs, tmp_path / "strict", "-W")
-    assert strict.returncode == 1 and "Traceback" not in strict.stderr
+    assert strict.returncode == 0 and not (tmp_path / "strict" / "sitemap.xml").exists()
     # On Read the Docs: its address is the base, said once at INFO; the pages' canonical links
     # (Sphinx's `/api.html`, spelled from the path) do not send them elsewhere.
     done = sphinx(docs, tmp_path / "rtd", env={"READTHEDOCS_CANONICAL_URL": RTD})
@@ -198,7 +209,9 @@ def test_sets_built_from_separate_checkouts_are_one_projects(tmp_path):
         (other / "docs", "en/stable", ()),
     ]
     for source, where, args in builds:
-        done = sphinx(source, html / where, *args, "-D", f"html_baseurl={host}{where}/")
+        done = sphinx(
+            source, html / where, *args, "-D", f"html_baseurl={host}{where}/", "-D", f"sitemap_root={html}"
+        )
         assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
     assert (
         f"sitemap: {html / 'sitemap.xml'} names the sets of de/latest, en/latest, en/stable, and its "
@@ -241,19 +254,37 @@ def test_a_translation_built_with_the_english_base_url_is_one_warning_naming_bot
 
 
 def test_languages_built_in_reverse_order_count_the_copies_left_out(tmp_path):
-    """German first, English (conf.py's language) last: the English build finds that the German
-    set holds a copy of an English page (the API, untranslated), and says so."""
+    """German first, English (conf.py's language) last: the German build knows from its catalogs
+    that the API is not translated (an English copy), leaves it out and says so; the English build
+    after it, writing the German set again, does not count that copy again.  Without catalogs in
+    the source tree, the English build finds the copy in the German set, and says so."""
     docs = translated(tmp_path)
     html, host = tmp_path / "html", "https://docs.example.com/"
-    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/")
+    root = ("-D", f"sitemap_root={html}")
+    done = sphinx(
+        docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/", *root
+    )
+    assert (
+        done.returncode == 0 and "1 copy of another language's page left out: not translations" in done.stdout
+    )
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/", *root)
+    assert done.returncode == 0 and said(done, "stderr") == []
+    assert "written again" not in done.stdout
+    assert f"{host}de/latest/api.html" not in lastmods(html / "de" / "latest" / "sitemap.xml")
+    # The catalogs elsewhere (not in the source tree): the copy is found by its words.
+    bare = project(tmp_path / "bare", BARE + 'language = "en"\n')
+    tree = tmp_path / "tree"
+    root = ("-D", f"sitemap_root={tree}")
+    done = sphinx(
+        bare, tree / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={host}de/latest/", *root
+    )
     assert done.returncode == 0 and "cop" not in "".join(said(done))
-    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={host}en/latest/")
+    done = sphinx(bare, tree / "en" / "latest", "-D", f"html_baseurl={host}en/latest/", *root)
     assert done.returncode == 0 and said(done, "stderr") == []
     assert (
-        "sitemap: 1 copy of another language's page left out of the sets written again (de/latest 1): "
+        "sitemap: 3 copies of another language's page left out of the sets written again (de/latest 3): "
         "not translations"
     ) in done.stdout.splitlines()
-    assert f"{host}de/latest/api.html" not in lastmods(html / "de" / "latest" / "sitemap.xml")
 
 
 @pytest.mark.parametrize(

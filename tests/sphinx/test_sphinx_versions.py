@@ -104,19 +104,20 @@ def test_languages_built_with_D_keep_conf_pys_language_and_D_text_is_typed(tmp_p
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_a_relative_html_baseurl_is_one_warning_and_read_the_docs_url_is_the_base(tmp_path, version):
+def test_a_relative_html_baseurl_is_said_at_info_and_read_the_docs_url_is_the_base(tmp_path, version):
     """`html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")`: outside Read the Docs one
-    WARNING and no set, exit 0; on it, the variable's URL, under dirhtml each page as its directory."""
+    INFO line and no set, exit 0 under -W; on it, the variable's URL, under dirhtml each page as
+    its directory."""
     python = python_of(version)
     conf = (
         'import os\nproject = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\n'
         'html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")\n'
     )
     docs = project(tmp_path, conf)
-    done = sphinx(docs, tmp_path / "local", python=python)
+    done = sphinx(docs, tmp_path / "local", "-W", python=python)
     assert done.returncode == 0, done.stderr
-    warned = [line for line in done.stderr.splitlines() if "sitemap" in line]
-    assert len(warned) == 1 and warned[0].startswith("WARNING: sitemap: html_baseurl is '/', a path"), warned
+    assert [line for line in done.stderr.splitlines() if "sitemap" in line] == []
+    assert "sitemap: html_baseurl is '/' and READTHEDOCS_CANONICAL_URL is not set" in done.stdout
     assert not (tmp_path / "local" / "sitemap.xml").exists()
     rtd = "https://demo.readthedocs.io/en/latest/"
     done = sphinx(
