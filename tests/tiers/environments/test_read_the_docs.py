@@ -100,7 +100,9 @@ def test_a_translation_project_built_alone_is_grouped_by_the_catalogs(tmp_path):
     done, output = read_the_docs(translated(tmp_path / "de"), language="de", project="demo-de")
     assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
     german_groups = groups(output / "sitemap.xml")
-    assert set(german_groups) == {german + page for page in ("index.html", "guide/index.html", "genindex.html")}
+    assert set(german_groups) == {
+        german + page for page in ("index.html", "guide/index.html", "genindex.html")
+    }
     assert german_groups[german + "guide/index.html"] == {
         "en": english + "guide/index.html",
         "de": german + "guide/index.html",
