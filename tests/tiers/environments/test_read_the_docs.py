@@ -9,6 +9,7 @@ in every order."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -198,3 +199,38 @@ def test_versions_and_languages_built_in_any_order_give_the_sets_of_the_best_ord
         copies = [line for where in order for line in lines[where] if "cop" in line]
         assert sum(int(line.split(" cop")[0].rsplit(" ", 1)[-1]) for line in copies) == 3, copies
         assert not any("written again" in line for line in copies), copies
+
+
+VERSIONS = ("7.2", "7.4", "8.2", "9.0")
+
+
+def sphinx_python(version: str) -> str:
+    """The venv of a Sphinx release the package claims (dev.py makes it); skipped where there is none."""
+    variable = f"SITEMAP_PLUGINS_SPHINX_{version.replace('.', '_')}_PYTHON"
+    python = os.environ.get(variable)
+    if not python or not Path(python).exists():
+        pytest.skip(
+            f"{variable} names no interpreter: `python3 dev.py test` makes the venv of Sphinx {version}"
+        )
+    return python
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_read_the_docs_conf_py_gives_the_urls_it_serves_on_every_sphinx_release(tmp_path, version):
+    """sphinx-sitemap's conf.py on Read the Docs (its scheme, conf.py's `version` 1.4, the
+    language its builder passes with `-D`), built as `stable` and, for the translation, alone:
+    the URLs Read the Docs serves and the groups of the catalogs, on each release."""
+    python = sphinx_python(version)
+    done, output = read_the_docs(translated(tmp_path / "en"), version="stable", python=python)
+    assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
+    english, german = f"{RTD_HOST}en/stable/", f"{RTD_HOST}de/stable/"
+    english_groups = groups(output / "sitemap.xml")
+    assert set(english_groups) == {english + page for page in PAGES}
+    assert english_groups[english + "guide/index.html"]["de"] == german + "guide/index.html"
+    done, output = read_the_docs(
+        translated(tmp_path / "de"), version="stable", language="de", project="demo-de", python=python
+    )
+    assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
+    assert set(groups(output / "sitemap.xml")) == {
+        german + page for page in ("index.html", "guide/index.html", "genindex.html")
+    }
