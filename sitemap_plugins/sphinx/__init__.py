@@ -134,13 +134,8 @@ def _write(app: Any) -> None:
     # The languages the catalogs in the source tree translate into, and what each translates: a
     # page no catalog translates is in no group, and in that language a copy.  On Read the Docs,
     # which builds each translation alone, elsewhere, they are the languages grouped.
-    catalogs = {
-        code: found
-        for code, found in translations(
-            app.srcdir, app.config.locale_dirs, app.config.gettext_compact, env.found_docs
-        ).items()
-        if code != main and (locales is None or code in locales)
-    }
+    catalogs = translations(app.srcdir, app.config.locale_dirs, app.config.gettext_compact, env.found_docs)
+    catalogs.pop(main or "", None)  # the sources' own language: nothing of it is a copy
     on_rtd = read_the_docs(os.environ) is not None
     bases = {
         **(read_the_docs_bases(options.base_url, language, main, catalogs) if on_rtd else {}),
@@ -152,27 +147,17 @@ def _write(app: Any) -> None:
     groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs}, translated)
     # Each set is its own directory's pages, not those of another language nested in it.
     directories = [outdir, *(directory for _, directory in languages.values())]
-    own = translated.get(language or "")
-    sitemap, links = _set(app, read, options, outdir, language, groups, directories, own)
+    sitemap, links = _set(app, read, options, outdir, language, groups, directories, translated)
     for line in _unmatched_excludes(links, options, read):
         _info(line)
     # The sets of the languages built before this one are read (their pages may be copies of
     # this build's), and written again with the groups where this build may write: in its own
     # output, or under the root the owner named (`sitemap_root`).
     root = Path(app.confdir, app.config.sitemap_root).resolve() if app.config.sitemap_root else None
-    others = [
-        _set(
-            app,
-            read,
-            dataclasses.replace(options, base_url=base),
-            directory,
-            code,
-            groups,
-            directories,
-            translated.get(code),
-        )[0]
-        for code, (base, directory) in sorted(languages.items())
-    ]
+    others = []
+    for code, (base, directory) in sorted(languages.items()):
+        theirs = dataclasses.replace(options, base_url=base)
+        others.append(_set(app, read, theirs, directory, code, groups, directories, translated)[0])
     for one in [sitemap, *others]:
         one.join_sets(other for other in [sitemap, *others] if other is not one)
     others = [other for other in others if _may_write(other.site_dir, outdir, root)]
@@ -274,13 +259,15 @@ def _set(
     language: str | None,
     groups: dict[str, dict[str, str]],
     sets: Sequence[Path],
-    translated: set[str] | None = None,
+    catalogs: dict[str, dict[str, list[str]]],
 ) -> tuple[Sitemap, list[tuple[str, str]]]:
     """The set of one build's output in `language`: its pages read, each document's with what
     Sphinx knows of it (its source, the files it includes, its field list, its translations);
     and each page's path under the base URL and link as sphinx-sitemap spells it, which exclude
-    patterns match.  `translated`: the documents the language's catalogs translate, where the
-    source tree holds them: any other is the main language's text, a copy."""
+    patterns match.  `catalogs`: by language, the documents its catalogs in the source tree
+    translate, with the catalogs: where a language has any, another document is the main
+    language's text in it, a copy."""
+    translated = catalogs.get(language or "")
     env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
@@ -350,7 +337,7 @@ def _set(
                 str(srcdir / dependency)
                 for dependency in env.dependencies.get(name, ())
                 if (srcdir / dependency).is_file()
-            ) + _catalogs(app, name, app.config.language if outdir == Path(app.outdir) else language)
+            ) + (translated or {}).get(name, [])
             updated = env.git_last_updated.get(name) if dated_by_plugin else None
             if updated and updated[0] is not None:
                 when = dt.datetime.fromtimestamp(int(updated[0]), dt.timezone.utc)
@@ -387,25 +374,6 @@ def _other_builders_pages(app: Any, outdir: Path) -> list[tuple[str, str]]:
             own, other = other, own
         if other != own and (outdir / other).is_file() and (outdir / own).is_file():
             found.append((own, other))
-    return found
-
-
-def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
-    """The gettext catalog a document's translation is made from, as Sphinx names it (one per
-    folder with `gettext_compact`: `guide/index`'s is `guide.po`); `language` as Sphinx spells
-    it (`sr@latin`, `pt_BR`) or as hreflang does."""
-    if not language:
-        return []
-    from sphinx.util.i18n import docname_to_domain
-
-    domain = docname_to_domain(document, app.config.gettext_compact)
-    code = language.replace("-", "_")
-    found = []
-    for folder in app.config.locale_dirs:
-        for spelled in dict.fromkeys((code, code.split("_")[0])):
-            catalog = Path(app.srcdir, folder, spelled, "LC_MESSAGES", domain + ".po")
-            if catalog.is_file():
-                found.append(str(catalog))
     return found
 
 

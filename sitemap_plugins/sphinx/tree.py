@@ -146,24 +146,28 @@ def groups_of(
 
 def translations(
     srcdir: str, locale_dirs: Sequence[str], compact: Any, documents: Iterable[str]
-) -> dict[str, tuple[str, set[str]]]:
+) -> dict[str, tuple[str, dict[str, list[str]]]]:
     """The languages gettext's catalogs in the source tree translate into (`locale/de/LC_MESSAGES/`,
-    as sphinx-sitemap finds them), each with its folder's name and the documents a catalog (`.po`
-    or `.mo`) of theirs translates (one per folder with `gettext_compact`: `guide.po`)."""
+    as sphinx-sitemap finds them), each with its folder's name and the documents its catalogs
+    (`.po`, `.mo`) translate, with them: what the translation is made from, and dated by (one per
+    folder with `gettext_compact`: `guide/index`'s is `guide.po`)."""
     from sphinx.util.i18n import docname_to_domain
 
     domains = {name: docname_to_domain(name, compact) for name in documents}
-    found: dict[str, tuple[str, set[str]]] = {}
+    found: dict[str, tuple[str, dict[str, list[str]]]] = {}
     for folder in locale_dirs:
         top = Path(srcdir, folder)
         for messages in sorted(top.glob("*/LC_MESSAGES")) if top.is_dir() else ():
             code = hreflang_or_none(bcp47(messages.parent.name))
-            if code is None:
-                continue
-            catalogs = messages.rglob("*.[mp]o")
-            present = {each.relative_to(messages).with_suffix("").as_posix() for each in catalogs}
-            translated = found.setdefault(code, (messages.parent.name, set()))[1]
-            translated.update(name for name, domain in domains.items() if domain in present)
+            catalogs: dict[str, list[str]] = {}
+            for each in sorted(messages.rglob("*.[mp]o")):  # a .po dates the translation, a .mo not
+                dated_by = catalogs.setdefault(each.relative_to(messages).with_suffix("").as_posix(), [])
+                dated_by += [str(each)] if each.suffix == ".po" else []
+            translated = found.setdefault(code or "", (messages.parent.name, {}))[1]
+            for name, domain in domains.items():
+                if domain in catalogs:
+                    translated.setdefault(name, []).extend(catalogs[domain])
+    found.pop("", None)  # no hreflang code (`yue`): no group, no copy
     return found
 
 
