@@ -203,7 +203,8 @@ def test_a_field_list_dates_a_page_or_leaves_it_out(tmp_path):
 
 def test_a_build_per_language_is_grouped_and_an_untranslated_page_is_a_copy(tmp_path):
     """gettext's way, laid out as Read the Docs serves it: `-D language=de` into
-    `html/de/latest/` beside `html/en/latest/`.  The later build joins both sets: each translated
+    `html/de/latest/` beside `html/en/latest/`, the tree's root named (`sitemap_root`).  The later
+    build joins both sets: each translated
     page with its counterpart and x-default (conf.py's language); the API page, which has no
     German catalog, is the English text under /de/: a copy, left out, named by no group.  The
     German guide is dated by its catalog's commit."""
@@ -226,9 +227,10 @@ def test_a_build_per_language_is_grouped_and_an_untranslated_page_is_a_copy(tmp_
     html = tmp_path / "html"
     english = "https://docs.example.com/en/latest/"
     german = "https://docs.example.com/de/latest/"
-    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={english}")
+    root = ("-D", f"sitemap_root={html}")
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={english}", *root)
     assert done.returncode == 0, done.stderr
-    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={german}")
+    done = sphinx(docs, html / "de" / "latest", "-D", "language=de", "-D", f"html_baseurl={german}", *root)
     assert done.returncode == 0, done.stderr
     assert "1 copy of another language's page left out: not translations" in done.stdout
     for base in (english, german):

@@ -60,7 +60,8 @@ def groups(sitemap: Path) -> dict[str, dict[str, str]]:
 
 @pytest.mark.parametrize("version", VERSIONS)
 def test_languages_built_with_D_keep_conf_pys_language_and_D_text_is_typed(tmp_path, version):
-    """German built last with `-D language=de`: x-default stays conf.py's English, the English
+    """German built last with `-D language=de` (the tree's root named): x-default stays conf.py's
+    English, the English
     set keeps every English page (none is taken for a copy of the German build's), and the
     German one lists only what is translated.  `-D sitemap_priority=0.5` is a number,
     `-D sitemap_video_feed=videos.rss` a file name, on every release."""
@@ -69,12 +70,13 @@ def test_languages_built_with_D_keep_conf_pys_language_and_D_text_is_typed(tmp_p
     docs = translated_project(tmp_path)
     html = tmp_path / "html"
     english, german = "https://docs.example.com/en/latest/", "https://docs.example.com/de/latest/"
-    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={english}", python=python)
+    root = ("-D", f"sitemap_root={html}")
+    done = sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={english}", *root, python=python)
     assert done.returncode == 0, done.stderr
     done = sphinx(
         docs,
         html / "de" / "latest",
-        *("-D", "language=de", "-D", f"html_baseurl={german}"),
+        *("-D", "language=de", "-D", f"html_baseurl={german}", *root),
         *("-D", "sitemap_priority=0.5", "-D", "sitemap_video_feed=videos.rss"),
         python=python,
     )
