@@ -32,7 +32,6 @@ from sitemap_plugins import (
     __version__,
     host_root,
     masked,
-    path_in,
     shown,
     url_path,
     write_root_last,
@@ -196,8 +195,9 @@ def _write(app: Any) -> None:
 
 def _may_write(directory: Path | None, outdir: Path, root: Path | None) -> bool:
     """A build writes into its own output, and under the root the owner named, nowhere else."""
+    where = Path(directory or outdir).resolve()
     return directory is not None and any(
-        top is not None and path_in(top, directory) is not None for top in (outdir, root)
+        top and top.resolve() in (where, *where.parents) for top in (outdir, root)
     )
 
 

@@ -725,8 +725,8 @@ def _languages_sphinx(
     theme: str, tmp_path: Path, french_first: bool = False
 ) -> tuple[list[Path], dict[str, str]]:
     """The Sphinx face, one build per language as gettext does it (`-D language=fr` into `fr/`,
-    in the English build's root), in either order: the notes have no French catalog, so their
-    French page shows the English words."""
+    in the English build's root, named as the root the builds may write under), in either order:
+    the notes have no French catalog, so their French page shows the English words."""
     source = tmp_path / "source"
     catalog = source / "locale" / "fr" / "LC_MESSAGES"
     catalog.mkdir(parents=True)
@@ -749,7 +749,9 @@ def _languages_sphinx(
     builds = [("en", BASE, site), ("fr", BASE + "fr/", site / "fr")]
     for language, base, out in reversed(builds) if french_first else builds:
         sphinx = (sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", f"language={language}")
-        _run(tmp_path, *sphinx, "-D", f"html_baseurl={base}", "source", str(out))
+        _run(
+            tmp_path, *sphinx, "-D", f"html_baseurl={base}", "-D", f"sitemap_root={site}", "source", str(out)
+        )
     return [site / "sitemap.xml", site / "fr" / "sitemap.xml"], _language_roles("{}.html", "fr/{}.html")
 
 
