@@ -28,9 +28,6 @@ OPTIONS = {PREFIX + field.name: field for field in dataclasses.fields(Options)}
 #: (`https://project.readthedocs.io/en/latest/`); since October 2024 it no longer sets
 #: html_baseurl in conf.py.
 RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
-#: What Read the Docs' builders set besides: the language and the version built, as its URLs
-#: spell them (`pt-br`, `latest`; a version's slug, not conf.py's `version`).
-RTD_LANGUAGE, RTD_VERSION = "READTHEDOCS_LANGUAGE", "READTHEDOCS_VERSION"
 #: This face's own setting: the folder served at the host's root (`_build/html`), where a build
 #: may write beside its own output (the root's index, the other languages' sets written again).
 ROOT = PREFIX + "root"
@@ -88,16 +85,20 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
         if getattr(config, name, None) is not None
     }
     infos: list[str] = []
-    # conf.py's `os.environ.get("READTHEDOCS_CANONICAL_URL", "/")` outside Read the Docs: a build
-    # with no address of its own is normal there, nothing for the owner to fix (INFO, -W passes).
-    deliberate = "html_baseurl" in raw
     base_url, why_none = _base_url(
-        values.pop("base_url", None), config.html_baseurl, raw.get("site_url"), environ, infos, deliberate
+        values.pop("base_url", None), config.html_baseurl, raw.get("site_url"), environ, infos
     )
     html = str(config.html_baseurl or "").strip()
+    if base_url is None and "html_baseurl" in raw:
+        # conf.py's `os.environ.get("READTHEDOCS_CANONICAL_URL", "/")` outside Read the Docs: a
+        # build with no address of its own is normal there, nothing to fix (INFO, -W passes).
+        infos.append(
+            f"sitemap: html_baseurl is {shown(html)} and {RTD_CANONICAL} is not set (a build outside Read "
+            "the Docs, which sets it), so no sitemap is written: a sitemap lists absolute URLs; for one "
+            "here, -D html_baseurl=https://example.com/ (the address the docs are published at)"
+        )
     if base_url is None:
-        (infos if deliberate else warnings).append(why_none)
-        return Read(None, warnings, infos, Leftovers())
+        return Read(None, warnings if "html_baseurl" in raw else [*warnings, why_none], infos, Leftovers())
     leftovers = read_leftovers(raw, config, base_url, read_the_docs(environ))
     warnings += leftovers.warnings
     infos += leftovers.infos
@@ -126,17 +127,11 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
 
 
 def _base_url(
-    given: Any,
-    html_baseurl: Any,
-    site_url: Any,
-    environ: Mapping[str, str],
-    infos: list[str],
-    deliberate: bool,
+    given: Any, html_baseurl: Any, site_url: Any, environ: Mapping[str, str], infos: list[str]
 ) -> tuple[str | None, str]:
-    """The base URL (checked), or None and the line that says why there is none:
+    """The base URL (checked), or None and the WARNING that says why there is none:
     sitemap_base_url, else an absolute html_baseurl, else sphinx-sitemap's older `site_url`,
-    else Read the Docs' READTHEDOCS_CANONICAL_URL.  `deliberate`: conf.py sets html_baseurl
-    (to a path, or nothing) itself."""
+    else Read the Docs' READTHEDOCS_CANONICAL_URL."""
     if given:
         return _checked(given, "sitemap_base_url"), ""
     html = str(html_baseurl or "").strip()
@@ -152,12 +147,6 @@ def _base_url(
         base = _checked(on_rtd, RTD_CANONICAL)
         infos.append(f"sitemap: the base URL is {base}, Read the Docs' {RTD_CANONICAL} ({said})")
         return base, ""
-    if deliberate:
-        return None, (
-            f"sitemap: html_baseurl is {shown(html)} and {RTD_CANONICAL} is not set (a build outside Read "
-            "the Docs, which sets it), so no sitemap is written: a sitemap lists absolute URLs; for one "
-            "here, -D html_baseurl=https://example.com/ (the address the docs are published at)"
-        )
     why = f"html_baseurl is {shown(html)}, a path, not an address" if html else "html_baseurl is not set"
     return None, (
         f"sitemap: {why}, so no sitemap is written: a sitemap lists absolute URLs. Set html_baseurl "
@@ -173,7 +162,10 @@ def read_the_docs(environ: Mapping[str, str]) -> tuple[str, str] | None:
     the canonical URL ends with them, else nothing (a project of one version, served at the
     domain's root); None elsewhere."""
     canonical = str(environ.get(RTD_CANONICAL) or "").strip()
-    language, version = (str(environ.get(name) or "").strip() for name in (RTD_LANGUAGE, RTD_VERSION))
+    # Its language and version as its URLs spell them (`pt-br`; a version's slug, not conf.py's).
+    language, version = (
+        str(environ.get(name) or "").strip() for name in ("READTHEDOCS_LANGUAGE", "READTHEDOCS_VERSION")
+    )
     if not canonical or not version:
         return None
     if language and urlsplit(canonical).path.endswith(f"/{language}/{version}/"):

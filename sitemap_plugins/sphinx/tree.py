@@ -128,7 +128,7 @@ def other_language_in_base(outdir: Path, base_url: str, language: str | None) ->
 
 
 def groups_of(
-    bases: dict[str | None, str], targets: dict[str, str], translated: dict[str, set[str]]
+    bases: dict[str | None, str], targets: dict[str, str], translated: dict[str, dict[str, list[str]]]
 ) -> dict[str, dict[str, str]]:
     """Each document's page in every language built, as Sphinx links it (`guide/index.html`,
     dirhtml's `guide/`): document -> {language: URL}; a language whose catalogs are in the
@@ -172,7 +172,7 @@ def translations(
 
 
 def read_the_docs_bases(
-    base_url: str, language: str | None, main_language: str | None, catalogs: dict[str, tuple[str, set[str]]]
+    base_url: str, language: str | None, main_language: str | None, catalogs: dict[str, tuple[str, Any]]
 ) -> dict[str, str]:
     """On Read the Docs, where each translation is a project built alone elsewhere and served
     beside this one (`/de/latest/` beside `/en/latest/`), each language of the catalogs and the
@@ -183,14 +183,16 @@ def read_the_docs_bases(
     at = next((i for i, part in enumerate(segments[:-1]) if hreflang_or_none(part) == language), None)
     if at is None or not language:
         return {}
-    folders = {code: folder for code, (folder, _) in catalogs.items()}
-    if main_language:
-        folders.setdefault(main_language, main_language)
-    bases = {}
-    for code, folder in folders.items():
-        path = "/".join([*segments[:at], folder.lower().replace("_", "-"), *segments[at + 1 :]])
-        bases[code] = f"{parts.scheme}://{parts.netloc}/{path}/"
-    return bases
+    folders = {
+        **({main_language: main_language} if main_language else {}),
+        **{c: f for c, (f, _) in catalogs.items()},
+    }
+    path = "/".join(segments[:at]) + "/" if at else ""
+    rest = "".join(part + "/" for part in segments[at + 1 :])
+    return {
+        code: f"{parts.scheme}://{parts.netloc}/{path}{folder.lower().replace('_', '-')}/{rest}"
+        for code, folder in folders.items()
+    }
 
 
 def root_index(
