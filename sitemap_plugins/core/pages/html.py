@@ -187,6 +187,7 @@ def _theme_media(page: bytes, facts: HtmlFacts) -> None:
     seen = set(facts.images) | {image for image, _ in facts.decorative_images}
     facts.images += [image for image in found.images if image not in seen]
     facts.decorative_images += [(image, kind) for image, kind in found.decorative_images if image not in seen]
+    facts.section_pictures.update(found.section_pictures)
 
 
 def _content_parts(content: str | None) -> list[tuple[Any, str]]:
