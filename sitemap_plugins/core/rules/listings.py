@@ -18,10 +18,11 @@ def tell_listings(site: Site) -> None:
     """A built site's page that no generator described (`Page.kind_unknown`) is a listing where it
     states no date of its own (or one that three such pages state alike: the theme's, the site's
     newest change) and the pages its content links to are posts: two at least, and more than half
-    of those listed.  A docs page that links to a post among its other pages stays what it is,
+    of those listed; or one, where it shows the posts' dates in cards (Hugo Stack's tag page of
+    one post).  A docs page that links to a post among its other pages stays what it is,
     undated.  The images and videos its excerpts share with those posts are the posts' (as a
     generator's listing has none): listed with them, not again here, even where another tool's
-    sitemap dated the page.
+    sitemap dated the page; those of the other pages it links to are its own.
 
     Reads: what each page of unknown kind links to, which pages are posts, the links most pages
     show.  Changes: the listings (added), their entries' images and videos (the posts' taken
@@ -43,10 +44,11 @@ def tell_listings(site: Site) -> None:
         )
         listed = (as_listed(site, links) - {loc} - everywhere) & site.entries.keys()
         posts = listed & site.posts
-        if len(posts) < 2 or len(posts) * 2 <= len(listed):
+        cards = loc in site.shows_cards  # it shows posts' dates: a list of them, even of one
+        if not posts or (not cards and (len(posts) < 2 or len(posts) * 2 <= len(listed))):
             continue
         if loc not in site.posts:  # a post's own pictures are never another post's
-            shown = [site.entries[post] for post in listed]
+            shown = [site.entries[post] for post in posts]
             images = {image.loc for post in shown for image in post.images}
             videos = {video.key for post in shown for video in post.videos}
             entry.images = [image for image in entry.images if image.loc not in images]

@@ -64,6 +64,8 @@ class Site:
     posts: set[str] = field(default_factory=set)
     #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
     may_list: dict[str, list[str]] = field(default_factory=dict)
+    #: Such pages that show other pages' dates in cards linking to them (`HtmlFacts.shows_cards`).
+    shows_cards: set[str] = field(default_factory=set)
     #: How many pages of unknown kind link to each URL, and how many such pages were read.
     links_shown: Counter[str] = field(default_factory=Counter)
     pages_read: int = 0
@@ -167,6 +169,8 @@ class Site:
             self.posts.add(loc)
         elif page.kind_unknown:
             self.may_list[loc] = reading.links
+            if reading.facts.shows_cards:
+                self.shows_cards.add(loc)
         if harvest.head_described is not None:
             self.head_described[loc] = (page, *harvest.head_described)
 
