@@ -10,7 +10,7 @@ from sitemap_plugins.core.files import read_page_file
 from sitemap_plugins.core.model import Entry, Page
 from sitemap_plugins.core.normalize import date_key, uri_or_same
 from sitemap_plugins.core.pages.dates import UNDATED_LISTING
-from sitemap_plugins.core.pages.html import links_around
+from sitemap_plugins.core.pages.html import links_around, read_html
 from sitemap_plugins.core.rules.site import Shown, Site
 
 
@@ -39,8 +39,11 @@ def tell_listings(site: Site) -> None:
         entry = site.entries.get(loc)
         if entry is None:
             continue
-        undated = entry.lastmod is None or (
-            entry.lastmod_source == "html" and theirs[str(entry.lastmod)] >= 3
+        # A date the page states is its own (its metadata, its head, another tool's sitemap of
+        # it); one git or the clock gives is its file's (a template's), not what it shows.
+        source = entry.lastmod_source
+        undated = source not in ("metadata", "html", "sitemaps") or (
+            source == "html" and theirs[str(entry.lastmod)] >= 3
         )
         listed = (as_listed(site, links) - {loc} - everywhere) & site.entries.keys()
         posts = listed & site.posts
@@ -117,9 +120,22 @@ def links_most_pages_show(site: Site) -> set[str]:
     """The links more than half of a built site's pages show (three at least; `--from-dir`,
     where every page's links are read, posts' too), each as the set lists it: a notice the
     theme puts on every page ("Read more" about the contributors) is no listing's entry, and
-    dates none."""
+    dates none.  On a generator's face, whose listings alone are read whole: the links every
+    listing shows (three at least) that its other pages show too, three at least, read for them
+    (a small blog's posts, which every listing shows, are not linked from every post)."""
     shown, pages = site.links_shown, site.pages_read
-    return as_listed(site, [url for url, count in shown.items() if count >= 3 and count * 2 > pages])
+    found = [url for url, count in shown.items() if count >= 3 and count * 2 > pages]
+    listings = [set(map(uri_or_same, s.region)) for s in site.listings.values() if s.page is not None]
+    common = Counter(set.intersection(*listings) if len(listings) >= 3 else ())
+    for page in site.others:
+        if not common:
+            break
+        html = page.html or (read_page_file(page.path).data if page.path else None)
+        links = read_html(html, page.url, media=False, links=True).links if html else []
+        linked, own = set(map(uri_or_same, links)), uri_or_same(page.url)
+        # Linked from this page too (the notice's own page aside), or no notice.
+        common = Counter({u: n + (u in linked) for u, n in common.items() if u in linked or u == own})
+    return as_listed(site, found + sorted(url for url, count in common.items() if count >= 3))
 
 
 def _links_around(page: Page | None) -> list[str]:

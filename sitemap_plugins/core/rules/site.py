@@ -20,6 +20,9 @@ from sitemap_plugins.core.pages.dates import NOT_COMMITTED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, leave_out
 
+#: How many of a generator's other pages are read for the links every listing shows.
+OTHERS_READ = 8
+
 
 class Shown(NamedTuple):
     """What a listing page shows: the pages its content region links to, and the page, whose
@@ -69,6 +72,9 @@ class Site:
     #: How many pages of unknown kind link to each URL, and how many such pages were read.
     links_shown: Counter[str] = field(default_factory=Counter)
     pages_read: int = 0
+    #: A few of the generator's pages that are no listing, whose links are read only where every
+    #: listing shows a link (a notice of the theme's, or no more than a small blog's posts).
+    others: list[Page] = field(default_factory=list)
     #: loc -> the page some of whose players only its head's description describes, that
     #: description, its template (`videos.description_template`), and those players.
     head_described: dict[str, tuple[Page, str, str, set[str | None]]] = field(default_factory=dict)
@@ -165,6 +171,8 @@ class Site:
         if page.kind_unknown:
             self.pages_read += 1
             self.links_shown.update(set(map(uri_or_same, reading.links)))
+        elif not page.listing and (page.html or page.path) and len(self.others) < OTHERS_READ:
+            self.others.append(page)
         if reading.is_post:
             self.posts.add(loc)
         elif page.kind_unknown:
