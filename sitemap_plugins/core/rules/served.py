@@ -21,7 +21,7 @@ def leave_out_what_robots_txt_forbids(site: Site) -> None:
     Reads: the robots.txt of the output, every entry.  Changes: takes out the entries it
     forbids (with the line that does), and their images and videos of the site's host."""
     assert site.out is not None
-    rules = read_robots_rules(site.out / ROBOTS_TXT, site.options.base_url)
+    rules = read_robots_rules(site.out / ROBOTS_TXT, site.options.base_url, site.report)
     if rules is None:
         return
     for loc, entry in list(site.entries.items()):
