@@ -27,52 +27,50 @@ def sitemap_urls(text: str) -> list[str]:
 AGENTS = ("Googlebot", "*")
 #: Google reads the first 500 KiB of a robots.txt.
 MAX_ROBOTS_BYTES = 500 * 1024
-#: An Allow or Disallow line, and the literal start of its pattern (up to a `*` or `$`).
 _RULE_LINE = re.compile(r"^[ \t]*(?P<field>allow|disallow)[ \t]*:[ \t]*(?P<pattern>[^\s#]*)", re.IGNORECASE)
-#: A pattern's literal start whose first segment is plain (`/api/v*`): it matches only URLs
-#: whose path starts with that segment, however robots.txt quotes it.
+#: The literal start of a pattern (up to `*` or `$`) whose first segment is plain (`/api/v*`):
+#: it matches only URLs whose path starts with that segment, however robots.txt quotes it.
 _FIRST_SEGMENT = re.compile(r"\A/([A-Za-z0-9_.~=-]+)/")
-_PLAIN = re.compile(r"\A/?[A-Za-z0-9_.~=/-]*\Z")
+_PLAIN = re.compile(r"\A/[A-Za-z0-9_.~=/-]*\Z")
 
 
 class RobotsRules:
     """What a site's robots.txt forbids Googlebot or every crawler, as Google reads it (protego:
     the longest match wins, Allow on a tie, `*` and `$`, the most specific user-agent group).
 
-    A URL is judged against the rules that can match it alone, by the literal start of their
-    patterns (`/api/v` of `/api/v*.html$`): protego tries every rule of a group on every URL,
-    pages times rules (50,000 lines of patterns and 2,000 pages: minutes).  The groups, their
-    order and every other line are kept in each such part (a rule left out is one that cannot
-    match, so the decision is the same)."""
+    protego tries every rule of a group on every URL (50,000 patterns and 2,000 pages: minutes),
+    so a URL is judged by a robots.txt of the rules its path can match alone, by their literal
+    start, with every group and other line kept: a rule left out cannot match, so the decision
+    is the same."""
 
     def __init__(self, data: bytes, host: str) -> None:
         # Google reads robots.txt as UTF-8 (a byte order mark ignored) and skips what is not.
-        lines = data[:MAX_ROBOTS_BYTES].decode("utf-8-sig", "replace").splitlines()
+        self._lines = data[:MAX_ROBOTS_BYTES].decode("utf-8-sig", "replace").splitlines()
         self.host = host
         self.cut = len(data) > MAX_ROBOTS_BYTES
-        self._lines = lines
-        #: Line numbers of the rules by the first segment of their literal start; by the
-        #: whole of it where it has none (`/*.pdf$`, `/search`); the rest go everywhere.
+        #: Line numbers of the rules by the first segment of their literal start, or by all of it
+        #: where it has none (`/search`); the other lines (but blanks and comments) go everywhere.
         self._by_segment: dict[str, list[int]] = {}
         self._by_start: dict[str, list[int]] = {}
         self._everywhere: list[int] = []
-        #: The patterns of its Disallow lines (an empty `Disallow:` forbids nothing: left out).
-        self.disallows: list[str] = []
-        for number, line in enumerate(lines):
+        self._disallow_at: dict[int, str] = {}  # an empty `Disallow:` forbids nothing: left out
+        self._rules_before = [0]  # how many rule lines come before each line
+        for number, line in enumerate(self._lines):
             rule = _RULE_LINE.match(line)
+            self._rules_before.append(self._rules_before[-1] + (rule is not None))
             if rule is None:
-                self._everywhere.append(number)
+                if line.split("#", 1)[0].strip():
+                    self._everywhere.append(number)
                 continue
-            pattern = rule["pattern"]
-            if rule["field"].lower() == "disallow" and pattern:
-                self.disallows.append(pattern)
-            start = re.split(r"[*$]", pattern, maxsplit=1)[0]
+            if rule["field"].lower() == "disallow" and rule["pattern"]:
+                self._disallow_at[number] = rule["pattern"]
+            start = re.split(r"[*$]", rule["pattern"], maxsplit=1)[0]
             if segment := _FIRST_SEGMENT.match(start):
                 self._by_segment.setdefault(segment[1], []).append(number)
-            elif _PLAIN.match(start) and start.startswith("/"):
-                self._by_start.setdefault(start, []).append(number)
             else:
-                self._everywhere.append(number)
+                where = self._by_start.setdefault(start, []) if _PLAIN.match(start) else self._everywhere
+                where.append(number)
+        self.disallows = list(self._disallow_at.values())
         self._parts: dict[str, tuple[Protego, list[str]]] = {}
         self._alone: dict[str, Protego] = {}
 
@@ -90,27 +88,22 @@ class RobotsRules:
         return "Disallow: " + max(forbidding, key=len, default="")
 
     def _part(self, segment: str) -> tuple[Protego, list[str]]:
-        """The robots.txt of the rules that can match a URL whose path's first segment is
-        `segment`, parsed once, and its Disallow patterns."""
-        found = self._parts.get(segment)
-        if found is not None:
-            return found
+        """The rules a URL whose path's first segment is `segment` can match, parsed once, and
+        their Disallow patterns."""
+        if segment in self._parts:
+            return self._parts[segment]
         path = "/" + segment
-        numbers = set(self._everywhere).union(
-            self._by_segment.get(segment, ()),
-            *(self._by_start.get(path[:end], ()) for end in range(1, len(path) + 1)),
-        )
+        starts = (self._by_start.get(path[:end], ()) for end in range(1, len(path) + 1))
+        numbers = sorted(set(self._everywhere).union(self._by_segment.get(segment, ()), *starts))
         kept, last = [], -1
-        for number in sorted(numbers):
-            if number != last + 1:  # rules left out: one that forbids nothing keeps the groups apart
-                kept.append("Disallow:")
+        for number in numbers:
+            if self._rules_before[number] > self._rules_before[last + 1]:
+                kept.append(
+                    "Disallow:"
+                )  # for the rules left out: one that forbids nothing keeps groups apart
             kept.append(self._lines[number])
             last = number
-        disallows = [
-            m["pattern"]
-            for line in kept
-            if (m := _RULE_LINE.match(line)) and m["field"].lower() == "disallow" and m["pattern"]
-        ]
+        disallows = [self._disallow_at[n] for n in numbers if n in self._disallow_at]
         found = self._parts[segment] = (Protego.parse("\n".join(kept)), disallows)
         return found
 

@@ -109,7 +109,7 @@ def test_generate_goes_on_as_if_there_were_no_manifest_and_names_it(tmp_path, ki
     INFO line naming it and what it is, a whole set, and a manifest of ours in its place."""
     site = site_of(tmp_path)
     said = plant_manifest(site, kind)
-    done = generate_from_dir(site, BASE, "-v")
+    done = run("generate", "--from-dir", str(site), "--out", str(site), "--base-url", BASE, "-v")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
     assert f"sitemap: {site / MANIFEST} {said}; the build goes on as if there were none" in done.stderr, (
         done.stderr[-2000:]
