@@ -6,11 +6,13 @@ each pattern protego tries on a URL, in a real `generate` run in this process
 
 from __future__ import annotations
 
-from protego import _urlpattern
+import random
+
+from protego import Protego, _urlpattern
 from sitemap_checks import generate_from_dir, urls
 
 from sitemap_plugins.command.main import main
-from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES
+from sitemap_plugins.core.robots import AGENTS, MAX_ROBOTS_BYTES, RobotsRules
 
 BASE = "https://example.com/"
 
@@ -94,3 +96,49 @@ def test_a_robots_txt_past_500_kib_fails_a_strict_build(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert "robots.txt: size: more than 500 KiB" in done.stderr
     assert not (site / "sitemap.xml").exists()
+
+
+def _robots_samples(count: int) -> list[tuple[str, list[str]]]:
+    """Robots.txt files of several groups (agents named once or twice, blank lines and comments
+    between their lines, misspelt directives, `*`, `$`, escapes) and URLs to judge: the same on
+    every run."""
+    draw = random.Random(91)
+    segments = ["a", "b", "x1", "x10", "api", "docs", "A", "~u", "%7Eu"]
+
+    def pattern() -> str:
+        text = "/" + "/".join(draw.choice(segments) for _ in range(draw.randint(0, 3)))
+        if draw.random() < 0.3:
+            text += draw.choice(["/", "*", "*.html", "$", "*z$", "/index.html"])
+        if draw.random() < 0.1:
+            text = draw.choice(["*", "*.pdf$", "/*x", "", "/a b", "/a?q=", "/%61/"])
+        return text
+
+    samples = []
+    for _ in range(count):
+        lines = []
+        for _ in range(draw.randint(1, 5)):
+            for _ in range(draw.randint(1, 3)):
+                lines.append("User-agent: " + draw.choice(["*", "Googlebot", "otherbot", "googlebot-news"]))
+                if draw.random() < 0.3:
+                    lines.append(draw.choice(["", "# a comment", "  "]))
+            for _ in range(draw.randint(0, 6)):
+                lines.append(draw.choice(["Allow", "Disallow", "disallow", "Dissallow"]) + ": " + pattern())
+                if draw.random() < 0.2:
+                    lines.append(draw.choice(["", "# a comment", "Crawl-delay: 1"]))
+        paths = [pattern().replace("*", "q").replace("$", "").lstrip("/") for _ in range(30)]
+        samples.append(
+            ("\n".join(lines) + "\n", [BASE + path + draw.choice(["", "?x=1", ".html"]) for path in paths])
+        )
+    return samples
+
+
+def test_the_rules_a_url_can_match_decide_as_the_whole_file_does():
+    """Judged by the part of robots.txt that its path can match, every URL of 150 files is
+    allowed or forbidden as protego decides on the whole file (Googlebot's group or `*`'s)."""
+    for text, checked in _robots_samples(150):
+        whole, rules = Protego.parse(text), RobotsRules(text.encode(), "example.com")
+        for url in checked:
+            assert (rules.blocking(url) is None) == all(whole.can_fetch(url, agent) for agent in AGENTS), (
+                url,
+                text,
+            )
