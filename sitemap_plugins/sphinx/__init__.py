@@ -129,7 +129,10 @@ def _write(app: Any) -> None:
             f"html_baseurl to this language's address (-D html_baseurl=...)"
         )
     locales, main = read.leftovers.locales, main_language_of(app.config)
-    languages = languages_beside(project, outdir, options, language, main, locales)
+    # sphinx-sitemap's `sitemap_locales`, where given: the only languages grouped.
+    grouped = None if locales is None else {language, *locales}
+    languages = languages_beside(project, outdir, options, language, main)
+    languages = {code: at for code, at in languages.items() if grouped is None or code in grouped}
     # The languages the catalogs in the source tree translate into, and what each translates: a
     # page no catalog translates is in no group, and in that language a copy.  On Read the Docs,
     # which builds each translation alone, elsewhere, they are the languages grouped.
@@ -141,7 +144,7 @@ def _write(app: Any) -> None:
         language: options.base_url,
         **{code: base for code, (base, _) in languages.items()},
     }
-    bases = {code: base for code, base in bases.items() if locales is None or code in (language, *locales)}
+    bases = {code: base for code, base in bases.items() if grouped is None or code in grouped}
     translated = {code: documents for code, (_, documents) in catalogs.items()}
     groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs}, translated)
     # Each set is its own directory's pages, not those of another language nested in it.

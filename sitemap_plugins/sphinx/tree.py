@@ -63,26 +63,13 @@ def inventory_project(directory: Path) -> str | None:
 
 
 def languages_beside(
-    project: Project,
-    outdir: Path,
-    options: Options,
-    language: str | None,
-    main_language: str | None,
-    locales: list[str] | None,
+    project: Project, outdir: Path, options: Options, language: str | None, main_language: str | None
 ) -> dict[str, tuple[str, Path]]:
     """The builds of this project in other languages whose sets are on disk, where the output
     nests as the URL does.  Two layouts: each language under a segment named by it (Read the
     Docs' `/en/latest/` beside `/de/latest/`), and the main language's (conf.py's) at a root
     with each other language in a folder of it named by that language (`/` and `/fr/`).
-    `locales`: the only languages to look for (sphinx-sitemap's `sitemap_locales`), where given.
     Language -> (its base URL, its output)."""
-    found = _languages(project, outdir, options, language, main_language)
-    return {code: where for code, where in found.items() if locales is None or code in locales}
-
-
-def _languages(
-    project: Project, outdir: Path, options: Options, language: str | None, main_language: str | None
-) -> dict[str, tuple[str, Path]]:
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
     at = next((i for i, part in enumerate(segments) if hreflang_or_none(part) == language), None)
