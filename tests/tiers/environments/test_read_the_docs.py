@@ -74,6 +74,21 @@ def test_every_version_lists_the_urls_read_the_docs_serves(tmp_path, slug, baseu
     assert f"en/{slug}/" in scheme and "/1.4/" not in scheme, scheme
 
 
+def test_read_the_docs_dirhtml_builder_lists_each_page_as_its_directory(tmp_path):
+    """Read the Docs' `dirhtml` builder (`sphinx.builder: dirhtml`), sphinx-sitemap's conf.py
+    naming the domain: each page as the directory Read the Docs serves it from."""
+    docs = project(
+        tmp_path, RTD_CONF.replace('os.environ.get("READTHEDOCS_CANONICAL_URL", "/")', f'"{RTD_HOST}"')
+    )
+    done, output = read_the_docs(docs, version="stable", builder="dirhtml")
+    assert done.returncode == 0 and said(done, "stderr") == [], done.stderr
+    base = f"{RTD_HOST}en/stable/"
+    assert set(lastmods(output / "sitemap.xml")) == {base, base + "guide/", base + "api/", base + "genindex/"}
+    assert all(
+        (output / url.removeprefix(base) / "index.html").is_file() for url in lastmods(output / "sitemap.xml")
+    )
+
+
 def translated(tmp_path: Path, conf: str = RTD_CONF) -> Path:
     """The project with German catalogs of the home page and the guide (not the API)."""
     docs = project(tmp_path, conf)
