@@ -47,6 +47,7 @@ SITES = {
     "drf": "https://www.django-rest-framework.org/",
     "fastapi-users-mike": "https://fastapi-users.github.io/fastapi-users/",
     "fastapi-zensical": "https://fastapi.tiangolo.com/",
+    "flask": "https://flask.palletsprojects.com/en/stable/",
     "fullstackpython": "https://www.fullstackpython.com/",
     "static-i18n-docs": "https://ultrabug.github.io/mkdocs-static-i18n/",
     "textual": "https://textual.textualize.io/",

@@ -1,4 +1,4 @@
-"""The corpus tier: six real sites as their own generators built them (`../shared/corpus/`), each run
+"""The corpus tier: seven real sites as their own generators built them (`../shared/corpus/`), each run
 through `generate --from-dir --replace-sitemaps` as its owner would, every fact held to a pin that was
 read against the site's pages (`tests/tiers/corpus/pins/<site>.json`, `corpus_facts.py`).
 
