@@ -12,6 +12,8 @@ and for the site, the lines the command prints at its default level (the summary
     .venv/bin/python tests/corpus_facts.py diff drf        # what differs from the pin
 
 A pin is reviewed, not recorded: a change to one says in its commit why the new fact is right.
+A fact read against the page and found wrong, and left so, is named under "known wrong" in the
+pin (URL: what is wrong and why it is left), which `pin` keeps and `diff` does not compare.
 """
 
 from __future__ import annotations
@@ -47,10 +49,14 @@ SITES = {
     "drf": "https://www.django-rest-framework.org/",
     "fastapi-users-mike": "https://fastapi-users.github.io/fastapi-users/",
     "fastapi-zensical": "https://fastapi.tiangolo.com/",
+    "flask": "https://flask.palletsprojects.com/en/stable/",
     "fullstackpython": "https://www.fullstackpython.com/",
     "static-i18n-docs": "https://ultrabug.github.io/mkdocs-static-i18n/",
     "textual": "https://textual.textualize.io/",
 }
+
+#: The key, in a pin, of the facts known wrong: {URL: what is wrong, and why it is left so}.
+KNOWN_WRONG = "known wrong"
 
 NS = {
     "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
@@ -254,6 +260,9 @@ def main(argv: list[str]) -> int:
             sys.stdout.write(dump(found))
         elif argv[0] == "pin":
             PINS.mkdir(exist_ok=True)
+            if pin_path(name).is_file():  # the facts known wrong, each with why, stay with the pin
+                kept = json.loads(pin_path(name).read_text(encoding="utf-8")).get(KNOWN_WRONG)
+                found.update({KNOWN_WRONG: kept} if kept else {})
             pin_path(name).write_text(dump(found), encoding="utf-8")
             print(f"{name}: {len(found['urls'])} URLs pinned in {pin_path(name).relative_to(ROOT)}")
         else:

@@ -172,7 +172,9 @@ class Options:
     images: bool = option(True, help="List the images in each page's content.")
     images_exclude: list[str] = option(factory=list, help="Glob patterns on image URLs to leave out.")
     images_decorative: bool = option(
-        False, help="Also list emoji, avatars, badges and the images of the header, footer and navigation."
+        False,
+        help="Also list emoji, avatars, badges, logos that stand for a site and the images of the header, "
+        "footer and navigation.",
     )
     videos: bool = option(True, help="List the videos in each page's content and its `video:` metadata.")
     respect_robots_txt: bool = option(

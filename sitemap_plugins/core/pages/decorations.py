@@ -231,6 +231,97 @@ def _badge_shaped(img: Any) -> bool:
     return path.lower().endswith(".svg") or _from_a_badge_service(host, path)
 
 
+#: A picture named a logo: in its file name, `alt` or `title` (`logo.svg`, `logo_jupyter.png`,
+#: `/img/logos/`, "Hatch logo", "Logo by ...").
+_LOGO = re.compile(r"logo", re.IGNORECASE)
+#: What parts a `<title>` into the page's name and the site's ("Tutorial — Flask Documentation").
+_TITLE_PARTS = re.compile(r"\s+[-\u2013\u2014|\u00b7:]+\s+")
+#: Words of a site's name that say what kind of site it is, not which ("Flask Documentation").
+_KIND_OF_SITE = frozenset({"documentation", "docs", "home", "welcome", "the"})
+#: Words that name a picture of a name: "Hatch logo", `flask-name.svg`.
+_MARK = frozenset({"logo", "name", "wordmark", "banner", "brand", "icon"})
+#: Where text says nothing of the page's own: a heading's (the title a masthead stands under),
+#: a style's, a script's.
+_UNSAID = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "style", "script", "template"})
+
+
+def is_mark(img: Any, url: str, root: Any, title: str | None) -> bool:
+    """A logo that stands for a site, not for what the page says: the site's own (its file name
+    or `alt` is the site's name its `<title>` gives, said to be a logo or a name: not a picture
+    of the site's subject named as the site, "Grill"), as the masthead under the page's title
+    before any word of its text (a home page's hero: Hatch's, FastAPI's, Flask's wordmark); a
+    project's logo (`logo` in its name) on a card that takes the reader to it (a showcase's
+    grid, a sidebar's promotion); a sponsor's, linked to the sponsor the text thanks just before.
+    A logo in the prose (a page introducing a framework with its logo) is content."""
+    name = url.partition("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    alt = img.get("alt") or ""
+    if (_LOGO.search(" ".join((name, alt, img.get("title") or ""))) and _on_a_card(img)) or _thanked(img):
+        return True
+    site = _words(_TITLE_PARTS.split(title or "")[-1]) - _KIND_OF_SITE
+    stem = name.rpartition(".")[0] or name
+    if not site or not any(site <= words <= site | _MARK for words in (_words(stem), _words(alt))):
+        return False
+    return bool(_words(f"{stem} {alt} {img.get('title')}") & _MARK) and _opens_the_page(img, root)
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[^\W_]{3,}", text)}
+
+
+def _opens_the_page(img: Any, root: Any) -> bool:
+    """No word of the page's text stands between its last `<h1>` before `img` (or the start of
+    `root`) and `img`."""
+    said = False
+    ancestors = set(img.iterancestors())
+    for element in root.iter():
+        if element is img:
+            return not said
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag == "h1":
+            said = False
+        unsaid = element.tag in _UNSAID or any(a.tag in _UNSAID for a in element.iterancestors())
+        tail_unsaid = element in ancestors or any(a.tag in _UNSAID for a in element.iterancestors())
+        said = said or (not unsaid and bool((element.text or "").strip()))
+        said = said or (not tail_unsaid and bool((element.tail or "").strip()))
+    return False
+
+
+def _on_a_card(img: Any) -> bool:
+    """`img` stands on a card that takes the reader to another site: a link holding the picture
+    and words (the card's title), or the picture's link beside a heading linking to the same
+    page, or a stretched link over the card (a link that says nothing: sphinx-design's); a linked
+    picture alone in the prose is not."""
+    link = next(img.iterancestors("a"), None)
+    if link is None:  # a stretched link: one that says nothing but its address
+        links = (a for box in _around(img, 3)[1:] for a in box.iterchildren("a"))
+        return _elsewhere(
+            next((a for a in links if "".join(a.itertext()).strip() in ("", a.get("href"))), None)
+        )
+    if not _elsewhere(link) or "".join(link.itertext()).strip():
+        return _elsewhere(link)
+    headings = (h for box in _around(link, 3)[1:] for h in box.iterdescendants("h2", "h3", "h4", "h5", "h6"))
+    return any(a.get("href") == link.get("href") for heading in headings for a in heading.iter("a"))
+
+
+def _thanked(img: Any) -> bool:
+    """`img` links, alone in its paragraph, to the site the paragraph before thanks as a sponsor
+    ("made possible by <a>Acme</a>, who sponsored the release"): the sponsor's logo."""
+    link = next(img.iterancestors("a"), None)
+    box = link.getparent() if _elsewhere(link) else None
+    before = box.getprevious() if box is not None and box.tag == "p" else None
+    return (
+        before is not None
+        and _SPONSOR_CLASS.search("".join(before.itertext())) is not None
+        and any(a.get("href") == link.get("href") for a in before.iter("a"))
+    )
+
+
+def _elsewhere(link: Any) -> bool:
+    """`link` takes the reader to another site."""
+    return link is not None and (link.get("href") or "").startswith(("http://", "https://", "//"))
+
+
 def _is_emoji(text: str) -> bool:
     """One emoji as written in `alt` (with its variation selector, skin tone, keycap, or a
     sequence of them joined; a subdivision's flag): a symbol picture, not a description."""

@@ -215,7 +215,7 @@ def _theme_media(page: bytes, facts: HtmlFacts) -> None:
         return
     found = Media()
     for region in content_region(root) or [body]:
-        read_media(region, facts.base, found, "region")
+        read_media(region, facts.base, found, "region", facts.title)
     known = {video.key for video in facts.videos}
     facts.videos += [video for video in found.videos if video.key not in known]
     seen = set(facts.images) | {image for image, _ in facts.decorative_images}
@@ -233,7 +233,7 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     facts = HtmlFacts()
     base = facts.base = _read_head(head, url, facts) if head is not None else url
     for element, kind in parts:
-        read_media(element, base, facts, kind)
+        read_media(element, base, facts, kind, facts.title)
     if facts.canonical == url:
         facts.canonical = None
     return facts

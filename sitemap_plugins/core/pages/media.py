@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_plugins.core.model import Video
-from sitemap_plugins.core.pages.decorations import decoration
+from sitemap_plugins.core.pages.decorations import decoration, is_mark
 from sitemap_plugins.core.pages.regions import framed, hidden
 
 #: Fragments that mark the dark variant of an image whose light variant the page also shows.
@@ -40,10 +40,11 @@ class Media:
     section_pictures: dict[str | None, set[str]] = field(default_factory=dict)
 
 
-def read_media(root: Any, base: str, facts: Media, part: str) -> None:
+def read_media(root: Any, base: str, facts: Media, part: str, title: str | None = None) -> None:
     """Images and videos in `root`, which is the page's `content`, its content `region` (whose
     navigation, and headers, footers and asides not an article's own, are the theme's frame), or
-    the rest of the page, its `frame` (read after the region: what is new there is frame)."""
+    the rest of the page, its `frame` (read after the region: what is new there is frame);
+    `title`, the page's `<title>`, names the site whose logo may open the page."""
     seen = set(facts.images) | {url for url, _ in facts.decorative_images}
     origin = _origin(base)
     for element in root.iter("img", "video", "iframe", "lite-youtube"):
@@ -56,6 +57,8 @@ def read_media(root: Any, base: str, facts: Media, part: str) -> None:
                 continue
             seen.add(image)
             kind = "frame" if in_frame else decoration(element, image, origin)
+            if kind is None and is_mark(element, image, root, title):
+                kind = "logo"
             if kind is None:
                 facts.images.append(image)
             else:

@@ -194,7 +194,7 @@ WIDGETS = """<html><head><title>Users</title></head><body><main>
 
 def test_badges_widgets_and_buttons_are_told_by_what_they_are_not_by_their_host(tmp_path):
     """A coverage badge from a host no list names, a subscribe widget and a "Get started" button
-    are no images of the page; its logo link, screenshot, diagram and photo are."""
+    are no images of the page; its screenshot, diagram and photo are (its masthead logo is no content either)."""
     import sitemap_plugins as sp
 
     sitemap = sp.Sitemap(sp.Options(base_url="https://fastapi.tiangolo.com/"))
@@ -202,15 +202,15 @@ def test_badges_widgets_and_buttons_are_told_by_what_they_are_not_by_their_host(
     sitemap.add_page(sp.Page("https://fastapi.tiangolo.com/users/", html=WIDGETS, source="users.md"))
     sitemap.write(tmp_path / "out")
     assert _images(tmp_path / "out" / "sitemap.xml") == {
+        # The logo that opens the page, named after the site ("FastAPI"), is its masthead (#90).
         "https://fastapi.tiangolo.com/": [
-            "https://fastapi.tiangolo.com/img/logo-margin/logo-teal.png",
             "https://fastapi.tiangolo.com/img/index/index-01-swagger-ui-simple.png",
             "https://cdn.example.net/diagram.svg",
             "https://images.example.org/photo.jpg",
         ],
         "https://fastapi.tiangolo.com/users/": ["https://cdn.example.net/flow.png"],
     }
-    assert dict(sitemap.images_left_out) == {"badge": 5}
+    assert dict(sitemap.images_left_out) == {"badge": 5, "logo": 1}
 
 
 def test_players_the_theme_writes_are_the_pages_own_and_a_promotion_on_every_page_is_not(tmp_path):
@@ -331,8 +331,8 @@ def test_badges_widgets_and_buttons_on_the_real_pages_that_carry_them(tmp_path):
     data/sponsors.yml, built here with Material), FastAPI Users' (its gh-pages 14.0/index.html)
     and two of Textual's blog posts (its gh-pages): every badge, widget, button, avatar, sponsor
     card, logo in a tab button and emoji is left out, whatever host draws it (the site's own
-    too); the logos, screenshots, photos and the documentary's banner the pages show for
-    themselves are listed."""
+    too), and so is the masthead logo that opens a home page; the logos in the text, screenshots,
+    photos and the documentary's banner the pages show for themselves are listed."""
     fastapi = tmp_path / "fastapi"
     (fastapi / "docs").mkdir(parents=True)
     index = (REAL_PAGES / "fastapi-index.md").read_text()
@@ -346,7 +346,8 @@ def test_badges_widgets_and_buttons_on_the_real_pages_that_carry_them(tmp_path):
     assert mkdocs(fastapi).returncode == 0
     assert _images(fastapi / "site" / "sitemap.xml") == {
         base: [
-            base + "img/logo-margin/logo-teal.png",
+            # The logo that opens the page under its hidden title, alt "FastAPI", is the site's
+            # masthead (#90).
             # The sponsors' cards (15, the site's own pictures) and the companies' logos drawn in
             # tab buttons are left out: no reader came for them (#76).
             base + "img/fastapi-documentary.jpg",
@@ -382,8 +383,8 @@ def test_badges_widgets_and_buttons_on_the_real_pages_that_carry_them(tmp_path):
         listed.update(_images(root / "sitemap.xml"))
     textual = "https://textual.textualize.io/blog/images/"
     assert listed == {
+        # The logo under the title, alt "FastAPI Users" as the <title>, is the masthead (#90).
         "https://fastapi-users.github.io/fastapi-users/14.0/": [
-            "https://raw.githubusercontent.com/fastapi-users/fastapi-users/master/logo.svg?sanitize=true",
             "https://raw.githubusercontent.com/fief-dev/.github/main/logos/logo-full-red.svg?sanitize=true",
             "https://www.fief.dev/illustrations/guard-right.svg",
         ],
