@@ -68,10 +68,8 @@ def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
 
 def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str | None:
     """Why a static web server serving `site_dir` at `base_url` sends no file of the site for
-    `url` (a directory's `index.html`, a name's `.html` as many servers add it): `is no file of
-    the site (a 404)`, or why the file it finds is not the site's (`not_the_sites`: a link out
-    of the site, a FIFO), judged as the site's pages are.  None where it sends one, and for a
-    URL outside the site (another host, another path), which this directory cannot tell of."""
+    `url` (a directory's `index.html`, a name's `.html` as many servers add it): NO_FILE, or
+    `not_the_sites`'s reason; None where it sends one, or for a URL outside the site."""
     if not url.startswith(base_url):
         return None
     # Not urlsplit: a first segment such as `c++:intro/` would be taken for a scheme.
@@ -94,10 +92,8 @@ def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str
 NO_FILE = "is no file of the site (a 404)"
 
 
-@functools.lru_cache(maxsize=4096)
-def _real(directory: str) -> str:
-    """Where `directory` is, its links followed: asked for each image's folder, once."""
-    return os.path.realpath(directory)
+#: Where a folder is, its links followed: asked for each image's folder, once.
+_real = functools.lru_cache(maxsize=4096)(os.path.realpath)
 
 
 def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:

@@ -88,8 +88,7 @@ class RobotsRules:
         return "Disallow: " + max(forbidding, key=len, default="")
 
     def _part(self, segment: str) -> tuple[Protego, list[str]]:
-        """The rules a URL whose path's first segment is `segment` can match, parsed once, and
-        their Disallow patterns."""
+        """The rules a path whose first segment is `segment` can match, and their Disallows."""
         if segment in self._parts:
             return self._parts[segment]
         path = "/" + segment
@@ -104,8 +103,8 @@ class RobotsRules:
             kept.append(self._lines[number])
             last = number
         disallows = [self._disallow_at[n] for n in numbers if n in self._disallow_at]
-        found = self._parts[segment] = (Protego.parse("\n".join(kept)), disallows)
-        return found
+        self._parts[segment] = (Protego.parse("\n".join(kept)), disallows)
+        return self._parts[segment]
 
     def _pattern(self, pattern: str) -> Protego:
         parser = self._alone.get(pattern)

@@ -75,18 +75,13 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
     return (b"", True) if inflated is None else (inflated, False)
 
 
-def read_json(path: Path, limit: int) -> Any:
-    """The JSON value in the regular file at `path` (a FIFO is never waited on, a device never
-    read past `limit`).  Raises OSError, or ValueError saying why it is none to read."""
-    data = read_regular(path, limit)
+def read_json(source: Path | bytes, limit: int) -> Any:
+    """The JSON value in the regular file at `source` (a FIFO is never waited on, a device never
+    read past `limit`), or in its bytes.  Raises OSError, or ValueError saying why it is none
+    (nested deeper than Python's parser goes is one such file, not a crash)."""
+    data = source if isinstance(source, bytes) else read_regular(source, limit)
     if len(data) > limit:
         raise ValueError(f"larger than {limit:,} bytes")
-    return json_of(data)
-
-
-def json_of(data: bytes) -> Any:
-    """`data` as JSON; ValueError says why not (nesting deeper than Python's parser goes is one
-    such file, not a crash)."""
     try:
         return json.loads(data)
     except RecursionError:

@@ -24,7 +24,7 @@ from sitemap_plugins.core.files import NotRegularFile
 from sitemap_plugins.core.model import Entry
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.diskio import json_of, read_json
+from sitemap_plugins.core.output.diskio import read_json
 from sitemap_plugins.core.output.fileset import MANIFEST, MAX_MANIFEST_BYTES
 from sitemap_plugins.core.web import WebError, get
 
@@ -56,7 +56,7 @@ def read_previous(where: str, base_url: str) -> tuple[dict[str, PageState] | Non
             if answer.status != 200:
                 return None, f"{url} answers HTTP {answer.status}"
             said = url
-            data = json_of(answer.body)
+            data = read_json(answer.body, MAX_MANIFEST_BYTES)
         else:
             path = Path(where)
             path = path if path.name == MANIFEST else path / MANIFEST
