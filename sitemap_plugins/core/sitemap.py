@@ -47,6 +47,14 @@ def build_time() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
+def latest_true_date(build: dt.datetime) -> dt.datetime:
+    """The latest date a source can truly give: now, by the clock.  SOURCE_DATE_EPOCH stands for
+    the clock only where the build writes the clock's own time (`lastmod: [build]`, `previous`,
+    the news window); it never makes a true date false, whether it is set years back (Hatch's
+    docs build with 2020-02-02) or ahead."""
+    return max(build, dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
+
+
 class Sitemap:
     def __init__(
         self,
@@ -75,10 +83,11 @@ class Sitemap:
         self.date_field = FRONT_MATTER
         self.options = options
         self.report = Reporter(options.strict, emit)
+        clock = now or latest_true_date(build_time())
         now = self.build_time = now or build_time()
-        self._validate = EntryValidator(options, self.report, now)
+        self._validate = EntryValidator(options, self.report, clock)
         #: When each page last changed (the `lastmod` option's sources).
-        self.dates = PageDates(options, self.report, now, Path(source_root) if source_root else None)
+        self.dates = PageDates(options, self.report, now, Path(source_root) if source_root else None, clock)
         self.harvester = Harvester(options, self.report, now, self.dates)
         #: The sitemaps another tool wrote into the site (`read_other_sitemaps`): what they say
         #: of a page fills in where the page says less.

@@ -80,11 +80,18 @@ class PageDates:
     """The dates of a build's pages; git is asked once per repository, beside the build."""
 
     def __init__(
-        self, options: Options, report: Reporter, build_time: dt.datetime, source_root: Path | None = None
+        self,
+        options: Options,
+        report: Reporter,
+        build_time: dt.datetime,
+        source_root: Path | None = None,
+        clock: dt.datetime | None = None,
     ) -> None:
         self.options = options
         self.report = report
         self.build_time = build_time
+        #: What a source's date may not be later than: the clock's time, SOURCE_DATE_EPOCH aside.
+        self.clock = clock or build_time
         #: Each repository's history (None: outside any), and the repository each folder is in.
         self._git: dict[str | None, GitDates] = {}
         self._repository_of: dict[str, str | None] = {}
@@ -265,12 +272,12 @@ class PageDates:
 
     def _in_the_future(self, date: Any, label: str, field: str) -> bool:
         """A date later than the build is no last change: said, and the source is skipped."""
-        if not later_than_the_build(date, self.build_time, self.options.tzinfo):
+        if not later_than_the_build(date, self.clock, self.options.tzinfo):
             return False
         self.report(
             label,
             field,
-            f"{format_w3c(date)} is later than the build ({format_w3c(self.build_time)}); not used",
+            f"{format_w3c(date)} is later than the build ({format_w3c(self.clock)}); not used",
         )
         return True
 
