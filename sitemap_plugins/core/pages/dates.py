@@ -18,6 +18,7 @@ from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.result import SHALLOW
 from sitemap_plugins.core.pages.gitdates import GitDates, repository_root
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts
@@ -236,7 +237,7 @@ class PageDates:
             # no date of its own; its sources may well be in git, elsewhere.
             return BUILT_UNDATED if page.kind_unknown else "not in a git repository (or git is not installed)"
         if dates.undated(page.source_path):
-            return "changed before a shallow clone's history"
+            return SHALLOW
         if path_in(dates.root, os.path.abspath(page.source_path)) is None:
             return "outside the git repository"
         return NOT_COMMITTED

@@ -94,15 +94,6 @@ class GitDates:
         assert self._root is not None
         boundary = _shallow_commits(self._root)
         self._parse(output, boundary)
-        if boundary:
-            log.info(
-                "sitemap: lastmod: the git repository is a shallow clone: files last changed before "
-                "its oldest fetched commit get no date from git, nor from another plugin that reads "
-                "the same history (the next lastmod source dates them, or none does); fetch the "
-                "whole history to date them all: fetch-depth: 0 (actions/checkout), git fetch "
-                "--unshallow in build.jobs.post_checkout (Read the Docs)",
-                extra={"build_wide": True},
-            )
 
     def _parse(self, output: str, boundary: frozenset[str]) -> None:
         stamp: dt.datetime | None = None
