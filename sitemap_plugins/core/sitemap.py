@@ -47,14 +47,6 @@ def build_time() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
-def latest_true_date(build: dt.datetime) -> dt.datetime:
-    """The latest date a source can truly give: now, by the clock.  SOURCE_DATE_EPOCH stands for
-    the clock only where the build writes the clock's own time (`lastmod: [build]`, `previous`,
-    the news window); it never makes a true date false, whether it is set years back (Hatch's
-    docs build with 2020-02-02) or ahead."""
-    return max(build, dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
-
-
 class Sitemap:
     def __init__(
         self,
@@ -83,7 +75,10 @@ class Sitemap:
         self.date_field = FRONT_MATTER
         self.options = options
         self.report = Reporter(options.strict, emit)
-        clock = now or latest_true_date(build_time())
+        # A source's date is later than the build by the clock: SOURCE_DATE_EPOCH stands for it only
+        # where the build writes its own time (`lastmod: [build]`, `previous`, the news window), and
+        # makes no true date false, set years back (Hatch's docs: 2020-02-02) or ahead.
+        clock = now or max(build_time(), dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
         now = self.build_time = now or build_time()
         self._validate = EntryValidator(options, self.report, clock)
         #: When each page last changed (the `lastmod` option's sources).
