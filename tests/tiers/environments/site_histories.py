@@ -83,7 +83,10 @@ def mkdocs_history(git_revision: bool) -> History:
             }
         ],
     }
-    post = "---\ndate: {date}\n---\n\n# {title}\n\n{text}\n\n<!-- more -->\n\nThe rest.\n"
+    # Each in a category, as Hatch's: an excerpt links to its category's listing.
+    post = (
+        "---\ndate: {date}\ncategories: [Release]\n---\n\n# {title}\n\n{text}\n\n<!-- more -->\n\nThe rest.\n"
+    )
     return [
         (
             "2023-01-10T10:00:00+00:00",
@@ -96,6 +99,8 @@ def mkdocs_history(git_revision: bool) -> History:
                 "docs/.snippets/links.txt": "[install]: install.md\n",
                 "docs/blog/index.md": "# Blog\n",
                 "docs/blog/posts/first.md": post.format(date="2023-01-10", title="First", text="Hello."),
+                # Imported with the docs: its archive (2022) shows no post a shallow clone dates.
+                "docs/blog/posts/older.md": post.format(date="2022-06-01", title="Older", text="Before."),
             },
         ),
         (
@@ -117,7 +122,13 @@ def mkdocs_history(git_revision: bool) -> History:
         ),
         ("2023-10-05T10:00:00+00:00", {"docs/install.md": "# Install\n\n`pipx install demo`\n"}),
         ("2024-01-09T10:00:00+00:00", {"docs/usage.md": "# Usage\n\n`demo run`\n"}),
-        ("2024-03-03T10:00:00+00:00", {"docs/about.md": "# About\n\nWho we are, and why.\n"}),
+        (
+            "2024-03-03T10:00:00+00:00",
+            {
+                "docs/about.md": "# About\n\nWho we are, and why.\n",
+                "docs/blog/posts/third.md": post.format(date="2024-03-03", title="Third", text="Once more."),
+            },
+        ),
         (
             "2024-05-05T10:00:00+00:00",
             {"docs/index.md": "# Demo\n\nThe [install][install] and [about][about] pages.\n"},
