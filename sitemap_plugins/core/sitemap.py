@@ -75,10 +75,14 @@ class Sitemap:
         self.date_field = FRONT_MATTER
         self.options = options
         self.report = Reporter(options.strict, emit)
+        # A source's date is later than the build by the clock: SOURCE_DATE_EPOCH stands for it only
+        # where the build writes its own time (`lastmod: [build]`, `previous`, the news window), and
+        # makes no true date false, set years back (Hatch's docs: 2020-02-02) or ahead.
+        clock = now or max(build_time(), dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
         now = self.build_time = now or build_time()
-        self._validate = EntryValidator(options, self.report, now)
+        self._validate = EntryValidator(options, self.report, clock)
         #: When each page last changed (the `lastmod` option's sources).
-        self.dates = PageDates(options, self.report, now, Path(source_root) if source_root else None)
+        self.dates = PageDates(options, self.report, now, Path(source_root) if source_root else None, clock)
         self.harvester = Harvester(options, self.report, now, self.dates)
         #: The sitemaps another tool wrote into the site (`read_other_sitemaps`): what they say
         #: of a page fills in where the page says less.

@@ -44,6 +44,8 @@ def _undated_reasons(undated: Counter[str]) -> str:
 #: Why a page without a source file is undated (`pages.dates.why_undated`'s words).
 NO_SOURCE = "no source file"
 NO_SOURCE_SAID = "made of no source file (a page nothing dates)"
+#: Why a page in a shallow clone has no date from git: its own line says it, with the fix.
+SHALLOW = "changed before a shallow clone's history"
 
 
 @dataclass
@@ -162,7 +164,9 @@ class WriteResult:
                 f"(Google requires a title, a description and a thumbnail): {named}; the report (option "
                 "`report`) names each, with what is missing"
             )
-        if self.undated and self.undated.total() == self.urls and self.urls > 1:
+        if set(self.undated) == {SHALLOW}:
+            pass  # the shallow clone's line below says it, with the fix
+        elif self.undated and self.undated.total() == self.urls and self.urls > 1:
             # A whole set undated: what would date it, in one line.
             notes.append(
                 f"sitemap: none of the {self.urls:,} pages has a lastmod ({_undated_reasons(self.undated)}): "
@@ -186,6 +190,15 @@ class WriteResult:
                 f"sitemap: {_count(self.undated.total(), 'page')} without lastmod: "
                 f"{_undated_reasons(self.undated)}; how to date them ({self.date_field}, git, the page's "
                 f"own dates): {docs_page('lastmod.md')} (the report names each)"
+            )
+        if self.git_undated:
+            # Said once, at the end, with the count: a CI checkout's default, which the owner fixes there.
+            pages = _count(self.git_undated, "page")
+            notes.append(
+                f"sitemap: lastmod: the git repository is a shallow clone: {pages} "
+                "last changed before its oldest fetched commit, which git cannot date (nor another plugin "
+                "that reads the same history): fetch the whole history to date them: fetch-depth: 0 "
+                "(actions/checkout), git fetch --unshallow in build.jobs.post_checkout (Read the Docs)"
             )
         if self.ungrouped_languages:
             languages = self.ungrouped_languages.most_common()

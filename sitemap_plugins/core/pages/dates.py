@@ -18,6 +18,7 @@ from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.result import SHALLOW
 from sitemap_plugins.core.pages.gitdates import GitDates, repository_root
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts
@@ -80,11 +81,18 @@ class PageDates:
     """The dates of a build's pages; git is asked once per repository, beside the build."""
 
     def __init__(
-        self, options: Options, report: Reporter, build_time: dt.datetime, source_root: Path | None = None
+        self,
+        options: Options,
+        report: Reporter,
+        build_time: dt.datetime,
+        source_root: Path | None = None,
+        clock: dt.datetime | None = None,
     ) -> None:
         self.options = options
         self.report = report
         self.build_time = build_time
+        #: What a source's date may not be later than: the clock's time, SOURCE_DATE_EPOCH aside.
+        self.clock = clock or build_time
         #: Each repository's history (None: outside any), and the repository each folder is in.
         self._git: dict[str | None, GitDates] = {}
         self._repository_of: dict[str, str | None] = {}
@@ -122,10 +130,11 @@ class PageDates:
             value: Any = None
             if source == "metadata":
                 keys = self._modified_keys
-                if self.plugin_keys and self._git_knows(page):
+                if self.plugin_keys and self._git_answers(page):
                     # Another plugin's git date (git-revision-date-localized's) reads the history
                     # ours reads, without what ours knows (renames, the branch's merges, the
-                    # commit that only added a file): where ours dates the page, ours is used.
+                    # commit that only added a file, a shallow clone's boundary, which it takes
+                    # for a change of every file): where ours can answer, ours is used.
                     keys = tuple(key for key in keys if key not in self.plugin_keys)
                 value = self.meta_date(page, label, keys)
             elif source == "git" and page.source_path:
@@ -173,7 +182,9 @@ class PageDates:
             if value:
                 later = self._later(published, value)
                 return Dated(later, "metadata" if later is published else source, shallow)
-        if published:
+        if published and not (shallow and self._older_than_the_clone(page, published)):
+            # A page git cannot date changed somewhere between its publication and the shallow
+            # clone's oldest commit: its publication is its lastmod only where that is later.
             return Dated(published, "metadata", shallow)
         if "html" in self.options.lastmod and facts.published:
             # A built page that says only when it was published (a post never edited, whose
@@ -183,15 +194,23 @@ class PageDates:
             except ValueError as error:
                 self.report(label, "lastmod (the page's HTML, its publication)", f"{error}; not used")
             else:
-                if not self._in_the_future(value, label, "lastmod (the page's HTML, its publication)"):
+                future = self._in_the_future(value, label, "lastmod (the page's HTML, its publication)")
+                if not future and not (shallow and self._older_than_the_clone(page, value)):
                     return Dated(value, "html", shallow)
         return Dated(None, f"none: {self.why_undated(page)}", shallow)
 
-    def _git_knows(self, page: Page) -> bool:
-        """Our own reading of git dates the page's source."""
+    def _git_answers(self, page: Page) -> bool:
+        """Our own reading of git dates the page's source, or knows that its shallow clone
+        cannot: any date read from the same history is then no better."""
         if "git" not in self.options.lastmod or not page.source_path:
             return False
-        return self.git_of(page.source_path).lastmod(page.source_path) is not None
+        dates = self.git_of(page.source_path)
+        return dates.horizon is not None or dates.lastmod(page.source_path) is not None
+
+    def _older_than_the_clone(self, page: Page, published: Any) -> bool:
+        horizon = self.git_of(page.source_path or "").horizon
+        tz = self.options.tzinfo
+        return horizon is not None and date_key(published, tz) < date_key(horizon, tz)
 
     def _newest_include(self, page: Page) -> tuple[dt.datetime, str] | None:
         """The newest git date among the files the page includes, and that file's name."""
@@ -218,7 +237,7 @@ class PageDates:
             # no date of its own; its sources may well be in git, elsewhere.
             return BUILT_UNDATED if page.kind_unknown else "not in a git repository (or git is not installed)"
         if dates.undated(page.source_path):
-            return "changed before a shallow clone's history"
+            return SHALLOW
         if path_in(dates.root, os.path.abspath(page.source_path)) is None:
             return "outside the git repository"
         return NOT_COMMITTED
@@ -265,12 +284,12 @@ class PageDates:
 
     def _in_the_future(self, date: Any, label: str, field: str) -> bool:
         """A date later than the build is no last change: said, and the source is skipped."""
-        if not later_than_the_build(date, self.build_time, self.options.tzinfo):
+        if not later_than_the_build(date, self.clock, self.options.tzinfo):
             return False
         self.report(
             label,
             field,
-            f"{format_w3c(date)} is later than the build ({format_w3c(self.build_time)}); not used",
+            f"{format_w3c(date)} is later than the build ({format_w3c(self.clock)}); not used",
         )
         return True
 

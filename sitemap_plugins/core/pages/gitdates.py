@@ -43,6 +43,8 @@ class GitDates:
         self._undated: set[str] = set()
         #: Files whose newest commit is the one that added them: no edit git knows of.
         self._added: set[str] = set()
+        #: A shallow clone's newest boundary commit's date: what git cannot date changed before it.
+        self._horizon: dt.datetime | None = None
         self._running = None
         if self._root is not None:
             self._running = _start_git(
@@ -67,6 +69,13 @@ class GitDates:
         return self._root
 
     @property
+    def horizon(self) -> dt.datetime | None:
+        """In a shallow clone, the date of its newest boundary commit (what it cannot date changed
+        before); None in a whole history."""
+        self._finish()
+        return self._horizon
+
+    @property
     def dates(self) -> dict[str, dt.datetime]:
         self._finish()
         return self._dates
@@ -85,13 +94,6 @@ class GitDates:
         assert self._root is not None
         boundary = _shallow_commits(self._root)
         self._parse(output, boundary)
-        if boundary:
-            log.info(
-                "sitemap: lastmod: the git repository is a shallow clone: files last changed before "
-                "its oldest fetched commit get no date from git (the next lastmod source dates "
-                "them); fetch the whole history (actions/checkout: fetch-depth: 0) to date them all",
-                extra={"build_wide": True},
-            )
 
     def _parse(self, output: str, boundary: frozenset[str]) -> None:
         stamp: dt.datetime | None = None
@@ -103,6 +105,8 @@ class GitDates:
                 seconds, _, commit = line[1:].partition(" ")
                 stamp = dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
                 at_boundary = commit in boundary
+                if at_boundary and (self._horizon is None or stamp > self._horizon):
+                    self._horizon = stamp
                 continue
             if not line or stamp is None:
                 continue

@@ -82,6 +82,9 @@ def date_listings(site: Site) -> None:
     def newest(shown: list[Entry]) -> Any:
         return max((p.lastmod for p in shown if p.lastmod), key=lambda d: date_key(d, tz), default=None)  # type: ignore[arg-type]
 
+    #: Listings that show pages: undated when those are (posts a shallow clone cannot date), never
+    #: dated by another listing their excerpts link to (the category a post is in).
+    showing: set[str] = set()
     for loc, shown in site.listings.items():
         entry = site.entries.get(loc)
         if entry is None:
@@ -100,11 +103,13 @@ def date_listings(site: Site) -> None:
         )
         entry.lastmod = newest(listed)
         entry.lastmod_source = "listing" if entry.lastmod is not None else f"none: {UNDATED_LISTING}"
+        if listed:
+            showing.add(loc)
     # A listing of listings (the categories page, a category's list of its tags) changed when
     # the newest of those did.
     for loc, shown in site.listings.items():
         entry = site.entries.get(loc)
-        if entry is not None and entry.lastmod is None:
+        if entry is not None and entry.lastmod is None and loc not in showing:
             linked = as_listed(site, shown.region) & listings - {loc}
             entry.lastmod = newest([site.entries[url] for url in linked if url in site.entries])
             entry.lastmod_source = "listing" if entry.lastmod is not None else entry.lastmod_source
