@@ -18,21 +18,6 @@ from live_site import COMMAND, build, check, page, plant, serve
 pytestmark = pytest.mark.slow  # a real server, real runs of the command
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def test_each_planted_defect_is_found_once_with_its_code(tmp_path):
     site = tmp_path / "site"
     site.mkdir()

@@ -18,17 +18,6 @@ pytestmark = pytest.mark.slow  # builds real sites
 pytest.importorskip("mike", reason="mike does not install here (pip install mike)")
 
 
-
-
-
-
-
-
-
-
-
-
-
 @pytest.mark.parametrize(
     ("alias_type", "canonical"),
     [("copy", "latest"), ("symlink", "latest"), ("redirect", "latest"), ("symlink", None)],

@@ -16,7 +16,6 @@ from places import ROOT
 pytestmark = pytest.mark.slow  # builds real sites
 
 
-
 def test_wheel_ships_templates_schemas_and_py_typed(tmp_path):
     subprocess.run(
         [sys.executable, "-c", f"from hatchling.build import build_wheel; build_wheel({str(tmp_path)!r})"],

@@ -13,7 +13,6 @@ from sitemap_checks import urls
 pytestmark = pytest.mark.slow  # builds real sites
 
 
-
 def test_core_sample(tmp_path):
     result = runpy.run_path(str(SAMPLES / "core" / "sitemap_entries.py"))["build"](tmp_path)
     assert result.summary() == (

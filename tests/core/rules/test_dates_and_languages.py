@@ -402,7 +402,9 @@ def _assert_one_group_per_page(site: Path) -> None:
     assert not (site / "de" / "robots.txt").exists()
 
 
-@pytest.mark.parametrize("tool", ["mkdocs"])  # Zensical keeps site_dir in its project: mkdocs/test_zensical.py
+@pytest.mark.parametrize(
+    "tool", ["mkdocs"]
+)  # Zensical keeps site_dir in its project: mkdocs/test_zensical.py
 def test_one_project_per_language_as_material_documents_it(tmp_path, tool):
     """Built without the plugin, then `generate --project` for each."""
     root = _language_projects(tmp_path, tool)
