@@ -32,7 +32,7 @@ from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, Harvester, language_of, leave_out
-from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, kept_facts, read_other_sitemaps
 from sitemap_plugins.core.pages.reading import read_page
 from sitemap_plugins.core.rules import Site, apply_site_rules, digests_of
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
@@ -323,6 +323,13 @@ class Sitemap:
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
         stale = [name for name in others.files if name not in (*replaceable, *theirs)]
+        beside = sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries)
+        # What the sitemaps ours takes the place of said is kept in the manifest: a run again on
+        # this output (to add a report) reads it as theirs, and writes what this one writes.
+        replaced = [*(beside if self.options.replace_sitemaps else []), *others.kept]
+        kept: dict[str, object] = {"replaced": kept_facts(others, replaced)} if replaced else {}
+        if self.previous is not None:
+            kept["pages"] = self.previous.states(self.entries, site.digests, set(site.listings))
         result = write_sitemaps(
             self.entries.values(),
             out_dir,
@@ -330,16 +337,14 @@ class Sitemap:
             self.report,
             extra_sitemaps=[*sitemaps_beside.served_feeds(extra_sitemaps, self.options, self.report), *named],
             replaceable=replaceable,
-            other_sitemaps=sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries),
+            other_sitemaps=beside,
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
-            page_states=(
-                self.previous.states(self.entries, site.digests, set(site.listings))
-                if self.previous is not None
-                else None
-            ),
+            kept=kept,
         )
+        if result.files:
+            result.replaced += [name for name in others.kept if name not in result.replaced]
         self._count(result, site)
         if report_to:
             self._write_report(report_to, result)

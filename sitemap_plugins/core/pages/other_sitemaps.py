@@ -23,7 +23,7 @@ from typing import Any
 
 from sitemap_plugins.core.files import not_served, read_regular, same_file
 from sitemap_plugins.core.normalize import comparable, date_key, format_w3c, uri_or_same
-from sitemap_plugins.core.output.fileset import is_ours, read_manifest
+from sitemap_plugins.core.output.fileset import Manifest, is_ours, read_manifest
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import (
     SM,
@@ -74,6 +74,9 @@ class OtherSitemaps:
     #: What of them is wrong and the owner can mend (URLs the site does not serve), as (file,
     #: message): a WARNING.
     problems: list[tuple[str, str]] = field(default_factory=list)
+    #: Those an earlier run's set took the place of (gone now, or ours), what they said as its
+    #: manifest keeps it (`kept_facts`).
+    kept: list[str] = field(default_factory=list)
 
     def about(self, *urls: str) -> PageFacts | None:
         """What they say of the page at the first of `urls` they know, however they spell it
@@ -95,13 +98,21 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
     if not directory.is_dir():
         return found
     manifest = read_manifest(directory)
+    _read_found(directory, base_url, leave, manifest, found)
+    _add_kept(found, manifest.replaced)
+    return found
+
+
+def _read_found(
+    directory: Path, base_url: str, leave: Collection[str], manifest: Manifest, found: OtherSitemaps
+) -> None:
     # (name, whether the name alone makes it a sitemap): a file robots.txt or a language
     # directory names is one only where it reads as one (a feed is named there too).
     try:
         # Spelt as they are: on a file system that ignores case, `Sitemap.xml` is the owner's.
         here = set(os.listdir(directory))
     except OSError:
-        return found
+        return
     queue = [(name, True) for name in ROOT_NAMES if name in here]
     queue += [(name, False) for name in _named_in_robots_txt(directory, base_url)]
     # A folder's own (a language's, a version's), and its gzipped twin (MkDocs writes both).
@@ -143,7 +154,6 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
             _read_urlset(root, name, directory, base_url, found)
         elif by_name:
             found.files.append(name)  # a file at a sitemap's name, which is none
-    return found
 
 
 def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: OtherSitemaps) -> None:
@@ -194,6 +204,44 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
     found.listed[name] = {uri_or_same(loc) for loc, _ in facts}
     for loc, page in facts:
         found.pages.setdefault(comparable(uri_or_same(loc)), page)
+
+
+def kept_facts(found: OtherSitemaps, names: Collection[str]) -> dict[str, Any]:
+    """What the sitemaps `names` said (each page's lastmod, alternates and images; the notes and
+    problems said of each), as the manifest of the set that takes their place keeps it."""
+    return {
+        name: {
+            "pages": {
+                key: [p.lastmod, p.alternates, p.images] for key, p in found.pages.items() if p.file == name
+            },
+            "notes": [message for file, message in found.notes if file == name],
+            "problems": [message for file, message in found.problems if file == name],
+        }
+        for name in names
+    }
+
+
+def _add_kept(found: OtherSitemaps, kept: dict[str, Any]) -> None:
+    """The sitemaps an earlier run's set took the place of, where their tool has not written them
+    again: what they said, from its manifest (`kept_facts`); a manifest edited out of shape is
+    not read."""
+    for name, said in kept.items():
+        if name in found.files:
+            continue
+        try:
+            pages = [
+                (key, PageFacts(name, lastmod, dict(links), list(images)))
+                for key, (lastmod, links, images) in said["pages"].items()
+            ]
+            notes = [(name, str(message)) for message in said["notes"]]
+            problems = [(name, str(message)) for message in said["problems"]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+        found.kept.append(name)
+        found.notes += notes
+        found.problems += problems
+        for key, page in pages:
+            found.pages.setdefault(key, page)
 
 
 def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:
