@@ -100,6 +100,8 @@ class Sitemap:
         self.git_undated = 0
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
+        #: Other sets' roots not built yet, each with what the face says of it (`sets_to_come`).
+        self._to_come: dict[str, str] = {}
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
         #: The set as the site's rules left it at the last `write` (`rules.Site`).
@@ -269,6 +271,12 @@ class Sitemap:
         alternates may name them, and this set's site_dir cannot tell of them."""
         self._elsewhere.update(map(uri_or_same, urls))
 
+    def sets_to_come(self, roots: dict[str, str]) -> None:
+        """The roots (URLs) of other sets of the site that are built after this one (one
+        project per language), each with why: a translation named there is no 404 of this set's
+        site_dir, and what is said of it says so."""
+        self._to_come.update(roots)
+
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
         self.left_out.append(leave_out(url, source, kind, reason))
@@ -366,6 +374,7 @@ class Sitemap:
             dates=self.dates,
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
+            to_come=self._to_come,
         )
         return site.gather(self.pages)
 

@@ -42,6 +42,7 @@ from sitemap_plugins import (
 from sitemap_plugins.mkdocs.built import (
     ProjectSet,
     hreflang_groups,
+    language_dirs,
     material_index_warning,
     project_options,
     project_set,
@@ -85,6 +86,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._owners_sitemap: str | None = None
         self._theme_language: str | None = None
         self.mike_version: str | None = None
+        #: The host's root, where its project (one project per language) is built after this one.
+        self._host_root_to_come: str | None = None
         self._site_url_as_written: str | None = None
 
     def load_config(self, options: dict[str, Any], config_file_path: str | None = None) -> tuple[Any, Any]:
@@ -332,6 +335,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 log.warning(material_index_warning(result))
             if result.robots_hint and self._named_by_the_top_project(config):
                 result.robots_hint = []  # the top-level project's build names this set in robots.txt
+            if result.robots_hint and self._host_root_to_come:
+                log.info(
+                    "sitemap: no robots.txt written: the project of %s (extra.alternate) is not built "
+                    "yet; built after this one with this plugin, it names this set in the robots.txt "
+                    "there (else add %s to it)",
+                    self._host_root_to_come,
+                    " and ".join(result.robots_hint),
+                )
+                result.robots_hint = []
             for line in self.sitemap.closing_lines(result):
                 log.info(line)
 
@@ -352,6 +364,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 read_project(Path(config.config_file_path), self.base_url), site_dir=Path(config.site_dir)
             )
             others = projects_built_beside(own)
+            # The languages whose projects are built after this one: a link there is no 404.
+            built = {(urlsplit(other.site_url).path or "/").rstrip("/") + "/" for other in others}
+            host = self.base_url[: len(self.base_url) - len(urlsplit(self.base_url).path)]
+            to_come = [host + root for root in language_dirs(own) or {} if root not in built]
+            self._host_root_to_come = next((url for url in to_come if url == host + "/"), None)
+            self.sitemap.sets_to_come(
+                {
+                    url: f"the project of {url} (extra.alternate) is not built yet: its build, after this "
+                    "one, joins the groups"
+                    for url in to_come
+                }
+            )
             sets = [
                 project_set(
                     other, project_options(other), [p.site_dir for p in (own, *others) if p is not other]
