@@ -25,12 +25,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils.meta import get_data
 
 from sitemap_plugins import (
     BUILTIN_SITEMAP,
     ENTRY_POINT,
     ConfigError,
     Entry,
+    LeftOut,
     Options,
     Page,
     Sitemap,
@@ -62,9 +64,9 @@ from sitemap_plugins.mkdocs.other_plugins import (
 )
 from sitemap_plugins.mkdocs.project import core_values, language_roots, read_project
 
-#: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
-#: is not re-rendered is still listed, with what it had.
-_PREVIOUS: dict[str, dict[str, Entry]] = {}
+#: Entries of the last build per site, and the pages it left out, kept across `mkdocs serve
+#: --dirty` rebuilds: a page that is not re-rendered is listed, or left out, as it was.
+_PREVIOUS: dict[str, tuple[dict[str, Entry], dict[str, LeftOut]]] = {}
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):
@@ -330,7 +332,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 log.info(result.summary(of=str(others[index - 1].project.config_file)))
                 continue
             if self.command == "serve":
-                _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+                left_out = {item.url: item for item in self.sitemap.left_out}
+                _PREVIOUS[config.config_file_path or self.site_dir] = (copy.deepcopy(self._entries), left_out)
             if result.entry_point_is_index and config.theme.name == "material":
                 log.warning(material_index_warning(result))
             if result.robots_hint and self._named_by_the_top_project(config):
@@ -460,17 +463,27 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """Under `mkdocs serve --dirty` unchanged pages are not rendered again: list them with
         their entry from the previous build, or else harvest the HTML already in site_dir."""
         assert self.sitemap is not None
-        previous = _PREVIOUS.get(config.config_file_path or self.site_dir, {})
+        previous, left_out = _PREVIOUS.get(config.config_file_path or self.site_dir, ({}, {}))
         for url, file in self._expected.items():
             if url in self._rendered:
                 continue
             if url in previous:
                 entry = self.sitemap.add(copy.deepcopy(previous[url]))
+            elif url in left_out:  # its front matter's `sitemap: false`, which its HTML does not show
+                self.sitemap.left_out.append(left_out[url])
+                continue
             elif Path(file.abs_dest_path).exists():
-                entry = self.sitemap.add_page(
-                    Page(url=url, source=file.src_uri, source_path=file.abs_src_path, path=file.abs_dest_path)
+                # `mkdocs build --dirty` again: the page as built, with its front matter.
+                meta = get_data(file.content_string)[1]
+                page = Page(
+                    url=url, source=file.src_uri, source_path=file.abs_src_path, path=file.abs_dest_path
                 )
+                entry = self.sitemap.add_page(dataclasses.replace(page, meta=meta))
             else:
                 continue
             if entry is not None:
                 self._entries[entry.loc] = entry
+        # Listed in the order a clean build lists them: MkDocs' order of the files.
+        order = {url: number for number, url in enumerate(self._expected)}
+        entries = sorted(self.sitemap.entries.items(), key=lambda item: order.get(item[0], len(order)))
+        self.sitemap.entries = dict(entries)
