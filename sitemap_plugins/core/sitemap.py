@@ -274,8 +274,11 @@ class Sitemap:
     def sets_to_come(self, roots: dict[str, str]) -> None:
         """The roots (URLs) of other sets of the site that are built after this one (one
         project per language), each with why: a translation named there is no 404 of this set's
-        site_dir, and what is said of it says so."""
-        self._to_come.update(roots)
+        site_dir, and what is said of it says so.  A root above this set's (the host's, of a
+        set in `/de/`) holds no page of this set's site_dir."""
+        self._to_come.update(
+            {root: why for root, why in roots.items() if not self.options.base_url.startswith(root)}
+        )
 
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
@@ -331,6 +334,9 @@ class Sitemap:
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
         stale = [name for name in others.files if name not in (*replaceable, *theirs)]
+        # The sitemaps in the folder of another set to come are that set's, which replaces them.
+        base = self.options.base_url
+        stale = [name for name in stale if not any((base + name).startswith(r) for r in self._to_come)]
         beside = sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries)
         # What the sitemaps ours takes the place of said is kept in the manifest: a run again on
         # this output (to add a report) reads it as theirs, and writes what this one writes.

@@ -264,6 +264,18 @@ def projects_built_beside(own: Project) -> list[Project]:
     return found
 
 
+def sets_to_come(own: Project, built: Sequence[Project], why: str) -> dict[str, str]:
+    """The roots (URLs) of the other languages' projects whose sets are not among `built`, each
+    with what is said of a translation named there (`Sitemap.sets_to_come`): the project `why`."""
+    host = urlsplit(own.site_url)._replace(path="", query="", fragment="").geturl()
+    done = {(urlsplit(other.site_url).path or "/").rstrip("/") + "/" for other in built}
+    return {
+        host + root: f"the project of {host + root} (extra.alternate) {why}"
+        for root in language_dirs(own) or {}
+        if root not in done
+    }
+
+
 def generate_projects(
     configurations: Sequence[str],
     base_url: str | None,
@@ -310,6 +322,8 @@ def generate_projects(
             )
         others = [other.site_dir for other in projects if other is not project]
         sets.append(project_set(project, project_options(project, overrides), others, say))
+        why = "has no set of ours yet: `generate --project` of it joins the groups"
+        sets[-1].sitemap.sets_to_come(sets_to_come(project, projects, why))
     groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
     for each in sets:
         each.add_pages(groups, progress())

@@ -44,11 +44,11 @@ from sitemap_plugins import (
 from sitemap_plugins.mkdocs.built import (
     ProjectSet,
     hreflang_groups,
-    language_dirs,
     material_index_warning,
     project_options,
     project_set,
     projects_built_beside,
+    sets_to_come,
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
 from sitemap_plugins.mkdocs.includes import Includes
@@ -368,17 +368,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
             others = projects_built_beside(own)
             # The languages whose projects are built after this one: a link there is no 404.
-            built = {(urlsplit(other.site_url).path or "/").rstrip("/") + "/" for other in others}
-            host = self.base_url[: len(self.base_url) - len(urlsplit(self.base_url).path)]
-            to_come = [host + root for root in language_dirs(own) or {} if root not in built]
-            self._host_root_to_come = next((url for url in to_come if url == host + "/"), None)
-            self.sitemap.sets_to_come(
-                {
-                    url: f"the project of {url} (extra.alternate) is not built yet: its build, after this "
-                    "one, joins the groups"
-                    for url in to_come
-                }
+            to_come = sets_to_come(
+                own, others, "is not built yet: its build, after this one, joins the groups"
             )
+            self.sitemap.sets_to_come(to_come)
+            host = self.base_url[: len(self.base_url) - len(urlsplit(self.base_url).path)]
+            self._host_root_to_come = host + "/" if host + "/" in to_come else None
             sets = [
                 project_set(
                     other, project_options(other), [p.site_dir for p in (own, *others) if p is not other]

@@ -173,7 +173,9 @@ def test_pelican_devserver_with_i18n_subsites_builds_serves_and_rebuilds(tmp_pat
             log,
         )
         # The watcher starts after the first build (of the site and both subsites).
-        _wait_for("the first build", lambda: log.read_text(errors="replace").count("Done: Processed") >= 3, log)
+        _wait_for(
+            "the first build", lambda: log.read_text(errors="replace").count("Done: Processed") >= 3, log
+        )
         edited = article.read_text().replace("Gezeiten", "Gezeitenkalender")
 
         def rebuilt() -> bool:
