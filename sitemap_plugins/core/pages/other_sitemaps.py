@@ -23,7 +23,7 @@ from typing import Any
 
 from sitemap_plugins.core.files import not_served, read_regular, same_file
 from sitemap_plugins.core.normalize import comparable, date_key, format_w3c, uri_or_same
-from sitemap_plugins.core.output.fileset import Manifest, is_ours, read_manifest
+from sitemap_plugins.core.output.fileset import is_ours, read_manifest
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import (
     SM,
@@ -98,21 +98,13 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
     if not directory.is_dir():
         return found
     manifest = read_manifest(directory)
-    _read_found(directory, base_url, leave, manifest, found)
-    _add_kept(found, manifest.replaced)
-    return found
-
-
-def _read_found(
-    directory: Path, base_url: str, leave: Collection[str], manifest: Manifest, found: OtherSitemaps
-) -> None:
     # (name, whether the name alone makes it a sitemap): a file robots.txt or a language
     # directory names is one only where it reads as one (a feed is named there too).
     try:
         # Spelt as they are: on a file system that ignores case, `Sitemap.xml` is the owner's.
         here = set(os.listdir(directory))
     except OSError:
-        return
+        return found
     queue = [(name, True) for name in ROOT_NAMES if name in here]
     queue += [(name, False) for name in _named_in_robots_txt(directory, base_url)]
     # A folder's own (a language's, a version's), and its gzipped twin (MkDocs writes both).
@@ -154,6 +146,8 @@ def _read_found(
             _read_urlset(root, name, directory, base_url, found)
         elif by_name:
             found.files.append(name)  # a file at a sitemap's name, which is none
+    _add_kept(found, manifest.replaced)
+    return found
 
 
 def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: OtherSitemaps) -> None:
@@ -229,19 +223,16 @@ def _add_kept(found: OtherSitemaps, kept: dict[str, Any]) -> None:
         if name in found.files:
             continue
         try:
-            pages = [
-                (key, PageFacts(name, lastmod, dict(links), list(images)))
-                for key, (lastmod, links, images) in said["pages"].items()
-            ]
-            notes = [(name, str(message)) for message in said["notes"]]
-            problems = [(name, str(message)) for message in said["problems"]]
-        except (KeyError, TypeError, ValueError, AttributeError):
+            pages = {key: PageFacts(name, *facts) for key, facts in said["pages"].items()}
+            notes = [(name, str(note)) for note in said["notes"]]
+            problems = [(name, str(problem)) for problem in said["problems"]]
+        except (KeyError, TypeError, AttributeError):
+            continue
+        if not all(isinstance(p.alternates, dict) and isinstance(p.images, list) for p in pages.values()):
             continue
         found.kept.append(name)
-        found.notes += notes
-        found.problems += problems
-        for key, page in pages:
-            found.pages.setdefault(key, page)
+        found.notes, found.problems = found.notes + notes, found.problems + problems
+        found.pages = {**pages, **found.pages}
 
 
 def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:
