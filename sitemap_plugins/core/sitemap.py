@@ -32,7 +32,7 @@ from sitemap_plugins.core.output.writer import VideoChannel, write_sitemaps
 from sitemap_plugins.core.pages.dates import INCLUDED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, Harvester, language_of, leave_out
-from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, read_other_sitemaps
+from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, kept_facts, read_other_sitemaps
 from sitemap_plugins.core.pages.reading import read_page
 from sitemap_plugins.core.rules import Site, apply_site_rules, digests_of
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
@@ -104,6 +104,8 @@ class Sitemap:
         self.git_undated = 0
         #: Pages of other sets of the run (`pages_elsewhere`): not judged by this site_dir.
         self._elsewhere: set[str] = set()
+        #: Other sets' roots not built yet, each with what the face says of it (`sets_to_come`).
+        self._to_come: dict[str, str] = {}
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
         #: The set as the site's rules left it at the last `write` (`rules.Site`).
@@ -273,6 +275,15 @@ class Sitemap:
         alternates may name them, and this set's site_dir cannot tell of them."""
         self._elsewhere.update(map(uri_or_same, urls))
 
+    def sets_to_come(self, roots: dict[str, str]) -> None:
+        """The roots (URLs) of other sets of the site that are built after this one (one
+        project per language), each with why: a translation named there is no 404 of this set's
+        site_dir, and what is said of it says so.  A root above this set's (the host's, of a
+        set in `/de/`) holds no page of this set's site_dir."""
+        self._to_come.update(
+            {root: why for root, why in roots.items() if not self.options.base_url.startswith(root)}
+        )
+
     def leave_out(self, url: str, source: str | None, kind: str, reason: str) -> None:
         """A page the adapter does not hand over (a draft): said at INFO and kept for the report."""
         self.left_out.append(leave_out(url, source, kind, reason))
@@ -327,6 +338,16 @@ class Sitemap:
         if self.site_dir is None or out.resolve() != self.site_dir.resolve() or not others.files:
             others = read_other_sitemaps(out, self.options.base_url, leave=replaceable)
         stale = [name for name in others.files if name not in (*replaceable, *theirs)]
+        # The sitemaps in the folder of another set to come are that set's, which replaces them.
+        base = self.options.base_url
+        stale = [name for name in stale if not any((base + name).startswith(r) for r in self._to_come)]
+        beside = sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries)
+        # What the sitemaps ours takes the place of said is kept in the manifest: a run again on
+        # this output (to add a report) reads it as theirs, and writes what this one writes.
+        replaced = [*(beside if self.options.replace_sitemaps else []), *others.kept]
+        kept: dict[str, object] = {"replaced": kept_facts(others, replaced)} if replaced else {}
+        if self.previous is not None:
+            kept["pages"] = self.previous.states(self.entries, site.digests, set(site.listings))
         result = write_sitemaps(
             self.entries.values(),
             out_dir,
@@ -334,16 +355,14 @@ class Sitemap:
             self.report,
             extra_sitemaps=[*sitemaps_beside.served_feeds(extra_sitemaps, self.options, self.report), *named],
             replaceable=replaceable,
-            other_sitemaps=sitemaps_beside.stale_sitemaps(others, stale, self.options, self.entries),
+            other_sitemaps=beside,
             also_in_robots=also_in_robots,
             project=project,
             video_channel=VideoChannel.of(self.options, self.site_name, self.site_description),
-            page_states=(
-                self.previous.states(self.entries, site.digests, set(site.listings))
-                if self.previous is not None
-                else None
-            ),
+            kept=kept,
         )
+        if result.files:
+            result.replaced += [name for name in others.kept if name not in result.replaced]
         self._count(result, site)
         if report_to:
             self._write_report(report_to, result)
@@ -365,6 +384,7 @@ class Sitemap:
             dates=self.dates,
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
+            to_come=self._to_come,
         )
         return site.gather(self.pages)
 

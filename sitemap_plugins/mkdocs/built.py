@@ -55,12 +55,18 @@ def project_pages(sitemap: Sitemap, project: Project, others: Sequence[Path] = (
     sources = sources_by_url(project)
     own = project.site_dir.resolve()
     inside = [other.resolve() for other in others if own in other.resolve().parents]
+    # Another language's root (`extra.alternate`) holds its project's pages, not built from here.
+    roots = [folder.resolve() for folder in (language_dirs(project) or {}).values()]
+    roots = [folder for folder in roots if own in folder.parents]
     pages = []
     for page in sitemap.directory_pages(project.site_dir):
-        if inside and any(other in Path(page.path or "").resolve().parents for other in inside):
+        folders = Path(page.path or "").resolve().parents
+        if inside and any(other in folders for other in inside):
             continue
         url_path = page.url[len(base_url) :]
         source = sources.get(url_path)
+        if source is None and any(root in folders for root in roots):
+            continue
         fallback = _fallback_source(project, sources, url_path) if source is None else None
         if fallback is not None:
             # A language's page built from another language's source: a copy of that page.
@@ -207,16 +213,26 @@ def hreflang_groups(projects: Sequence[Project], urls: Iterable[str]) -> dict[st
     return language_groups(roots, list(urls))
 
 
+def language_dirs(own: Project) -> dict[str, Path] | None:
+    """The other languages' roots of one project per language (`extra.alternate`), each with
+    the directory its project builds into, nested in the host's as its URL (`/de/`: `site/de/`);
+    None where site_dir does not nest as site_url does."""
+    own_root = (urlsplit(own.site_url).path or "/").rstrip("/") + "/"
+    roots = [root for root in [*language_roots(own).values(), *own.unnamed_roots] if root != own_root]
+    if own.i18n_structure or not roots:
+        return {}  # static-i18n builds every language in one project
+    host_dir = host_root(own.site_dir, own.site_url)
+    if host_dir is None:
+        return None
+    return {root: host_dir.joinpath(*[part for part in root.split("/") if part]) for root in roots}
+
+
 def projects_built_beside(own: Project) -> list[Project]:
     """The other projects of one project per language (`extra.alternate`) whose sets are on
     disk: each language's root on this host, where its site_dir nests as its URL does
     (`site/`, `site/de/`), names the configuration its set was made from in the manifest."""
-    base_path = urlsplit(own.site_url).path or "/"
-    roots = [root for root in language_roots(own).values() if root != base_path.rstrip("/") + "/"]
-    if own.i18n_structure or not roots:
-        return []  # static-i18n builds every language in one project
-    host_dir = host_root(own.site_dir, own.site_url)
-    if host_dir is None:
+    directories = language_dirs(own)
+    if directories is None:
         log.info(
             "sitemap: %s: site_dir %s does not nest as its site_url %s does, so the sets of the other "
             "languages are not found; run `sitemap-plugins generate --project` for each after the builds",
@@ -226,8 +242,7 @@ def projects_built_beside(own: Project) -> list[Project]:
         )
         return []
     found = []
-    for root in roots:
-        directory = host_dir.joinpath(*[part for part in root.split("/") if part])
+    for root, directory in directories.items():
         recorded = built_from(directory)
         if recorded is None or not Path(recorded).is_file():
             continue  # not built (yet), or built without a sitemap of ours
@@ -249,6 +264,18 @@ def projects_built_beside(own: Project) -> list[Project]:
     return found
 
 
+def sets_to_come(own: Project, built: Sequence[Project], why: str) -> dict[str, str]:
+    """The roots (URLs) of the other languages' projects whose sets are not among `built`, each
+    with what is said of a translation named there (`Sitemap.sets_to_come`): the project `why`."""
+    host = urlsplit(own.site_url)._replace(path="", query="", fragment="").geturl()
+    done = {(urlsplit(other.site_url).path or "/").rstrip("/") + "/" for other in built}
+    return {
+        host + root: f"the project of {host + root} (extra.alternate) {why}"
+        for root in language_dirs(own) or {}
+        if root not in done
+    }
+
+
 def generate_projects(
     configurations: Sequence[str],
     base_url: str | None,
@@ -265,6 +292,15 @@ def generate_projects(
     share_languages(projects)
     if out and len(projects) > 1:
         raise ConfigError("--out: with several --project, each set goes to its project's site_dir")
+    if out is None:
+        # The other languages' sets on disk are joined and written again, as the plugin's build
+        # joins them: one project a run, in any order, ends with what one run of them all writes.
+        given = {project.config_file.resolve() for project in projects}
+        for project in list(projects):
+            for other in projects_built_beside(project):
+                if other.config_file.resolve() not in given:
+                    given.add(other.config_file.resolve())
+                    projects.append(other)
     sets: list[ProjectSet] = []
     for project in projects:
         config = project.config_file
@@ -286,6 +322,8 @@ def generate_projects(
             )
         others = [other.site_dir for other in projects if other is not project]
         sets.append(project_set(project, project_options(project, overrides), others, say))
+        why = "has no set of ours yet: `generate --project` of it joins the groups"
+        sets[-1].sitemap.sets_to_come(sets_to_come(project, projects, why))
     groups = hreflang_groups(projects, (p.url for s in sets for p in s.pages if not p.fallback_of))
     for each in sets:
         each.add_pages(groups, progress())

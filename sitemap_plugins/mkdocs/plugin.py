@@ -25,12 +25,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils.meta import get_data
 
 from sitemap_plugins import (
     BUILTIN_SITEMAP,
     ENTRY_POINT,
     ConfigError,
     Entry,
+    LeftOut,
     Options,
     Page,
     Sitemap,
@@ -46,6 +48,7 @@ from sitemap_plugins.mkdocs.built import (
     project_options,
     project_set,
     projects_built_beside,
+    sets_to_come,
 )
 from sitemap_plugins.mkdocs.config import SitemapConfig
 from sitemap_plugins.mkdocs.includes import Includes
@@ -61,9 +64,9 @@ from sitemap_plugins.mkdocs.other_plugins import (
 )
 from sitemap_plugins.mkdocs.project import core_values, language_roots, read_project
 
-#: Entries of the last build per site, kept across `mkdocs serve --dirty` rebuilds: a page that
-#: is not re-rendered is still listed, with what it had.
-_PREVIOUS: dict[str, dict[str, Entry]] = {}
+#: Entries of the last build per site, and the pages it left out, kept across `mkdocs serve
+#: --dirty` rebuilds: a page that is not re-rendered is listed, or left out, as it was.
+_PREVIOUS: dict[str, tuple[dict[str, Entry], dict[str, LeftOut]]] = {}
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):
@@ -85,6 +88,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._owners_sitemap: str | None = None
         self._theme_language: str | None = None
         self.mike_version: str | None = None
+        #: The host's root, where its project (one project per language) is built after this one.
+        self._host_root_to_come: str | None = None
         self._site_url_as_written: str | None = None
 
     def load_config(self, options: dict[str, Any], config_file_path: str | None = None) -> tuple[Any, Any]:
@@ -327,11 +332,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 log.info(result.summary(of=str(others[index - 1].project.config_file)))
                 continue
             if self.command == "serve":
-                _PREVIOUS[config.config_file_path or self.site_dir] = copy.deepcopy(self._entries)
+                left_out = {item.url: item for item in self.sitemap.left_out}
+                _PREVIOUS[config.config_file_path or self.site_dir] = (copy.deepcopy(self._entries), left_out)
             if result.entry_point_is_index and config.theme.name == "material":
                 log.warning(material_index_warning(result))
             if result.robots_hint and self._named_by_the_top_project(config):
                 result.robots_hint = []  # the top-level project's build names this set in robots.txt
+            if result.robots_hint and self._host_root_to_come:
+                log.info(
+                    "sitemap: no robots.txt written: the project of %s (extra.alternate) is not built "
+                    "yet; built after this one with this plugin, it names this set in the robots.txt "
+                    "there (else add %s to it)",
+                    self._host_root_to_come,
+                    " and ".join(result.robots_hint),
+                )
+                result.robots_hint = []
             for line in self.sitemap.closing_lines(result):
                 log.info(line)
 
@@ -352,6 +367,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 read_project(Path(config.config_file_path), self.base_url), site_dir=Path(config.site_dir)
             )
             others = projects_built_beside(own)
+            # The languages whose projects are built after this one: a link there is no 404.
+            to_come = sets_to_come(
+                own, others, "is not built yet: its build, after this one, joins the groups"
+            )
+            self.sitemap.sets_to_come(to_come)
+            host = self.base_url[: len(self.base_url) - len(urlsplit(self.base_url).path)]
+            self._host_root_to_come = host + "/" if host + "/" in to_come else None
             sets = [
                 project_set(
                     other, project_options(other), [p.site_dir for p in (own, *others) if p is not other]
@@ -436,17 +458,27 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """Under `mkdocs serve --dirty` unchanged pages are not rendered again: list them with
         their entry from the previous build, or else harvest the HTML already in site_dir."""
         assert self.sitemap is not None
-        previous = _PREVIOUS.get(config.config_file_path or self.site_dir, {})
+        previous, left_out = _PREVIOUS.get(config.config_file_path or self.site_dir, ({}, {}))
         for url, file in self._expected.items():
             if url in self._rendered:
                 continue
             if url in previous:
                 entry = self.sitemap.add(copy.deepcopy(previous[url]))
+            elif url in left_out:  # its front matter's `sitemap: false`, which its HTML does not show
+                self.sitemap.left_out.append(left_out[url])
+                continue
             elif Path(file.abs_dest_path).exists():
-                entry = self.sitemap.add_page(
-                    Page(url=url, source=file.src_uri, source_path=file.abs_src_path, path=file.abs_dest_path)
+                # `mkdocs build --dirty` again: the page as built, with its front matter.
+                meta = get_data(file.content_string)[1]
+                page = Page(
+                    url=url, source=file.src_uri, source_path=file.abs_src_path, path=file.abs_dest_path
                 )
+                entry = self.sitemap.add_page(dataclasses.replace(page, meta=meta))
             else:
                 continue
             if entry is not None:
                 self._entries[entry.loc] = entry
+        # Listed in the order a clean build lists them: MkDocs' order of the files.
+        order = {url: number for number, url in enumerate(self._expected)}
+        entries = sorted(self.sitemap.entries.items(), key=lambda item: order.get(item[0], len(order)))
+        self.sitemap.entries = dict(entries)

@@ -333,6 +333,14 @@ def _site_url(settings: Any) -> str | None:
     return site_url.rstrip("/") + "/"
 
 
+def _published(settings: Any) -> bool:
+    """The site's URL is an absolute one (SITEURL or base_url): a build to publish."""
+    try:
+        return _site_url(settings) is not None
+    except ConfigError:
+        return False
+
+
 def _template_file(context: dict[str, Any], source: str) -> str:
     """The file a `TEMPLATE_PAGES` template is, where Pelican finds it: under PATH, else in the
     theme's overrides or its own templates (PyVideo keeps `languages.html` in its theme), whose git
@@ -416,6 +424,8 @@ def _private(content: Any) -> bool:
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
+#: The development build running (SITEURL empty), whose i18n subsites (SITEURL `/de`) are its own.
+_development: Any = None
 #: What Pelican's logger raises on a warning under `--fatal warnings` (pelican.log.FatalLogger).
 _FATAL = "Warning or error encountered"
 
@@ -446,16 +456,20 @@ def _stops_the_build(receiver: Callable[..., None]) -> Callable[..., None]:
 @_stops_the_build
 def on_get_generators(pelican: Any) -> None:
     """A run starts: the site's own, or a subsite's inside it."""
-    global _build
+    global _build, _development
     stop_pelican_sitemap()
-    if (_build is None or not _build.stack) and _site_url(pelican.settings) is None:
+    outermost = _build is None or not _build.stack
+    if outermost and _development not in (None, pelican) and not _published(pelican.settings):
+        return  # an i18n subsite of the development build: its SITEURL is `/de`, the main one's + /de
+    if outermost and _site_url(pelican.settings) is None:
         # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
         log.info(
             "sitemap: SITEURL is empty (a development build, as pelicanconf.py has it), so no "
             "sitemap was written; the published build (publishconf.py's SITEURL) writes it"
         )
-        _build = None
+        _build, _development = None, pelican
         return
+    _development = None
     if _build is None or not _build.stack or any(r.pelican is pelican for r in _build.stack):
         _build = _Build(pelican)  # a new build (an earlier run that failed is forgotten: `pelican -r`)
     _build.start(pelican)
@@ -481,6 +495,8 @@ def on_static_generator_finalized(generator: Any) -> None:
 
 @_stops_the_build
 def on_finalized(pelican: Any) -> None:
-    global _build
+    global _build, _development
+    if pelican is _development:
+        _development = None
     if _build is not None and _build.finish(pelican):
         _build = None

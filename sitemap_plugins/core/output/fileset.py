@@ -24,9 +24,10 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sitemap_plugins.core.errors import log
 from sitemap_plugins.core.files import NotRegularFile, read_regular
@@ -96,6 +97,8 @@ class Manifest:
     robots_joined: str | None = None
     #: why the file at the manifest's name is none of ours (`clean` then touches nothing)
     problem: str | None = None
+    #: another tool's sitemaps the set took the place of -> what they said (`kept_facts`)
+    replaced: dict[str, Any] = field(default_factory=dict)
 
 
 def _digest(data: bytes | Sequence[bytes]) -> str:
@@ -124,14 +127,15 @@ class FileSet:
         out_dir: Path,
         replaceable: Collection[str] = (),
         project: str | None = None,
-        page_states: dict[str, list[str | None]] | None = None,
+        kept: Mapping[str, object] | None = None,
     ) -> None:
         """`replaceable`: names the generator itself writes there (its own sitemap.xml), which
         the set replaces although they carry no marker of ours; `project`: the configuration
-        the set is made from, and `page_states` (`previous`), kept in the manifest."""
+        the set is made from, and `kept`, what the manifest keeps for the next run (`pages`:
+        option `previous`; `replaced`: what the sitemaps ours took the place of said)."""
         self.out = out_dir
         self.project = project
-        self.page_states = page_states
+        self.kept = dict(kept or {})
         self.replaceable = set(replaceable)
         #: Another tool's sitemaps the set takes the place of: removed at the commit.
         self.superseded: list[str] = []
@@ -281,8 +285,7 @@ class FileSet:
             # are nobody's business (a per-language build finds its siblings by it).
             with contextlib.suppress(ValueError):  # another drive (Windows): not recorded
                 data["project"] = Path(os.path.relpath(self.project, self.out.resolve())).as_posix()
-        if self.page_states is not None:
-            data["pages"] = self.page_states
+        data.update(self.kept)
         write_atomic(self.out / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
 
     def note_robots(self, created: bool, joined: str | None) -> None:
@@ -346,7 +349,7 @@ def read_manifest(directory: Path) -> Manifest:
     if not isinstance(data, dict):
         return Manifest({}, [], problem=f"{path} is not a manifest of sitemap-plugins")
     files, robots, project = data.get("files"), data.get("robots"), data.get("project")
-    joined = data.get("robots_joined")
+    joined, replaced = data.get("robots_joined"), data.get("replaced")
     return Manifest(
         {k: v for k, v in files.items() if isinstance(v, str) and OUR_NAMES.match(k)}
         if isinstance(files, dict)
@@ -355,4 +358,5 @@ def read_manifest(directory: Path) -> Manifest:
         project if isinstance(project, str) else None,
         data.get("robots_created") is True,
         joined if isinstance(joined, str) and joined.strip("\r\n") == "" else None,
+        replaced=replaced if isinstance(replaced, dict) else {},
     )

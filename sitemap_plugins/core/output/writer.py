@@ -12,7 +12,7 @@ disk, whole and without touching anything of the user's, `fileset`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -60,7 +60,7 @@ def write_sitemaps(
     video_channel: VideoChannel | None = None,
     project: str | None = None,
     other_sitemaps: Sequence[str] = (),
-    page_states: dict[str, list[str | None]] | None = None,
+    kept: Mapping[str, object] | None = None,
 ) -> WriteResult:
     """Write the sitemap set for validated `entries` (streamed: one file's worth is held at a time).
     Entries may come rendered already (`render_entries`, in a worker process).
@@ -73,8 +73,7 @@ def write_sitemaps(
     otherwise leaves as they are.  `also_in_robots`: sitemaps of other sets of the same host (one
     project per language) that this set's robots.txt, at the host's root, names too.  `project`:
     the configuration the set is made from, kept in the manifest (`fileset.read_manifest`), as
-    are `page_states` (option `previous`: each page's fingerprint and lastmod).  A template that
-    fails (a user's) stops it before anything is written.
+    is `kept` (`FileSet`).  A template that fails (a user's) stops it before anything is written.
     """
     report = report or Reporter(options.strict)
     renderer = renderer or Renderer(options)
@@ -84,7 +83,7 @@ def write_sitemaps(
     if options.video_feed:
         urls = _noting_videos(urls, videos)
     result = WriteResult(entry_point=options.base_url + ENTRY_POINT)
-    fileset = FileSet(Path(out_dir), replaceable, project, page_states)
+    fileset = FileSet(Path(out_dir), replaceable, project, kept)
     try:
         _make_room(fileset, other_sitemaps, options, report)
         skipped = _optional_files_taken(fileset, options, report)

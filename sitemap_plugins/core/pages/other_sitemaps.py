@@ -74,6 +74,9 @@ class OtherSitemaps:
     #: What of them is wrong and the owner can mend (URLs the site does not serve), as (file,
     #: message): a WARNING.
     problems: list[tuple[str, str]] = field(default_factory=list)
+    #: Those an earlier run's set took the place of (gone now, or ours), what they said as its
+    #: manifest keeps it (`kept_facts`).
+    kept: list[str] = field(default_factory=list)
 
     def about(self, *urls: str) -> PageFacts | None:
         """What they say of the page at the first of `urls` they know, however they spell it
@@ -143,6 +146,7 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
             _read_urlset(root, name, directory, base_url, found)
         elif by_name:
             found.files.append(name)  # a file at a sitemap's name, which is none
+    _add_kept(found, manifest.replaced)
     return found
 
 
@@ -194,6 +198,41 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
     found.listed[name] = {uri_or_same(loc) for loc, _ in facts}
     for loc, page in facts:
         found.pages.setdefault(comparable(uri_or_same(loc)), page)
+
+
+def kept_facts(found: OtherSitemaps, names: Collection[str]) -> dict[str, Any]:
+    """What the sitemaps `names` said (each page's lastmod, alternates and images; the notes and
+    problems said of each), as the manifest of the set that takes their place keeps it."""
+    return {
+        name: {
+            "pages": {
+                key: [p.lastmod, p.alternates, p.images] for key, p in found.pages.items() if p.file == name
+            },
+            "notes": [message for file, message in found.notes if file == name],
+            "problems": [message for file, message in found.problems if file == name],
+        }
+        for name in names
+    }
+
+
+def _add_kept(found: OtherSitemaps, kept: dict[str, Any]) -> None:
+    """The sitemaps an earlier run's set took the place of, where their tool has not written them
+    again: what they said, from its manifest (`kept_facts`); a manifest edited out of shape is
+    not read."""
+    for name, said in kept.items():
+        if name in found.files:
+            continue
+        try:
+            pages = {key: PageFacts(name, *facts) for key, facts in said["pages"].items()}
+            notes = [(name, str(note)) for note in said["notes"]]
+            problems = [(name, str(problem)) for problem in said["problems"]]
+        except (KeyError, TypeError, AttributeError):
+            continue
+        if not all(isinstance(p.alternates, dict) and isinstance(p.images, list) for p in pages.values()):
+            continue
+        found.kept.append(name)
+        found.notes, found.problems = found.notes + notes, found.problems + problems
+        found.pages = {**pages, **found.pages}
 
 
 def lists_any(found: OtherSitemaps, name: str, locs: Collection[str]) -> bool:

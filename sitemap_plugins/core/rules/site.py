@@ -106,6 +106,8 @@ class Site:
     #: Pages of the other sets of the run (`Sitemap.pages_elsewhere`), and what they show.
     elsewhere: set[str] = field(default_factory=set)
     elsewhere_digests: dict[str, str | None] = field(default_factory=dict)
+    #: The roots of other sets built after this one, each with why (`Sitemap.sets_to_come`).
+    to_come: dict[str, str] = field(default_factory=dict)
 
     # -- what the rules find -----------------------------------------------------------------
     #: The links most pages show (`listings.links_most_pages_show`): no listing's entries.
