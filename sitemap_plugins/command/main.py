@@ -47,6 +47,7 @@ from sitemap_plugins.command.clean import run_clean
 from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
+from sitemap_plugins.core.option_values import report_path_of
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
 from sitemap_plugins.mkdocs.project import load_yaml
 from sitemap_plugins.mkdocs.versions import add_parser as add_versions
@@ -213,8 +214,8 @@ def option_values(args: argparse.Namespace, with_config: bool = True) -> dict[st
     """The config file's values, overridden by the flags given.  A `report` path in the file is
     relative to the file; one given as a flag, to the working directory."""
     values: dict[str, Any] = load_config(Path(args.config)) if args.config and with_config else {}
-    if isinstance(values.get("report"), str):
-        values["report"] = str(Path(args.config).parent / Path(values["report"]).expanduser())
+    if (report := report_path_of(values.get("report"))) is not None:
+        values["report"] = str(Path(args.config).parent / Path(report).expanduser())
     for field in dataclasses.fields(Options):
         given = getattr(args, field.name, None)
         if given is not None and field.name not in ("rules", "news", "sections"):

@@ -24,6 +24,7 @@ from sitemap_plugins.core.option_values import (
     check_range,
     check_types,
     extra_sitemap_url,
+    report_path_of,
     sections_of,
     string_list,
     video_feed_name,
@@ -232,8 +233,10 @@ class Options:
     indexnow_key: str | None = option(
         None, help="IndexNow key: `<key>.txt` is written for `submit` (default: $INDEXNOW_KEY)."
     )
-    report: str | None = option(
-        None, help="Where the HTML report of the build goes, relative to the configuration file."
+    report: bool | str | None = option(
+        None,
+        help="Write the HTML report of the build: true (`sitemap-report.html`) or a path, relative to "
+        "the configuration file.",
     )
 
     def __post_init__(self) -> None:
@@ -299,6 +302,7 @@ class Options:
                 f"got {shown(self.transform)}"
             )
         self.video_feed = video_feed_name(self.video_feed)
+        self.report = report_path_of(self.report)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
         if self.indexnow_key is not None:

@@ -110,6 +110,8 @@ class WriteResult:
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
     robots_hint: list[str] = field(default_factory=list)
+    #: Where the HTML report of the build was written (option `report`).
+    reports: list[str] = field(default_factory=list)
 
     def nothing_written(self, out: str | Path) -> str | None:
         """Where no sitemap could be written (no page to list): that nothing was, and what is in
@@ -202,6 +204,7 @@ class WriteResult:
                 f"sitemap: {_count(self.listings_not_news, 'listing')} (index, archive, category pages) "
                 "matched the news rules but are no news articles: not in the news sitemap"
             )
+        notes += [f"sitemap: the report (every URL, every page left out and why): {p}" for p in self.reports]
         return notes
 
     def _undescribed_how(self) -> str:
