@@ -238,8 +238,7 @@ class WriteResult:
             # The first named: what it is, and why, as the report names each.
             first = f" ({self.first_dropped}{'' if one else ', …'})" if self.first_dropped else ""
             named = "it named a page" if one else "they named pages"
-            listed = " not listed or listed in no group" if self.copies_listed else " not listed"
-            parts.append(f"{links} dropped: {named}{listed}{first}")
+            parts.append(f"{links} dropped: {named} not listed{first}")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:

@@ -107,7 +107,9 @@ def _fingerprints(site: Site, digests: dict[str, str | None]) -> tuple[dict[str,
 def _drop_alternates_not_listed(site: Site) -> None:
     """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
     a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
-    fetch) tells them of a translation that is none: dropped from the group, and said."""
+    fetch) tells them of a translation that is none: dropped from the group, and said.  A link
+    to a copy (a fallback, the same words) is the copy left out, which the summary counts: not
+    said again."""
     reasons = {uri_or_same(page.url): page.reason for page in site.left_out}
     reasons.update(site.in_no_group)
     reasons.update(dict.fromkeys(site.unlisted - reasons.keys(), "not listed"))
@@ -123,9 +125,16 @@ def _drop_alternates_not_listed(site: Site) -> None:
             if reason is not None and uri != entry.loc:
                 dropped[code] = (url, reason)
         for code, (url, reason) in sorted(dropped.items()):
+            if reason.startswith(("fallback:", "copy:")) or uri_or_same(url) in site.in_no_group:
+                continue
             site.alternates_dropped.append((entry.label, code, url, reason))
-            which = reason if uri_or_same(url) in site.in_no_group else f"not listed ({reason})"
-            log.info("sitemap: %s: hreflang %s names %s, which is %s: dropped", entry.label, code, url, which)
+            log.info(
+                "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
+                entry.label,
+                code,
+                url,
+                reason,
+            )
         if dropped:
             entry.alternates = {code: url for code, url in entry.alternates.items() if code not in dropped}
             if len(set(entry.alternates) - {X_DEFAULT}) <= 1:

@@ -121,6 +121,7 @@ class Site:
             page, facts = reading.page, reading.facts
             if page.fallback_of:
                 self.unlisted.add(uri_or_same(page.url))
+                self.copies += entry is None  # left out: a copy, counted as the copies found are
             if reading.readable and facts.description:
                 self.head_texts.append((facts.description, page.title, facts.title))
             if reading.spelling is not None:
