@@ -301,6 +301,8 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
         kind = _base_type(field.type)
         help_text = _help(field)
         if str(field.type).startswith("bool | str"):  # on, or on with a name: `--video-feed [NAME]`
+            off = "--no-" + _flag(field.name)[2:]
+            group.add_argument(off, dest=field.name, action="store_false", default=None, help="false")
             group.add_argument(_flag(field.name), nargs="?", const=True, metavar="NAME", help=help_text)
         elif kind is bool:
             group.add_argument(

@@ -161,9 +161,10 @@ class Options:
         "sphinx-sitemap's); without it, ours never overwrites one.",
     )
     text_sitemap: bool = option(False, help="Also write `sitemap.txt`, one URL per line.")
-    x_default: str | None = option(
+    x_default: bool | str | None = option(
         None,
-        help="The language whose page is also `x-default` in every hreflang group; off when unset.",
+        help="The language whose page is also `x-default` in every hreflang group; unset or true: the "
+        "home page's language, where it says one; false: none.",
         faces={"mkdocs": "true: the i18n plugin's default language", "pelican": "DEFAULT_LANG"},
     )
     lastmod: list[str] = option(
@@ -254,13 +255,13 @@ class Options:
             ) from error
         if self.templates_dir is not None and not Path(self.templates_dir).is_dir():
             raise ConfigError(f"option 'templates_dir': {shown(self.templates_dir)} is not a directory")
-        if self.x_default:
+        if isinstance(self.x_default, str) and self.x_default:
             try:
                 self.x_default = normalize_hreflang(self.x_default)
             except ValueError as error:
                 raise ConfigError(f"option 'x_default': {error}") from error
-        else:
-            self.x_default = None
+        elif self.x_default is not False:
+            self.x_default = None  # the home page's language, once the pages are read
         self.lastmod = string_list("lastmod", self.lastmod)
         unknown = [s for s in self.lastmod if s not in LASTMOD_SOURCES]
         if unknown:

@@ -35,7 +35,7 @@ def leave_out_copies(site: Site) -> None:
     digests = {**site.elsewhere_digests, **site.digests}
     # The language copies are made from: the option's, else the site's (its home page's),
     # on every route (`generate --from-dir` too, where nothing else names it).
-    original_language = site.options.x_default or site.home_language
+    original_language = site.x_default or site.home_language
     if not digests or not original_language:
         return
     main = original_language.split("-")[0].lower()
@@ -214,8 +214,8 @@ def complete_groups(site: Site) -> None:
             f"{', ...' if len(dropped) > 5 else ''})",
         )
     for group in groups.values():
-        if site.options.x_default and X_DEFAULT not in group and site.options.x_default in group:
-            group[X_DEFAULT] = group[site.options.x_default]
+        if site.x_default and X_DEFAULT not in group and site.x_default in group:
+            group[X_DEFAULT] = group[site.x_default]
     members = {key: set(group.values()) for key, group in groups.items()}
     for url in list(parent):
         entry = site.entries.get(url)

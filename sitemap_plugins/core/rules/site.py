@@ -112,6 +112,12 @@ class Site:
     #: Why the listed pages without a lastmod have none, counted (`dates.count_the_undated`).
     undated: Counter[str] = field(default_factory=Counter)
 
+    @property
+    def x_default(self) -> str | None:
+        """Option `x_default`: the language named, else (unset) the home page's; false: none."""
+        chosen = self.options.x_default
+        return chosen if isinstance(chosen, str) else (None if chosen is False else self.home_language)
+
     def gather(self, harvests: Iterable[Harvest]) -> Site:
         """What the pages say, gathered from their harvests, in the order they were handed over
         (a later page of the same loc says last)."""
