@@ -96,6 +96,7 @@ def _utf8_stdout() -> None:
 def generate(args: argparse.Namespace) -> int:
     if args.project:
         return generate_project(args)
+    args.out = args.out or args.from_dir  # a built site's set goes into it, beside its pages
     for flag, value in (("--base-url", args.base_url), ("--out", args.out)):
         if not value:
             raise ConfigError(f"generate: {flag} is required (unless --project names a configuration)")
@@ -403,7 +404,9 @@ def _parser() -> argparse.ArgumentParser:
         "--base-url", dest="base_url", help="the site's absolute URL (default with --project: its site_url)"
     )
     generate.add_argument(
-        "--out", metavar="DIR", help="where the sitemap set is written (default with --project: site_dir)"
+        "--out",
+        metavar="DIR",
+        help="where the sitemap set is written (default: the --from-dir folder; with --project: site_dir)",
     )
     source = generate.add_mutually_exclusive_group(required=True)
     source.add_argument("--from-dir", metavar="SITE_DIR", help="harvest every HTML page of a built site")
