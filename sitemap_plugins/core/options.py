@@ -14,6 +14,7 @@ from typing import Any
 from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
 from sitemap_plugins.core.normalize import (
     changefreq_of,
+    glob_match,
     normalize_hreflang,
     normalize_news_language,
     priority_of,
@@ -315,6 +316,11 @@ class Options:
                 "option 'news': must be a table of news settings (publication_name, ...), "
                 f"got {shown(self.news)}"
             )
+
+    def excluding(self, path: str) -> str | None:
+        """The first `exclude` glob or `exclude_regex` that matches a page's path (`tag/x.html`)."""
+        pattern = glob_match(self.exclude, path, "/" + path) if self.exclude else None
+        return pattern or next((p for p in self.exclude_regex if re.search(p, path)), None)
 
     @property
     def tzinfo(self) -> zoneinfo.ZoneInfo:
