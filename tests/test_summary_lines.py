@@ -147,7 +147,7 @@ LINES: dict[str, tuple[str, Scene, Scene]] = {
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),
     "videos not described (the line before)": (
-        "sitemap: 1 video left out, not described (Google requires a title, a description and a thumbnail)",
+        "sitemap: the video left out (not described: Google requires a title, a description and a thumbnail)",
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": UNDESCRIBED})),
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),

@@ -159,10 +159,12 @@ class WriteResult:
         if self.undescribed:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
+            # The summary counts them; this line says where they are.
+            one = self.videos_left_out == 1
             notes.append(
-                f"sitemap: {_count(self.videos_left_out, 'video')} left out, {self._undescribed_how()} "
-                f"(Google requires a title, a description and a thumbnail): {named}; the report (option "
-                "`report`) names each, with what is missing"
+                f"sitemap: the video{'' if one else 's'} left out ({self._undescribed_how()}: Google "
+                f"requires a title, a description and a thumbnail) {'is' if one else 'are'} on {named}; "
+                "the report (option `report`) names each, with what is missing"
             )
         if self.undated and self.undated.total() == self.urls and self.urls > 1:
             # A whole set undated: what would date it, in one line.
