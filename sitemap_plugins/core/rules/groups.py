@@ -127,14 +127,9 @@ def _drop_alternates_not_listed(site: Site) -> None:
         for code, (url, reason) in sorted(dropped.items()):
             if reason.startswith(("fallback:", "copy:")) or uri_or_same(url) in site.in_no_group:
                 continue
-            site.alternates_dropped.append((entry.label, code, url, reason))
-            log.info(
-                "sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped",
-                entry.label,
-                code,
-                url,
-                reason,
-            )
+            link = (entry.label, code, url, reason)
+            site.alternates_dropped.append(link)
+            log.info("sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped", *link)
         if dropped:
             entry.alternates = {code: url for code, url in entry.alternates.items() if code not in dropped}
             if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
