@@ -32,7 +32,7 @@ def test_a_video_left_out_is_counted_once_and_its_page_named(tmp_path):
 def test_the_reports_frame_images_say_what_they_are(tmp_path):
     """A banner on every page is the frame's: the report said `frame 3`."""
     banner = '<img src="/banner.png" alt="Our banner">'
-    sitemap = sp.Sitemap(sp.Options(base_url=BASE, report=True))
+    sitemap = sp.Sitemap(sp.Options(base_url=BASE, report="report.html"))
     for name in ("", "a/", "b/"):
         sitemap.add_page(
             sp.Page(BASE + name, html=_page(f"<p>Page {name} words.</p>{banner}", name or "Home"))
