@@ -60,12 +60,26 @@ def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess
     return done
 
 
+def _generate(root: Path, *more: str, out: bool = True) -> subprocess.CompletedProcess[str]:
+    """`generate --from-dir public --base-url BASE` in the repository, `--out public` unless `out` is False."""
+    return _command(
+        "generate",
+        "--from-dir",
+        "public",
+        "--base-url",
+        BASE,
+        *(("--out", "public") if out else ()),
+        *more,
+        cwd=root,
+    )
+
+
 def test_a_built_page_nothing_dates_is_said_as_one_not_as_an_uncommitted_file(tmp_path):
     """Hugo's taxonomy pages (`/categories/`, none used) are in Hugo's sitemap without a date;
     their files are the build's output: "not committed to git" was said of them, in a repository
     where every source is committed."""
     root = _hugo_repository(tmp_path)
-    done = _command("generate", "--from-dir", "public", "--base-url", BASE, "--replace-sitemaps", cwd=root)
+    done = _generate(root, "--replace-sitemaps")
     assert done.returncode == 0, done.stderr
     assert "not committed to git" not in done.stderr
     undated = sorted(loc for loc, lastmod in lastmods(root / "public" / "sitemap.xml").items() if not lastmod)
@@ -76,12 +90,22 @@ def test_a_built_page_nothing_dates_is_said_as_one_not_as_an_uncommitted_file(tm
     ) in done.stderr
 
 
-def test_out_is_the_from_dir_folder_and_x_default_the_home_pages_language(tmp_path):
-    """No `--out`: the set goes into the built site, as every example writes it; the home page
-    says `lang="en"`: each group's x-default is its English page, unless `--no-x-default`."""
+def test_out_is_the_from_dir_folder(tmp_path):
+    """No `--out`: the set goes into the built site, as every example writes it (`--out` was
+    required, even when it is the `--from-dir` folder)."""
+    root = _hugo_repository(tmp_path)
+    done = _generate(root, "--replace-sitemaps", out=False)
+    assert done.returncode == 0, done.stderr
+    assert BASE + "posts/one/" in lastmods(root / "public" / "sitemap.xml")
+
+
+def test_x_default_is_the_home_pages_language(tmp_path):
+    """The home page says `lang="en"`: each group's x-default is its English page, as the other
+    faces name their main language (none was written unless `--x-default`); `--no-x-default`
+    writes none."""
     root = _hugo_repository(tmp_path)
     public = root / "public"
-    done = _command("generate", "--from-dir", "public", "--base-url", BASE, "--replace-sitemaps", cwd=root)
+    done = _generate(root, "--replace-sitemaps")
     assert done.returncode == 0, done.stderr
     groups = {
         url.findtext("s:loc", namespaces=NS): {
@@ -95,16 +119,14 @@ def test_out_is_the_from_dir_folder_and_x_default_the_home_pages_language(tmp_pa
         "de": BASE + "de/posts/one/",
         "x-default": BASE + "posts/one/",
     }
-    done = _command("generate", "--from-dir", "public", "--base-url", BASE, "--no-x-default", cwd=root)
+    done = _generate(root, "--no-x-default")
     assert done.returncode == 0, done.stderr
     assert b"x-default" not in (public / "sitemap.xml").read_bytes()
 
 
 def test_report_with_no_value_is_the_default_file_and_said(tmp_path):
     root = _hugo_repository(tmp_path)
-    done = _command(
-        "generate", "--from-dir", "public", "--base-url", BASE, "--replace-sitemaps", "--report", cwd=root
-    )
+    done = _generate(root, "--replace-sitemaps", "--report")
     assert done.returncode == 0, done.stderr
     assert (root / "sitemap-report.html").is_file()
     assert "sitemap: the report (every URL, every page left out and why): sitemap-report.html" in (
@@ -116,12 +138,7 @@ def test_check_flags_a_listed_page_whose_folder_is_missing(tmp_path):
     """Offline `check DIR` flagged a missing image and said "no problems" of a missing page."""
     root = _hugo_repository(tmp_path)
     public = root / "public"
-    assert (
-        _command(
-            "generate", "--from-dir", "public", "--base-url", BASE, "--replace-sitemaps", cwd=root
-        ).returncode
-        == 0
-    )
+    assert _generate(root, "--replace-sitemaps").returncode == 0
     assert _command("check", str(public), "--base-url", BASE).stderr.endswith(": no problems\n")
     shutil.rmtree(public / "posts" / "one")
     done = _command("check", str(public), "--base-url", BASE)

@@ -47,8 +47,13 @@ def test_a_source_without_lang_is_listed_once_its_subsite_copies_counted(tmp_pat
 
 
 def test_the_summary_is_said_once_at_every_level(tmp_path):
-    """`-v`: through the log, at INFO, as every other line; `-q`: not at all."""
+    """Pelican's default level (WARNING) showed no line that a sitemap was written: the summary
+    is printed as Pelican prints `Done:`; `-v`: through the log, at INFO; `-q`: not at all."""
     project = copy_sample("pelican-i18n", tmp_path)
+    default = pelican(project)
+    assert default.returncode == 0, default.stdout + default.stderr
+    said = [line for line in (default.stdout + default.stderr).splitlines() if "sitemap" in line]
+    assert said == ["sitemap: 31 URLs in 1 file, 0 images, 0 videos"]
     verbose = pelican(project, "-v")
     assert verbose.returncode == 0, verbose.stdout + verbose.stderr
     said = [line for line in verbose.stdout.splitlines() if "sitemap: 31 URLs in 1 file" in line]
