@@ -363,9 +363,9 @@ def _unmatched_excludes(links: list[tuple[str, str]], options: Options, read: Re
         if not any(matches(path, link) for path, link in links):
             unmatched.setdefault(name, []).append(shown(pattern))
     return [
-        f"sitemap: {name} {', '.join(patterns)} match{'es' if len(patterns) == 1 else ''} no page (pages "
-        "as Sphinx links them: `genindex.html`, dirhtml's `genindex/`)"
-        for name, patterns in unmatched.items()
+        f"sitemap: {name} {', '.join(found)} {'matches' if len(found) == 1 else 'match'} no page (pages as "
+        "Sphinx links them: `genindex.html`, dirhtml's `genindex/`)"
+        for name, found in unmatched.items()
     ]
 
 

@@ -239,8 +239,8 @@ class WriteResult:
             links = f"{self.alternates_dropped:,} hreflang link{'' if one else 's'}"
             # The first named: what it is, and why, as the report names each.
             first = f" ({self.first_dropped}{'' if one else ', …'})" if self.first_dropped else ""
-            named = "it named a page" if one else "they named pages"
-            parts.append(f"{links} dropped: {named} not listed{first}")
+            named = "it named a page not listed" if one else "they named pages not listed"
+            parts.append(f"{links} dropped: {named}{first}")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:
