@@ -48,6 +48,7 @@ from sitemap_plugins.command.clean import run_clean
 from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
+from sitemap_plugins.core.option_values import report_path_of
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
 from sitemap_plugins.mkdocs.project import load_yaml
 from sitemap_plugins.mkdocs.versions import add_parser as add_versions
@@ -96,6 +97,7 @@ def _utf8_stdout() -> None:
 def generate(args: argparse.Namespace) -> int:
     if args.project:
         return generate_project(args)
+    args.out = args.out or args.from_dir  # a built site's set goes into it, beside its pages
     for flag, value in (("--base-url", args.base_url), ("--out", args.out)):
         if not value:
             raise ConfigError(f"generate: {flag} is required (unless --project names a configuration)")
@@ -214,8 +216,8 @@ def option_values(args: argparse.Namespace, with_config: bool = True) -> dict[st
     """The config file's values, overridden by the flags given.  A `report` path in the file is
     relative to the file; one given as a flag, to the working directory."""
     values: dict[str, Any] = load_config(Path(args.config)) if args.config and with_config else {}
-    if isinstance(values.get("report"), str):
-        values["report"] = str(Path(args.config).parent / Path(values["report"]).expanduser())
+    if (report := report_path_of(values.get("report"))) is not None:
+        values["report"] = str(Path(args.config).parent / Path(report).expanduser())
     for field in dataclasses.fields(Options):
         given = getattr(args, field.name, None)
         if given is not None and field.name not in ("rules", "news", "sections"):
@@ -301,6 +303,8 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
         kind = _base_type(field.type)
         help_text = _help(field)
         if str(field.type).startswith("bool | str"):  # on, or on with a name: `--video-feed [NAME]`
+            off = "--no-" + _flag(field.name)[2:]
+            group.add_argument(off, dest=field.name, action="store_false", default=None, help="false")
             group.add_argument(_flag(field.name), nargs="?", const=True, metavar="NAME", help=help_text)
         elif kind is bool:
             group.add_argument(
@@ -401,7 +405,9 @@ def _parser() -> argparse.ArgumentParser:
         "--base-url", dest="base_url", help="the site's absolute URL (default with --project: its site_url)"
     )
     generate.add_argument(
-        "--out", metavar="DIR", help="where the sitemap set is written (default with --project: site_dir)"
+        "--out",
+        metavar="DIR",
+        help="where the sitemap set is written (default: the --from-dir folder; with --project: site_dir)",
     )
     source = generate.add_mutually_exclusive_group(required=True)
     source.add_argument("--from-dir", metavar="SITE_DIR", help="harvest every HTML page of a built site")

@@ -363,6 +363,8 @@ class Checker(EntryChecks):
             self._listed(seen, path, line, loc, url if self.keep_elements else None)
             self._lastmod(path, url, loc)
             self._allowed(path, line, loc, "page")
+            if news is None:  # a news entry repeats a page of the others: judged there
+                self._served(path, line, loc, "page")
             images = url.findall(IMAGE + "image")
             for image in images:
                 image_loc = (image.findtext(IMAGE + "loc") or "").strip()
@@ -409,6 +411,7 @@ class Checker(EntryChecks):
                 continue
             self._listed(self.urls, path, number, loc)
             self._allowed(path, number, loc, "page")
+            self._served(path, number, loc, "page")
 
     def _listed(
         self, seen: dict[str, ListedUrl], path: Path, line: int | None, loc: str, element: Any = None

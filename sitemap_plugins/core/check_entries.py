@@ -135,8 +135,8 @@ class EntryChecks:
             )
 
     def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
-        """Checking a built site: an image or a video's file of it that no file of it answers is a
-        404.  Pages are not judged: a sitemap may list pages deployed apart (`extra_urls`)."""
+        """Checking a built site: a page, an image or a video's file of it that no file of it
+        answers is a 404, said as advice: a set may list what is deployed apart (`extra_urls`)."""
         why = None if self.files_root is None else not_served(self.files_root, self.base_url, url)
         if why == NO_FILE:
             why = f"is no file of {self.files_root}: a crawler gets a 404 unless it is deployed apart"

@@ -69,7 +69,7 @@ class LineReader:
     def __init__(self, options: Options, report: Reporter) -> None:
         self.report = report
         self.base_url = options.base_url
-        self.x_default = options.x_default
+        self.x_default = options.x_default if isinstance(options.x_default, str) else None
         self._validate = EntryValidator(options, report)
 
     def entry(self, line: str, label: str) -> Entry | None:

@@ -432,7 +432,9 @@ class LiveCheck:
             said += " (a sample: --sample N)"
         if counts.own < counts.listed:
             said += f" ({counts.listed - counts.own:,} on other hosts, not asked)"
-        said += f", {counts.media:,} images and videos, in {counts.requests:,} requests"
+        media = "image or video" if counts.media == 1 else "images and videos"
+        requests = "request" if counts.requests == 1 else "requests"
+        said += f", {counts.media:,} {media}, in {counts.requests:,} {requests}"
         if counts.retried:
             said += f" ({counts.retried:,} retried)"
         if counts.off_host:

@@ -153,6 +153,21 @@ def video_feed_name(value: Any) -> str | None:
     return name
 
 
+#: `report: true` writes this file, beside the configuration file.
+REPORT = "sitemap-report.html"
+
+
+def report_path_of(value: Any) -> str | None:
+    """Option `report`: true is `sitemap-report.html`, false none, a string that path."""
+    if value is True:
+        return REPORT
+    if value is None or value is False:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"option 'report': must be true, false or a file's path, got {shown(value)}")
+    return value
+
+
 def check_indexnow_key(value: object, where: str) -> str:
     """An IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-'."""
     if not isinstance(value, str) or not INDEXNOW_KEY.match(value):

@@ -14,6 +14,7 @@ from typing import Any
 from sitemap_plugins.core.errors import ConfigError, did_you_mean, shown
 from sitemap_plugins.core.normalize import (
     changefreq_of,
+    glob_match,
     normalize_hreflang,
     normalize_news_language,
     priority_of,
@@ -24,6 +25,7 @@ from sitemap_plugins.core.option_values import (
     check_range,
     check_types,
     extra_sitemap_url,
+    report_path_of,
     sections_of,
     string_list,
     video_feed_name,
@@ -160,9 +162,10 @@ class Options:
         "sphinx-sitemap's); without it, ours never overwrites one.",
     )
     text_sitemap: bool = option(False, help="Also write `sitemap.txt`, one URL per line.")
-    x_default: str | None = option(
+    x_default: bool | str | None = option(
         None,
-        help="The language whose page is also `x-default` in every hreflang group; off when unset.",
+        help="The language whose page is also `x-default` in every hreflang group; unset or true: the "
+        "home page's language, where it says one; false: none.",
         faces={"mkdocs": "true: the i18n plugin's default language", "pelican": "DEFAULT_LANG"},
     )
     lastmod: list[str] = option(
@@ -234,8 +237,10 @@ class Options:
     indexnow_key: str | None = option(
         None, help="IndexNow key: `<key>.txt` is written for `submit` (default: $INDEXNOW_KEY)."
     )
-    report: str | None = option(
-        None, help="Where the HTML report of the build goes, relative to the configuration file."
+    report: bool | str | None = option(
+        None,
+        help="Write the HTML report of the build: true (`sitemap-report.html`) or a path, relative to "
+        "the configuration file.",
     )
 
     def __post_init__(self) -> None:
@@ -253,13 +258,13 @@ class Options:
             ) from error
         if self.templates_dir is not None and not Path(self.templates_dir).is_dir():
             raise ConfigError(f"option 'templates_dir': {shown(self.templates_dir)} is not a directory")
-        if self.x_default:
+        if isinstance(self.x_default, str) and self.x_default:
             try:
                 self.x_default = normalize_hreflang(self.x_default)
             except ValueError as error:
                 raise ConfigError(f"option 'x_default': {error}") from error
-        else:
-            self.x_default = None
+        elif self.x_default is not False:
+            self.x_default = None  # the home page's language, once the pages are read
         self.lastmod = string_list("lastmod", self.lastmod)
         unknown = [s for s in self.lastmod if s not in LASTMOD_SOURCES]
         if unknown:
@@ -301,6 +306,7 @@ class Options:
                 f"got {shown(self.transform)}"
             )
         self.video_feed = video_feed_name(self.video_feed)
+        self.report = report_path_of(self.report)
         if self.indexnow_key is None:
             self.indexnow_key = os.environ.get("INDEXNOW_KEY") or None
         if self.indexnow_key is not None:
@@ -312,6 +318,11 @@ class Options:
                 "option 'news': must be a table of news settings (publication_name, ...), "
                 f"got {shown(self.news)}"
             )
+
+    def excluding(self, path: str) -> str | None:
+        """The first `exclude` glob or `exclude_regex` that matches a page's path (`tag/x.html`)."""
+        pattern = glob_match(self.exclude, path, "/" + path) if self.exclude else None
+        return pattern or next((p for p in self.exclude_regex if re.search(p, path)), None)
 
     @property
     def tzinfo(self) -> zoneinfo.ZoneInfo:

@@ -442,7 +442,8 @@ class Sitemap:
         )
         renderer = Renderer(self.options)
         for path in report_to:
-            write_report(path, data, renderer, self.report)
+            if write_report(path, data, renderer, self.report):
+                result.reports.append(str(path))
 
     def report_path(self, relative_to: str | os.PathLike[str] | None) -> Path | None:
         """Option `report`, a path relative to the configuration file's directory."""

@@ -67,5 +67,6 @@ class SitemapConfig(base.Config):
     extra_urls = c.ListOfItems(c.Type((str, dict)), default=[])
     #: The build writes `<key>.txt` for IndexNow; checked by the core (default: $INDEXNOW_KEY).
     indexnow_key = c.Optional(c.Type(str))
-    #: The HTML report of the build, relative to mkdocs.yml (never deployed unless put in site_dir).
-    report = c.Optional(c.Type(str))
+    #: The HTML report of the build: true (`sitemap-report.html`) or a path relative to mkdocs.yml
+    #: (never deployed unless put in site_dir); checked by the core.
+    report = c.Optional(c.Type((bool, str)))

@@ -31,7 +31,7 @@ def core_values(options: Mapping[str, Any], default_language: str | None) -> dic
     project's default language."""
     values = {k: v for k, v in options.items() if k not in MKDOCS_ONLY}
     x_default = values.get("x_default", True)
-    values["x_default"] = default_language if x_default is True else (x_default or None)
+    values["x_default"] = default_language if x_default is True else x_default
     return values
 
 

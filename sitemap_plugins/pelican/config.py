@@ -52,6 +52,8 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     problems: list[str] = []
     values = {k: v for k, v in raw.items() if k not in PELICAN_KEYS}
     values.setdefault("x_default", settings.get("DEFAULT_LANG"))
+    if values["x_default"] is None:  # `None`, as documented: no x-default (not the home page's)
+        values["x_default"] = False
     values.setdefault("timezone", settings.get("TIMEZONE") or "UTC")
     fmt = raw.get("format", "xml")
     if fmt not in ("xml", "txt"):

@@ -52,6 +52,8 @@ class _Written:
     overrides: bool = False
     #: A DIRECT_TEMPLATES page (index, archives, ...): the same file in each subsite is a translation.
     direct: str | None = None
+    #: A subsite's article or page whose source says no `Lang:`: the main site's, written again.
+    untranslated: bool = False
 
 
 @dataclass
@@ -125,12 +127,23 @@ class _Build:
         if previous is not None and previous.overrides:
             return  # Pelican skipped this write: the file keeps the overriding content
         record = self._record(run, path, context)
+        if record is not None and self._excluded_in_subsite(run, record.page):
+            record = None
         if record is None:
             run.written.pop(path, None)
             return
         # The file is read when the page is added; its images and videos are its article's.
         record.page.path, record.page.content = path, _own_content(context)
         run.written[path] = record
+
+    def _excluded_in_subsite(self, run: _Run, page: Page) -> bool:
+        """`exclude` matches a subsite's page on its path in the subsite too (`^tag/` leaves out
+        `/de/tag/…`), as pelican-sitemap, which wrote a sitemap per subsite, matched it."""
+        own = page.url.removeprefix(run.site_url)
+        pattern = None if run is self.stack[0] else self.config.options.excluding(own)
+        if pattern is not None:
+            self.sitemap.leave_out(page.url, page.source, "exclude", f"matches {pattern!r} (as {own})")
+        return pattern is not None
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         saved_as = path_in(run.output_path, path) or ""
@@ -200,7 +213,10 @@ class _Build:
             alternates=alternates if len(alternates) > 1 else {},
             includes=_rest_includes(source_path),
         )
-        return _Written(page, kind, overrides=hasattr(content, "override_save_as"))
+        # i18n_subsites gives a source without `Lang:` each subsite's language: the same text
+        # under /de/, marked German, is the main site's page copied, no translation.
+        untranslated = run is not self.stack[0] and "lang" not in content.metadata
+        return _Written(page, kind, overrides=hasattr(content, "override_save_as"), untranslated=untranslated)
 
     def _source_name(self, source_path: str) -> str:
         """A content file as the report names it: relative to the content directory."""
@@ -261,8 +277,10 @@ class _Build:
             replaceable=replaceable,
             report_to=[report] if report else [],
         )
-        for line in self.sitemap.closing_lines(result):
+        *notes, summary = self.sitemap.closing_lines(result)
+        for line in notes:
             log.info(line)
+        _say(summary)
         return True
 
     def _stop_at_owners_sitemap(self) -> None:
@@ -281,6 +299,11 @@ class _Build:
 
     def _harvest(self) -> None:
         self._translate_direct_templates()
+        originals = {r.page.source_path: r.page.url for r in self.finished[-1].written.values()}
+        for run in self.finished[:-1]:
+            for record in run.written.values():
+                if record.untranslated:  # left out as a copy, as other faces leave out fallbacks
+                    record.page.fallback_of = originals.get(record.page.source_path)
         # Subsites finish first; the main site is listed first.  Pelican writes translations in
         # the order it read the files, which varies: sorting keeps the output byte-identical.
         # The files are read here, one after another: read between Pelican's writes, which leave
@@ -304,6 +327,18 @@ class _Build:
             if len(alternates) > 1:
                 for page in pages:
                     page.alternates = alternates
+
+
+def _say(summary: str) -> None:
+    """The summary at Pelican's default level (WARNING, where INFO is not shown): printed as
+    Pelican prints its `Done:` line; logged at INFO where that is shown (`-v`), not at all
+    under `-q`."""
+    if log.isEnabledFor(logging.INFO) or not log.isEnabledFor(logging.WARNING):
+        log.info(summary)
+        return
+    from pelican.log import console
+
+    console.print(summary, markup=False, highlight=False, soft_wrap=True)
 
 
 def _order(record: _Written) -> tuple[int, str]:

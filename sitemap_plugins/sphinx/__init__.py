@@ -403,11 +403,14 @@ def _unmatched_excludes(links: list[tuple[str, str]], options: Options, read: Re
             for p in read.leftovers.excludes
         ),
     ]
+    unmatched: dict[str, list[str]] = {}  # one line per setting, naming each of its patterns
+    for name, pattern, matches in tests:
+        if not any(matches(path, link) for path, link in links):
+            unmatched.setdefault(name, []).append(shown(pattern))
     return [
-        f"sitemap: {name} {shown(pattern)} matches no page (pages as Sphinx links them: `genindex.html`, "
-        "dirhtml's `genindex/`)"
-        for name, pattern, matches in tests
-        if not any(matches(path, link) for path, link in links)
+        f"sitemap: {name} {', '.join(found)} {'matches' if len(found) == 1 else 'match'} no page (pages as "
+        "Sphinx links them: `genindex.html`, dirhtml's `genindex/`)"
+        for name, found in unmatched.items()
     ]
 
 

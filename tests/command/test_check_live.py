@@ -330,7 +330,7 @@ def test_a_staging_server_is_checked_as_the_host_it_stands_for(tmp_path):
             f": {BASE}moved/: answers HTTP 301, a redirect to {BASE}guide/: list the address it leads to [redirect]"
         )
         assert staged.returncode == 1 and "[location]" not in staged.stdout
-        assert "asked the site: 3 of 3 pages, 1 images and videos" in staged.stderr
+        assert "asked the site: 3 of 3 pages, 1 image or video" in staged.stderr
         assert "--as" not in staged.stderr
         assert {host for _, _, host in log.requests} == {server.removeprefix("http://").rstrip("/")}
         assert {path for _, path, _ in log.requests} >= {

@@ -251,13 +251,16 @@ def _hugo_site(tmp_path: Path, sitemap: bool = False, hreflang: bool = True) -> 
 
 
 def _hugo_groups(base: str) -> dict[str, list[tuple[str, str]]]:
-    """The groups of `_hugo_site`: the Greek copy of `about/` in none."""
+    """The groups of `_hugo_site`: the Greek copy of `about/` in none; x-default the English page,
+    the home page's language."""
+    home = [("el", base + "el/"), ("en", base), ("x-default", base)]
+    donate = [("el", base + "el/donate/"), ("en", base + "donate/"), ("x-default", base + "donate/")]
     return {
-        base: [("el", base + "el/"), ("en", base)],
+        base: home,
         base + "about/": [],
-        base + "donate/": [("el", base + "el/donate/"), ("en", base + "donate/")],
-        base + "el/": [("el", base + "el/"), ("en", base)],
-        base + "el/donate/": [("el", base + "el/donate/"), ("en", base + "donate/")],
+        base + "donate/": donate,
+        base + "el/": home,
+        base + "el/donate/": donate,
     }
 
 

@@ -112,6 +112,8 @@ class WriteResult:
     sitemap_urls: list[str] = field(default_factory=list)
     #: The `Sitemap:` lines to add by hand when robots.txt is not at the host's root.
     robots_hint: list[str] = field(default_factory=list)
+    #: Where the HTML report of the build was written (option `report`).
+    reports: list[str] = field(default_factory=list)
 
     def nothing_written(self, out: str | Path) -> str | None:
         """Where no sitemap could be written (no page to list): that nothing was, and what is in
@@ -159,10 +161,12 @@ class WriteResult:
         if self.undescribed:
             pages = sorted(set(self.undescribed))
             named = ", ".join(pages[:3]) + (f" and {len(pages) - 3:,} more" if len(pages) > 3 else "")
+            # The summary counts them; this line says where they are.
+            one = self.videos_left_out == 1
             notes.append(
-                f"sitemap: {_count(self.videos_left_out, 'video')} left out, {self._undescribed_how()} "
-                f"(Google requires a title, a description and a thumbnail): {named}; the report (option "
-                "`report`) names each, with what is missing"
+                f"sitemap: the video{'' if one else 's'} left out ({self._undescribed_how()}: Google "
+                f"requires a title, a description and a thumbnail) {'is' if one else 'are'} on {named}; "
+                "the report (option `report`) names each, with what is missing"
             )
         if set(self.undated) == {SHALLOW}:
             pass  # the shallow clone's line below says it, with the fix
@@ -215,6 +219,7 @@ class WriteResult:
                 f"sitemap: {_count(self.listings_not_news, 'listing')} (index, archive, category pages) "
                 "matched the news rules but are no news articles: not in the news sitemap"
             )
+        notes += [f"sitemap: the report (every URL, every page left out and why): {p}" for p in self.reports]
         return notes
 
     def _undescribed_how(self) -> str:
@@ -247,9 +252,8 @@ class WriteResult:
             links = f"{self.alternates_dropped:,} hreflang link{'' if one else 's'}"
             # The first named: what it is, and why, as the report names each.
             first = f" ({self.first_dropped}{'' if one else ', …'})" if self.first_dropped else ""
-            named = "it named a page" if one else "they named pages"
-            listed = " not listed or listed in no group" if self.copies_listed else " not listed"
-            parts.append(f"{links} dropped: {named}{listed}{first}")
+            named = "it named a page not listed" if one else "they named pages not listed"
+            parts.append(f"{links} dropped: {named}{first}")
         if self.robots_blocked:
             parts.append(f"{_count(self.robots_blocked, 'URL')} left out: robots.txt forbids them")
         if self.included:

@@ -34,6 +34,9 @@ NOT_COMMITTED = "not committed to git"
 INCLUDED = "git: the included "
 #: Why a built site's page has no date: it states none, and no git history holds its file.
 BUILT_UNDATED = "a built page that states no date, its file in no git repository"
+#: The same, its file in a repository that holds no commit of it: a build's output, not a source
+#: left uncommitted (Hugo's taxonomy pages of a site whose sources are all committed).
+BUILT_UNCOMMITTED = "a built page that states no date, its file in no commit (a build's output)"
 #: Why a listing has no date: nothing it shows has one.
 UNDATED_LISTING = "a listing that shows no dated page"
 #: A zone after a date-time's time: `Z`, `+02:00`, `-0500`.
@@ -238,6 +241,8 @@ class PageDates:
             return BUILT_UNDATED if page.kind_unknown else "not in a git repository (or git is not installed)"
         if dates.undated(page.source_path):
             return SHALLOW
+        if page.kind_unknown and page.source_path == page.path:  # the built file is all there is
+            return BUILT_UNCOMMITTED
         if path_in(dates.root, os.path.abspath(page.source_path)) is None:
             return "outside the git repository"
         return NOT_COMMITTED

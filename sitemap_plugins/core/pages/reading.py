@@ -9,14 +9,13 @@ site rules' (`core/rules/`), once every page is read; what is reported of a page
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 from sitemap_plugins.core.errors import shown
 from sitemap_plugins.core.files import one_file, read_page_file
 from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
-from sitemap_plugins.core.normalize import glob_match, http_url, site_path, to_uri
+from sitemap_plugins.core.normalize import http_url, site_path, to_uri
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.dates import states_publication
 from sitemap_plugins.core.pages.html import HtmlFacts, read_file, read_html
@@ -115,9 +114,7 @@ def exclusion(page: Page, path: str, options: Options) -> str | None:
         return "metadata: sitemap: false"
     if flag is not None and is_mapping(flag) and flag.get("exclude") is True:
         return "metadata: sitemap: {exclude: true}"
-    pattern = glob_match(options.exclude, path, "/" + path) if options.exclude else None
-    if pattern is None and options.exclude_regex:
-        pattern = next((p for p in options.exclude_regex if re.search(p, path)), None)
+    pattern = options.excluding(path)
     return f"exclude: matches {shown(pattern)}" if pattern else None
 
 

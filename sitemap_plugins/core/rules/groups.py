@@ -35,7 +35,7 @@ def leave_out_copies(site: Site) -> None:
     digests = {**site.elsewhere_digests, **site.digests}
     # The language copies are made from: the option's, else the site's (its home page's),
     # on every route (`generate --from-dir` too, where nothing else names it).
-    original_language = site.options.x_default or site.home_language
+    original_language = site.x_default or site.home_language
     if not digests or not original_language:
         return
     main = original_language.split("-")[0].lower()
@@ -107,7 +107,9 @@ def _fingerprints(site: Site, digests: dict[str, str | None]) -> tuple[dict[str,
 def _drop_alternates_not_listed(site: Site) -> None:
     """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
     a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
-    fetch) tells them of a translation that is none: dropped from the group, and said."""
+    fetch) tells them of a translation that is none: dropped from the group, and said.  A link
+    to a copy (a fallback, the same words) is the copy left out, which the summary counts: not
+    said again."""
     reasons = {uri_or_same(page.url): page.reason for page in site.left_out}
     reasons.update(site.in_no_group)
     reasons.update(dict.fromkeys(site.unlisted - reasons.keys(), "not listed"))
@@ -125,9 +127,11 @@ def _drop_alternates_not_listed(site: Site) -> None:
             if reason is not None and uri != entry.loc:
                 dropped[code] = (url, reason)
         for code, (url, reason) in sorted(dropped.items()):
-            site.alternates_dropped.append((entry.label, code, url, reason))
-            which = reason if uri_or_same(url) in site.in_no_group else f"not listed ({reason})"
-            log.info("sitemap: %s: hreflang %s names %s, which is %s: dropped", entry.label, code, url, which)
+            if reason.startswith(("fallback:", "copy:")) or uri_or_same(url) in site.in_no_group:
+                continue
+            link = (entry.label, code, url, reason)
+            site.alternates_dropped.append(link)
+            log.info("sitemap: %s: hreflang %s names %s, which is not listed (%s): dropped", *link)
         if dropped:
             entry.alternates = {code: url for code, url in entry.alternates.items() if code not in dropped}
             if len(set(entry.alternates) - {X_DEFAULT}) <= 1:
@@ -207,8 +211,8 @@ def complete_groups(site: Site) -> None:
             f"{', ...' if len(dropped) > 5 else ''})",
         )
     for group in groups.values():
-        if site.options.x_default and X_DEFAULT not in group and site.options.x_default in group:
-            group[X_DEFAULT] = group[site.options.x_default]
+        if site.x_default and X_DEFAULT not in group and site.x_default in group:
+            group[X_DEFAULT] = group[site.x_default]
     members = {key: set(group.values()) for key, group in groups.items()}
     for url in list(parent):
         entry = site.entries.get(url)

@@ -122,6 +122,12 @@ class Site:
     #: Why the listed pages without a lastmod have none, counted (`dates.count_the_undated`).
     undated: Counter[str] = field(default_factory=Counter)
 
+    @property
+    def x_default(self) -> str | None:
+        """Option `x_default`: the language named, else (unset) the home page's; false: none."""
+        chosen = self.options.x_default
+        return chosen if isinstance(chosen, str) else (None if chosen is False else self.home_language)
+
     def gather(self, harvests: Iterable[Harvest]) -> Site:
         """What the pages say, gathered from their harvests, in the order they were handed over
         (a later page of the same loc says last)."""
@@ -131,6 +137,7 @@ class Site:
             page, facts = reading.page, reading.facts
             if page.fallback_of:
                 self.unlisted.add(uri_or_same(page.url))
+                self.copies += entry is None  # left out: a copy, counted as the copies found are
             if reading.readable and facts.description:
                 self.head_texts.append((facts.description, page.title, facts.title))
             if reading.spelling is not None:

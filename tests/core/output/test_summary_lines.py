@@ -153,7 +153,7 @@ LINES: dict[str, tuple[str, Scene, Scene]] = {
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),
     "videos not described (the line before)": (
-        "sitemap: 1 video left out, not described (Google requires a title, a description and a thumbnail)",
+        "sitemap: the video left out (not described: Google requires a title, a description and a thumbnail)",
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": UNDESCRIBED})),
         lambda tmp: generate(_site(tmp, {"": dated("Home"), "v": dated("V", DESCRIBED)})),
     ),
@@ -304,9 +304,10 @@ def test_a_left_out_player_is_named_at_the_default_level(tmp_path):
     done = mkdocs(project, "--strict")
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stderr.splitlines() if "sitemap:" in line and "lastmod" not in line]
-    assert lines[-2:] == [
-        "INFO    -  sitemap: 3 videos left out, not described (Google requires a title, a description and "
-        "a thumbnail): clips.md, index.md; the report (option `report`) names each, with what is missing",
+    assert lines[-3:] == [
+        "INFO    -  sitemap: the videos left out (not described: Google requires a title, a description and "
+        "a thumbnail) are on clips.md, index.md; the report (option `report`) names each, with what is missing",
+        f"INFO    -  sitemap: the report (every URL, every page left out and why): {project / 'report.html'}",
         "INFO    -  sitemap: 2 URLs in 1 file, 0 images, 0 videos, 3 videos left out: not described",
     ]
     report = lxml_html.parse(str(project / "report.html")).getroot()

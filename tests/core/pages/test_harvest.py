@@ -119,8 +119,8 @@ def test_players_the_page_says_too_little_of_are_info_and_counted(site, messages
         result.summary() == "sitemap: 1 URL in 1 file, 0 images, 3 videos, 2 videos left out: not described"
     )
     assert result.notes()[0] == (
-        "sitemap: 2 videos left out, not described (Google requires a title, a description and a "
-        "thumbnail): videos.md; the report (option `report`) names each, with what is missing"
+        "sitemap: the videos left out (not described: Google requires a title, a description and a "
+        "thumbnail) are on videos.md; the report (option `report`) names each, with what is missing"
     )
     shown = lxml_html.parse(str(tmp_path / "report.html")).getroot()
     assert shown.xpath("string(//details[@id='videos-left-out']/summary)").endswith(": 2")

@@ -218,7 +218,7 @@ def test_images_that_are_not_content_are_told_by_kind(tmp_path):
         if decorative:
             assert 'id="images-left-out"' not in report
         else:
-            assert "avatar 7 · badge 4 · emoji 4</p>" in report
+            assert "7 avatars · 4 badges · 4 emoji</p>" in report
 
 
 def test_a_pelican_articles_emoji_and_avatars_are_not_its_images(tmp_path):
