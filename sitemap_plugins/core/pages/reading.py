@@ -2,7 +2,7 @@
 
 It depends on the page, the options and the sitemaps another tool wrote into the site (read
 once, before any page): nothing is carried from one page to the next, so pages may be read in any
-order, or several at once (`Sitemap.add_pages`).  What the site's pages say of each other is the
+order, or several at once (`workers.read_pages`).  What the site's pages say of each other is the
 site rules' (`core/rules/`), once every page is read; what is reported of a page, the harvest's
 (`harvest.py`), in the order the pages were handed over.
 """
