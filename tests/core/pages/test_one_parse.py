@@ -66,3 +66,36 @@ def test_each_page_of_a_whole_generate_is_parsed_once(name: str, tmp_path: Path,
     twice = {digest: count for digest, count in parses.items() if count > 1}
     assert not twice, f"{len(twice)} pages parsed more than once"
     assert len(parses) == len({p.read_bytes() for p in pages})
+
+
+def test_a_page_with_its_content_parses_its_content_once(monkeypatch: Any) -> None:
+    """The faces' route (MkDocs, Pelican: the page's HTML and the content its source rendered to):
+    a translation's content is parsed once for its pictures and its words, and of the page
+    around it only the head is parsed."""
+    from sitemap_plugins.core.model import Page
+    from sitemap_plugins.core.options import Options
+    from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps
+
+    content = "<p>Des mots de la page.</p><p><img src='/figure.png'></p>"
+    page = Page(
+        url="https://example.com/fr/page/",
+        html=f"<html><head><title>Page</title></head><body><nav>menu</nav><main>{content}</main></body></html>",
+        content=content,
+        alternates={"en": "https://example.com/page/", "fr": "https://example.com/fr/page/"},
+    )
+    parsed: list[bytes] = []
+    parse = etree.fromstring
+
+    def counted(data: Any, parser: Any = None, **kwargs: Any) -> Any:
+        if parser is html._PARSER:
+            parsed.append(data)
+        return parse(data, parser, **kwargs)
+
+    monkeypatch.setattr(etree, "fromstring", counted)
+    found = reading.read_page(
+        page, Options.from_mapping({"base_url": "https://example.com/"}), OtherSitemaps()
+    )
+    assert found.text is not None and found.text.digest is not None
+    assert found.facts.images == ["https://example.com/figure.png"]
+    assert parsed.count(content.encode()) == 1
+    assert all(b"<nav>" not in data for data in parsed), "the page around its content is not parsed whole"
