@@ -13,7 +13,7 @@ Each creates ./.venv on first use and install the project in it, editable, with 
 builds: Pelican 4.12 caps Pygments below 2.20, which Material 9.8 and Zensical need, so one
 environment cannot hold both as users get them.  `test` also creates ./.venv-sphinx-7.2 and the
 others of SPHINX_VERSIONS, each with that Sphinx alone: the oldest and the newest Sphinx the
-package claims build a few sites there (tests/test_sphinx_versions.py).
+package claims build a few sites there (tests/sphinx/test_sphinx_versions.py).
 """
 
 from __future__ import annotations

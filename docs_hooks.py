@@ -1,6 +1,6 @@
 """The options table of docs/options.md, made from the one option schema
 (`sitemap_plugins.core.options.Options`): `python3 docs_hooks.py` writes it into the page (where GitHub
-shows it too) and `python3 dev.py docs` runs it before the build; tests/test_docs.py keeps the two
+shows it too) and `python3 dev.py docs` runs it before the build; tests/project/test_docs.py keeps the two
 equal, and as this documentation's MkDocs hook it checks the page at every build.  It lives beside
 mkdocs.yml, not in docs/: the wheel carries docs/ (the pages the messages name), not the site's
 build hook."""

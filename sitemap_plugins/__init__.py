@@ -19,7 +19,7 @@ from sitemap_plugins.core.errors import (
     shown,
     slip_for,
 )
-from sitemap_plugins.core.files import host_root, path_in, url_path
+from sitemap_plugins.core.files import host_root, path_in, read_regular, url_path
 from sitemap_plugins.core.indexnow import submit_changes
 from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
 from sitemap_plugins.core.live_check import Bounds, LiveCheck
@@ -42,7 +42,7 @@ from sitemap_plugins.core.normalize import (
     priority_of,
     to_uri,
 )
-from sitemap_plugins.core.option_values import check_base_url, check_indexnow_key
+from sitemap_plugins.core.option_values import as_served, check_base_url, check_indexnow_key, within
 from sitemap_plugins.core.options import (
     DEFAULT_LASTMOD,
     LASTMOD_SOURCES,
@@ -59,7 +59,7 @@ from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
 from sitemap_plugins.core.output.result import WriteResult, write_root_last
 from sitemap_plugins.core.output.writer import BUILTIN_SITEMAP, write_index, write_sitemaps
 from sitemap_plugins.core.sitemap import Sitemap
-from sitemap_plugins.core.sitemap_reader import read_index_items
+from sitemap_plugins.core.sitemap_reader import SetReader, read_index_items
 
 __version__ = "0.1.0"
 
@@ -88,6 +88,7 @@ __all__ = [
     "Problem",
     "Reporter",
     "Rule",
+    "SetReader",
     "Sitemap",
     "SitemapError",
     "StrictError",
@@ -97,6 +98,7 @@ __all__ = [
     "VideoRestriction",
     "VideoUploader",
     "WriteResult",
+    "as_served",
     "base_url_of",
     "built_from",
     "changefreq_of",
@@ -113,11 +115,13 @@ __all__ = [
     "path_in",
     "priority_of",
     "read_index_items",
+    "read_regular",
     "shown",
     "slip_for",
     "submit_changes",
     "to_uri",
     "url_path",
+    "within",
     "write_from_jsonl",
     "write_index",
     "write_root_last",

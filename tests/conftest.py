@@ -28,7 +28,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "slow: builds real sites (MkDocs, Pelican, Zensical, mike, Hugo, Sphinx); -m 'not slow' leaves them",
     )
     config.addinivalue_line(
-        "markers", "corpus: the real sites of ../shared/corpus, every fact held to its pin (tests/corpus/)"
+        "markers", "corpus: the real sites of ../shared/corpus, every fact held to its pin (tests/tiers/corpus/pins/)"
     )
     config.addinivalue_line(
         "markers",

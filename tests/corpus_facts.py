@@ -1,5 +1,5 @@
 """The facts `generate --from-dir` finds on the real sites of `../shared/corpus/`, as one reviewed,
-pinned file per site (`tests/corpus/<site>.json`), and the differences from those pins as a reader
+pinned file per site (`tests/tiers/corpus/pins/<site>.json`), and the differences from those pins as a reader
 reads them: URL, field, pinned, now.
 
 What is pinned, per URL (its path under the site's base URL, or the URL itself elsewhere):
@@ -33,7 +33,7 @@ from lxml import etree
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
-PINS = Path(__file__).resolve().parent / "corpus"
+PINS = Path(__file__).resolve().parent / "tiers" / "corpus" / "pins"
 #: Single real pages, for the tests that read one page (`pages/README.md` there says whose).
 CORPUS_PAGES = CORPUS / "pages"
 #: For the tests that read the corpus' real pages: without `../shared` they skip, saying why.
@@ -64,7 +64,7 @@ NS = {
 #: `-v` adds (INFO) in one run.
 _RUN = """
 import logging, os, sys
-if os.environ.get("CORPUS_WITHOUT_RULE"):  # a site rule's reach (test_site_rules.py)
+if os.environ.get("CORPUS_WITHOUT_RULE"):  # a site rule's reach (core/rules/test_site_rules.py)
     import sitemap_plugins.core.rules as rules
     rules.SITE_RULES = tuple(r for r in rules.SITE_RULES if r.name != os.environ["CORPUS_WITHOUT_RULE"])
 handler = logging.StreamHandler(sys.stderr)

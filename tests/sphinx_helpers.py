@@ -1,5 +1,5 @@
 """A Sphinx project whose git history is made here, and `sphinx-build` run on it (in this
-Python, or in the venv of another Sphinx release: tests/test_sphinx_versions.py)."""
+Python, or in the venv of another Sphinx release: tests/sphinx/test_sphinx_versions.py)."""
 
 from __future__ import annotations
 
@@ -71,3 +71,47 @@ def sphinx(
     )
     assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     return done
+
+
+#: Read the Docs' domain of the test project (its translations are served under it too).
+RTD_HOST = "https://demo.readthedocs.io/"
+
+
+def read_the_docs(
+    docs: Path,
+    *args: str,
+    version: str = "latest",
+    language: str = "en",
+    project: str = "demo",
+    builder: str = "html",
+    python: str = sys.executable,
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """`sphinx-build` as Read the Docs' builder runs it (readthedocs.org's doc_builder): in
+    conf.py's folder, with the variables it sets (a version's slug, the project's language),
+    `-D language=`, the output in `$READTHEDOCS_OUTPUT/html` of the checkout.  The run and that
+    output."""
+    checkout = docs.parent
+    output = checkout / "_readthedocs"
+    environ = {name: value for name, value in os.environ.items() if not name.startswith("READTHEDOCS")}
+    environ.update(
+        READTHEDOCS="True",
+        READTHEDOCS_PROJECT=project,
+        READTHEDOCS_LANGUAGE=language,
+        READTHEDOCS_VERSION=version,
+        READTHEDOCS_VERSION_NAME=version,
+        READTHEDOCS_VERSION_TYPE="branch",
+        READTHEDOCS_REPOSITORY_PATH=str(checkout),
+        READTHEDOCS_OUTPUT=f"{output}/",
+        READTHEDOCS_CANONICAL_URL=f"{RTD_HOST}{language}/{version}/",
+    )
+    sphinx_language = language.split("-")[0] + language[2:].replace("-", "_").upper()
+    command = [python, "-m", "sphinx", "-T", "-b", builder, "-d", "_build/doctrees"]
+    done = subprocess.run(
+        [*command, "-D", f"language={sphinx_language}", *args, ".", str(output / "html")],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=docs,
+    )
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    return done, output / "html"

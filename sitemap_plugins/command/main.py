@@ -41,6 +41,7 @@ from sitemap_plugins import (
     slip_for,
     write_from_jsonl,
 )
+from sitemap_plugins.command.check import add_parser as add_check
 from sitemap_plugins.command.check import run_check
 from sitemap_plugins.command.clean import add_parser as add_clean
 from sitemap_plugins.command.clean import run_clean
@@ -430,57 +431,7 @@ def _parser() -> argparse.ArgumentParser:
     add_versions(commands)
     add_submit(commands)
     add_clean(commands)
-    check = commands.add_parser(
-        "check", help="check a site's sitemaps (robots.txt -> index -> sitemaps) or one file"
-    )
-    check.add_argument(
-        "target",
-        metavar="SITE_DIR_OR_SITEMAP_OR_URL",
-        help="a built directory or a sitemap file; or a deployed site's address (https://example.com/) or a "
-        "sitemap's URL: then every listed URL is asked of the site too",
-    )
-    check.add_argument(
-        "--base-url",
-        dest="base_url",
-        help="the site's absolute URL (default: read from robots.txt's Sitemap: line, else the sitemap)",
-    )
-    check.add_argument(
-        "--strict", action="store_true", help="advice (old news, unreachable sitemaps) fails too: exit 1"
-    )
-    check.add_argument(
-        "--format",
-        choices=("text", "json", "html"),
-        default="text",
-        help="html: a report for people (every URL, every problem), to standard output",
-    )
-    check.add_argument("--news-window-days", type=float, default=2, help="news older than this is reported")
-    live = check.add_argument_group("a deployed site (the target is an http(s) URL)")
-    live.add_argument(
-        "--sample", type=int, default=1000, metavar="N", help="ask at most N pages: a fixed sample"
-    )
-    live.add_argument("--concurrency", type=int, default=4, metavar="N", help="requests at a time (4)")
-    live.add_argument(
-        "--per-second", type=float, default=10, metavar="N", help="requests a second at most (10)"
-    )
-    live.add_argument("--timeout", type=float, default=10, metavar="SECONDS", help="for one request (10)")
-    live.add_argument(
-        "--deadline", type=float, default=600, metavar="SECONDS", help="for the whole run (600)"
-    )
-    live.add_argument(
-        "--as",
-        dest="stands_for",
-        metavar="URL",
-        help="the host whose build the server holds (a staging server: --as https://example.com/): the "
-        "set is judged as that host's, and its URLs are asked of the server",
-    )
-    live.add_argument(
-        "--media-hosts",
-        action="append",
-        default=[],
-        metavar="HOST",
-        help="another host whose images and videos may be asked too (a CDN); repeatable",
-    )
-    _common(check)
+    add_check(commands)
     return parser
 
 

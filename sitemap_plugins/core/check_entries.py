@@ -13,8 +13,9 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from sitemap_plugins.core.errors import masked
-from sitemap_plugins.core.files import one_file, served
+from sitemap_plugins.core.files import NO_FILE, not_served, one_file
 from sitemap_plugins.core.model import NEWS, SM, VIDEO
+from sitemap_plugins.core.normalize import path_under
 from sitemap_plugins.core.pages.html import read_file
 from sitemap_plugins.core.robots import RobotsRules
 from sitemap_plugins.core.sitemap_reader import site_file
@@ -90,7 +91,7 @@ class EntryChecks:
         if parts.scheme not in ("http", "https") or not parts.netloc:
             self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
             return False
-        if (parts.scheme, parts.netloc.lower()) != (self.base.scheme, self.base.netloc.lower()):
+        if path_under(loc, f"{self.base.scheme}://{self.base.netloc}/") is None:
             self.add(
                 path,
                 line,
@@ -99,7 +100,7 @@ class EntryChecks:
                 "location",
             )
             return False
-        if not loc.startswith(self.base_url):
+        if path_under(loc, self.base_url) is None:
             self.add(path, line, loc, f"outside {self.base_url}", "location")
             return False
         if len(loc) >= 2048:
@@ -111,7 +112,7 @@ class EntryChecks:
             except ValueError:
                 folder = "."
             prefix = self.base_url + ("" if folder == "." else folder + "/")
-            if not loc.startswith(prefix):
+            if path_under(loc, prefix) is None:
                 self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
         return True
 
@@ -136,15 +137,11 @@ class EntryChecks:
     def _served(self, path: Path, line: int | None, url: str, what: str) -> None:
         """Checking a built site: an image or a video's file of it that no file of it answers is a
         404.  Pages are not judged: a sitemap may list pages deployed apart (`extra_urls`)."""
-        if self.files_root is not None and served(self.files_root, self.base_url, url) is False:
-            self.add(
-                path,
-                line,
-                url,
-                f"the {what} is no file of {self.files_root}: a crawler gets a 404 unless it is "
-                "deployed apart",
-                "missing-file",
-            )
+        why = None if self.files_root is None else not_served(self.files_root, self.base_url, url)
+        if why == NO_FILE:
+            why = f"is no file of {self.files_root}: a crawler gets a 404 unless it is deployed apart"
+        if why is not None:
+            self.add(path, line, url, f"the {what} {why}", "missing-file")
 
     def _lastmod(self, path: Path, element: Any, loc: str) -> None:
         node = element.find(SM + "lastmod")
@@ -221,8 +218,9 @@ class EntryChecks:
         no built site is checked."""
         if self.files_root is None or not url.startswith(self.base_url):
             return None
-        if served(self.files_root, self.base_url, url) is False:
-            return "no file of the site (a 404)"
+        why = not_served(self.files_root, self.base_url, url)
+        if why is not None:
+            return why.removeprefix("is ")
         path = site_file(self.files_root, self.base_url, url)
         if path is not None and path.is_dir():
             path = path / "index.html"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import os
 import posixpath
 import stat
@@ -65,22 +66,38 @@ def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
     return text[len(root) :].replace(os.sep, "/")
 
 
-def served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> bool | None:
-    """Whether a static web server serving `site_dir` at `base_url` sends a file for `url` (a
-    directory's `index.html`, a name's `.html` as many servers add it); None for a URL outside
-    the site (another host, another path), which this directory cannot tell of."""
+def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str | None:
+    """Why a static web server serving `site_dir` at `base_url` sends no file of the site for
+    `url` (a directory's `index.html`, a name's `.html` as many servers add it): `is no file of
+    the site (a 404)`, or why the file it finds is not the site's (`not_the_sites`: a link out
+    of the site, a FIFO), judged as the site's pages are.  None where it sends one, and for a
+    URL outside the site (another host, another path), which this directory cannot tell of."""
     if not url.startswith(base_url):
         return None
     # Not urlsplit: a first segment such as `c++:intro/` would be taken for a scheme.
     relative = os.fsdecode(unquote_to_bytes(url[len(base_url) :].partition("#")[0].partition("?")[0]))
     normal = posixpath.normpath(relative) if relative else "."
     if normal == ".." or normal.startswith("../"):
-        return False
+        return NO_FILE
     target = os.path.join(site_dir, normal)
     if not relative or relative.endswith("/"):
-        return os.path.isfile(os.path.join(target, "index.html"))
-    candidates = (target, os.path.join(target, "index.html"), target + ".html")
-    return any(os.path.isfile(candidate) for candidate in candidates)
+        candidates: tuple[str, ...] = (os.path.join(target, "index.html"),)
+    else:
+        candidates = (target, os.path.join(target, "index.html"), target + ".html")
+    for candidate in candidates:
+        if os.path.isdir(candidate) or not os.path.lexists(candidate):
+            continue
+        return not_the_sites(Path(candidate), Path(_real(os.fspath(site_dir))))
+    return NO_FILE
+
+
+NO_FILE = "is no file of the site (a 404)"
+
+
+@functools.lru_cache(maxsize=4096)
+def _real(directory: str) -> str:
+    """Where `directory` is, its links followed: asked for each image's folder, once."""
+    return os.path.realpath(directory)
 
 
 def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:
@@ -98,7 +115,7 @@ def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:
 
 def one_file(first: str, second: str) -> bool:
     """Two spellings of one page that a static web server answers with one file: `X/` and
-    `X/index.html`, `X` and `X.html` (as `served` reads them), each spelled with escapes or
+    `X/index.html`, `X` and `X.html` (as `not_served` reads them), each spelled with escapes or
     without where it needs none (`a%26b.html` and `a&b.html`: `comparable`)."""
     if first == second:
         return True
@@ -143,7 +160,7 @@ def site_pages(
                 continue
             path = Path(directory, name)
             relative = path.relative_to(site_dir).as_posix()
-            problem = _not_a_page(path, root)
+            problem = not_the_sites(path, root)
             if problem is not None:
                 warn(display_name(relative), f"{problem}; not read, so not listed")
                 continue
@@ -160,9 +177,13 @@ def link_target(path: Path) -> Path | None:
         return None
 
 
-def _not_a_page(path: Path, root: Path) -> str | None:
+def not_the_sites(path: Path, root: Path) -> str | None:
+    """Why the file at `path` is not one the site at `root` (resolved) serves, or None: a link
+    leading out of the site (or round in a loop), or no regular file.  One judgement for what
+    the build lists of a site: its pages, its static files, the images and media they show."""
     try:
-        if path.is_symlink():
+        folder = _real(str(path.parent))  # a folder may be a link out too (`img -> /etc`)
+        if path.is_symlink() or not (folder == str(root) or folder.startswith(os.path.join(root, ""))):
             target = link_target(path)
             if target is None:
                 return "is a symbolic link whose links go round in a loop"

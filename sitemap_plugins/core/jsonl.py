@@ -141,7 +141,7 @@ def write_from_jsonl(
     site's robots.txt there forbids is left out, said at INFO, as in `Sitemap.write`."""
     rules = None
     if options.respect_robots_txt:
-        rules = read_robots_rules(Path(out_dir) / "robots.txt", options.base_url)
+        rules = read_robots_rules(Path(out_dir) / "robots.txt", options.base_url, report)
     if rules is not None:
         jobs = 1  # robots.txt's rules are judged on the entries, which the workers do not send
     entries = JsonlEntries(stream, name, options, report, progress, jobs)

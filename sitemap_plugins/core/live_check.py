@@ -33,12 +33,12 @@ from lxml import etree
 from sitemap_plugins.core.check import Checker
 from sitemap_plugins.core.check_entries import ListedUrl
 from sitemap_plugins.core.model import IMAGE, SM, VIDEO
-from sitemap_plugins.core.normalize import comparable, uri_or_same
+from sitemap_plugins.core.normalize import comparable, path_under, uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.pages.html import read_html
 from sitemap_plugins.core.robots import read_robots_rules, sitemap_urls
 from sitemap_plugins.core.sitemap_reader import ReadError, parse_sitemap, read_sitemap_file, site_file
-from sitemap_plugins.core.web import Answer, WebError, is_html, noindex_header, origin, request, retry_after
+from sitemap_plugins.core.web import Answer, WebError, is_html, noindex_header, request, retry_after
 
 #: A page's head is read up to this many bytes (Google reads the first 2 MB of HTML).
 HEAD_BYTES = 2 * 1024 * 1024
@@ -126,7 +126,6 @@ class LiveCheck:
             target = stands_for + target[len(self.server) :]
         self.target = target
         parts = urlsplit(target)
-        self.origin = origin(target)
         self.root = f"{parts.scheme}://{parts.netloc}/"
         self.base_url = base_url or self.root
         self.bounds = bounds or Bounds()
@@ -219,21 +218,19 @@ class LiveCheck:
 
     def on_server(self, url: str) -> str:
         """Where `url` is asked: on the server, for a URL of the host it stands for (`--as`)."""
-        if self.stands_for is not None and url.startswith(self.root):
-            return self.server + url[len(self.root) :]
-        return url
+        rest = None if self.stands_for is None else path_under(url, self.root)
+        return url if rest is None else self.server + rest
 
     def of_site(self, url: str) -> str:
         """A URL the server names (a redirect's Location), as the host it stands for names it."""
-        if self.stands_for is not None and url.startswith(self.server):
-            return self.root + url[len(self.server) :]
-        return url
+        rest = None if self.stands_for is None else path_under(url, self.server)
+        return url if rest is None else self.root + rest
 
     def _names_a_sitemap(self) -> bool:
         return urlsplit(self.target).path not in ("", "/")
 
     def _ours(self, url: str) -> bool:
-        return url.startswith(("http://", "https://")) and origin(url) == self.origin
+        return url.startswith(("http://", "https://")) and path_under(url, self.root) is not None
 
     # -- what the set lists, asked of the site ----------------------------------------------------
 

@@ -462,6 +462,28 @@ def glob_match(patterns: list[str], *candidates: str) -> str | None:
     return None
 
 
+def origin(url: str) -> tuple[str, str, int | None]:
+    """Scheme, host and port, as a browser's same-origin rule compares them: scheme and host in
+    any case, the default port named or not, a port's leading zeros as a server reads them."""
+    parts = urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or "").lower(), port
+
+
+def path_under(url: str, base_url: str) -> str | None:
+    """What follows `base_url` in `url` (`a/b.html?q`) where `url` is of its origin and under its
+    path; else None.  The one comparison by which a URL is the site's (`check`, and which server
+    `check --as` asks)."""
+    try:
+        if origin(url) != origin(base_url):
+            return None
+    except ValueError:  # a port that is none (`:99999`, `:x`)
+        return None
+    parts, base_path = urlsplit(url), urlsplit(base_url).path or "/"
+    rest = url[len(parts.scheme) + 3 + len(parts.netloc) :] or "/"
+    return rest[len(base_path) :] if rest.startswith(base_path) else None
+
+
 def site_path(url: str, base_url: str) -> str:
     """The URL's path relative to `base_url` (`blog/post/`), as globs on pages match it."""
     try:

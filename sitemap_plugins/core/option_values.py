@@ -46,17 +46,24 @@ def check_types(instance: Any, prefix: str) -> None:
             raise ConfigError(f"option '{prefix}{item.name}': must be {said}, got {shown(value)}")
 
 
-#: A dot spelled as an escape: a web server reads `%2e%2e/` as `../` (RFC 3986: `.` is unreserved).
-_ENCODED_DOT = re.compile(r"%2e", re.IGNORECASE)
+#: A dot, a slash or a backslash spelled as an escape: a web server that decodes them reads
+#: `%2e%2e/` and `..%2f` as `../` (RFC 3986: `.` is unreserved; many servers take `%2f` for `/`,
+#: and Windows' take `\\` and `%5c` for it too).
+_ESCAPED = re.compile(r"%2e|%2f|%5c|\\", re.IGNORECASE)
 
 
 def as_served(uri: str) -> str:
     """An absolute URI as a web server resolves it: `%2e` is `.`, and dot segments are removed
-    (`/docs/%2e%2e/x` is `/x`), so that containment is judged on the file it names."""
+    (`/docs/%2e%2e/x` and `/docs/..%2fx` are `/x`), so that containment is judged on the file it
+    names.  An escaped slash between names (`a%2fb`) is kept as spelled."""
     parts = urlsplit(uri)
     if "." not in parts.path and "%" not in parts.path:
         return uri
-    path = urlsplit(urljoin(f"{parts.scheme}://{parts.netloc}/", _ENCODED_DOT.sub(".", parts.path))).path
+    root = f"{parts.scheme}://{parts.netloc}/"
+    dotted = _ESCAPED.sub(lambda m: "." if m[0].lower() == "%2e" else m[0], parts.path)
+    slashed = _ESCAPED.sub(lambda m: "." if m[0].lower() == "%2e" else "/", parts.path)
+    resolved = urlsplit(urljoin(root, slashed)).path
+    path = urlsplit(urljoin(root, dotted)).path if resolved == slashed else resolved
     return urlunsplit(parts._replace(path=path))
 
 

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from sitemap_plugins.core.files import NotRegularFile
-from sitemap_plugins.core.normalize import date_key, parse_date, uri_or_same
+from sitemap_plugins.core.normalize import date_key, origin, parse_date, path_under, uri_or_same
 from sitemap_plugins.core.options import MAX_BYTES
 from sitemap_plugins.core.output.diskio import gunzip_at_most, read_limited
 from sitemap_plugins.core.output.packing import IndexItem
@@ -80,9 +80,7 @@ class SetReader:
         """The live set: `url` and the files its index names on the same origin, nothing else."""
         fetch = fetch or (lambda part: fetch_limited(part, deadline))
         found: UrlSet = {}
-        from sitemap_plugins.core import web  # only where a set is fetched
-
-        self._read(url, fetch, found, set(), same_origin=web.origin(url))
+        self._read(url, fetch, found, set(), same_origin=origin(url))
         return found
 
     # -- one file ------------------------------------------------------------------------------
@@ -109,7 +107,7 @@ class SetReader:
         if root.tag == SM + "sitemapindex":
             for sitemap in root.iterfind(SM + "sitemap"):
                 child = (sitemap.findtext(SM + "loc") or "").strip()
-                if same_origin is not None and _origin(child) != same_origin:
+                if same_origin is not None and origin(child) != same_origin:
                     continue  # only what the set itself names, on its own origin
                 if child.endswith((".xml", ".xml.gz")) or "sitemap" in child:
                     self._read(child, load, found, seen, same_origin)
@@ -143,20 +141,14 @@ def is_text_sitemap(name: str) -> bool:
     return name.lower().removesuffix(".gz").endswith(".txt")
 
 
-def _origin(url: str) -> tuple[str, str, int | None]:
-    from sitemap_plugins.core import web
-
-    return web.origin(url)
-
-
 def site_file(site: Path, base_url: str, url: str) -> Path | None:
     """The file a URL under `base_url` names in the site directory; None for another site, or for
     a URL whose `..` segments (even percent-encoded) lead outside the site: nothing outside it is
     read."""
-    if not url.startswith(base_url):
+    rest = path_under(url, base_url)
+    if rest is None:
         return None
-    base_path = urlsplit(base_url).path
-    relative = unquote(urlsplit(url).path[len(base_path) :].lstrip("/") or "index.html")
+    relative = unquote(rest.partition("#")[0].partition("?")[0].lstrip("/") or "index.html")
     target = (site / relative).resolve()
     root = site.resolve()
     return target if target == root or root in target.parents else None

@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
+from sitemap_plugins.core.normalize import origin
+
 #: Seconds for one request, from connecting to the last byte of the body.
 REQUEST_DEADLINE = 30.0
 #: Redirects a GET follows (within its origin).
@@ -39,13 +41,6 @@ class Answer:
     status: int
     body: bytes
     headers: http.client.HTTPMessage
-
-
-def origin(url: str) -> tuple[str, str, int | None]:
-    """Scheme, host and port, as a browser's same-origin rule compares them."""
-    parts = urlsplit(url)
-    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-    return parts.scheme, (parts.hostname or "").lower(), port
 
 
 def get(url: str, max_bytes: int, deadline: float | None = None) -> Answer:

@@ -160,6 +160,9 @@ class _Build:
             # Dated by what its written content shows (the core's listing rule): themes render
             # `articles` or the page's slice, and a menu's pages are no part of it.
             listing=listing,
+            # A template page (TEMPLATE_PAGES) may show anything: a list of the talks, a form;
+            # what it shows tells (a page that shows posts is dated by them).
+            kind_unknown=not listing,
         )
         return _Written(page, "indexes", overrides=not listing, direct=saved_as if direct else None)
 

@@ -25,6 +25,7 @@ from sitemap_plugins import (
     BUILTIN_SITEMAP,
     ConfigError,
     Options,
+    SetReader,
     Sitemap,
     SitemapError,
     WriteResult,
@@ -35,13 +36,22 @@ from sitemap_plugins import (
     url_path,
     write_root_last,
 )
-from sitemap_plugins.sphinx.config import Read, language_of, main_language_of, read_options, register
+from sitemap_plugins.sphinx.config import (
+    Read,
+    language_of,
+    main_language_of,
+    read_options,
+    read_the_docs,
+    register,
+)
 from sitemap_plugins.sphinx.tree import (
     Project,
     groups_of,
     languages_beside,
     other_language_in_base,
+    read_the_docs_bases,
     root_index,
+    translations,
 )
 
 #: The builders whose output is a site of pages (singlehtml is one page, epub a book).
@@ -118,23 +128,39 @@ def _write(app: Any) -> None:
             f"html_baseurl {options.base_url} names {named}: the pages are listed under it. Set "
             f"html_baseurl to this language's address (-D html_baseurl=...)"
         )
-    locales = read.leftovers.locales
-    languages = languages_beside(project, outdir, options, language, main_language_of(app.config), locales)
-    bases = {language: options.base_url, **{code: base for code, (base, _) in languages.items()}}
-    groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs})
+    locales, main = read.leftovers.locales, main_language_of(app.config)
+    languages = languages_beside(project, outdir, options, language, main, locales)
+    # The languages the catalogs in the source tree translate into, and what each translates: a
+    # page no catalog translates is in no group, and in that language a copy.  On Read the Docs,
+    # which builds each translation alone, elsewhere, they are the languages grouped.
+    catalogs = translations(app.srcdir, app.config.locale_dirs, app.config.gettext_compact, env.found_docs)
+    catalogs.pop(main or "", None)  # the sources' own language: nothing of it is a copy
+    on_rtd = read_the_docs(os.environ) is not None
+    bases = {
+        **(read_the_docs_bases(options.base_url, language, main, catalogs) if on_rtd else {}),
+        language: options.base_url,
+        **{code: base for code, (base, _) in languages.items()},
+    }
+    bases = {code: base for code, base in bases.items() if locales is None or code in (language, *locales)}
+    translated = {code: documents for code, (_, documents) in catalogs.items()}
+    groups = groups_of(bases, {name: app.builder.get_target_uri(name) for name in env.found_docs}, translated)
     # Each set is its own directory's pages, not those of another language nested in it.
     directories = [outdir, *(directory for _, directory in languages.values())]
-    sitemap, links = _set(app, read, options, outdir, language, groups, directories)
+    sitemap, links = _set(app, read, options, outdir, language, groups, directories, translated)
     for line in _unmatched_excludes(links, options, read):
         _info(line)
-    # The sets of the languages built before this one are written again with the groups (Sphinx
-    # builds one language at a time, so the last build completes them).
-    others = [
-        _set(app, read, dataclasses.replace(options, base_url=base), directory, code, groups, directories)[0]
-        for code, (base, directory) in sorted(languages.items())
-    ]
+    # The sets of the languages built before this one are read (their pages may be copies of
+    # this build's), and written again with the groups where this build may write: in its own
+    # output, or under the root the owner named (`sitemap_root`).
+    root = Path(app.confdir, app.config.sitemap_root).resolve() if app.config.sitemap_root else None
+    others = []
+    for code, (base, directory) in sorted(languages.items()):
+        theirs = dataclasses.replace(options, base_url=base)
+        others.append(_set(app, read, theirs, directory, code, groups, directories, translated)[0])
     for one in [sitemap, *others]:
         one.join_sets(other for other in [sitemap, *others] if other is not one)
+    others = [other for other in others if _may_write(other.site_dir, outdir, root)]
+    listed_before = {id(other): _listed(other) for other in others}
     # A sitemap.xml in the output that html_extra_path did not copy there is an earlier build's
     # (sphinx-sitemap's, before switching): ours takes its place.
     extra = {name for folder in app.config.html_extra_path for name in _names(Path(app.confdir, folder))}
@@ -155,23 +181,48 @@ def _write(app: Any) -> None:
     # The set at the host's root (the main language's, the others nested under it) is written
     # last: its robots.txt, the one crawlers read, names the other languages' sitemaps.
     result = dict(write_root_last(writes))[0]
-    root = root_index(project, outdir, options, _warn)
-    if root is not None:
+    index = root_index(project, outdir, options, _warn, root)
+    if index is not None:
         result.robots_hint = []  # the root's robots.txt names the set, in the tree deployed whole
     result.date_field = "a field list `:lastmod:` at the document's top"
     for line in [
         *sitemap.closing_lines(result),
-        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir),
-        *([root] if root else []),
+        *_copies_elsewhere(others, host_root(outdir, options.base_url) or outdir, listed_before),
+        *([index] if index else []),
     ]:
         _info(line)
 
 
-def _copies_elsewhere(others: Sequence[Sitemap], top: Path) -> list[str]:
-    """The copies the other languages' sets, written again, left out: found only now, where the
-    language copies are made from is built after them (ko, ru, ja, then en).  Each set named by
-    its folder under `top`, the host's root."""
-    counted = [(other, other.copies) for other in others if other.copies]
+def _may_write(directory: Path | None, outdir: Path, root: Path | None) -> bool:
+    """A build writes into its own output, and under the root the owner named, nowhere else."""
+    where = Path(directory or outdir).resolve()
+    return directory is not None and any(
+        top and top.resolve() in (where, *where.parents) for top in (outdir, root)
+    )
+
+
+def _listed(other: Sitemap) -> set[str]:
+    """The URLs another language's set lists now, before it is written again."""
+    try:
+        return set(SetReader(other.options.base_url).from_directory(Path(other.site_dir or ".")))
+    except (OSError, ValueError):
+        return set()
+
+
+def _copies_elsewhere(others: Sequence[Sitemap], top: Path, listed_before: dict[int, set[str]]) -> list[str]:
+    """The copies the other languages' sets, written again, left out that they listed: found only
+    now, where the language copies are made from is built after them (ko, ru, ja, then en); what
+    an earlier build found is not counted again.  Each set named by its folder under `top`, the
+    host's root."""
+    counted = [
+        (other, count)
+        for other in others
+        if (
+            count := sum(
+                page.kind == "copy" and page.url in listed_before[id(other)] for page in other.left_out
+            )
+        )
+    ]
     if not counted:
         return []
     total = sum(count for _, count in counted)
@@ -208,11 +259,15 @@ def _set(
     language: str | None,
     groups: dict[str, dict[str, str]],
     sets: Sequence[Path],
+    catalogs: dict[str, dict[str, list[str]]],
 ) -> tuple[Sitemap, list[tuple[str, str]]]:
     """The set of one build's output in `language`: its pages read, each document's with what
     Sphinx knows of it (its source, the files it includes, its field list, its translations);
     and each page's path under the base URL and link as sphinx-sitemap spells it, which exclude
-    patterns match."""
+    patterns match.  `catalogs`: by language, the documents its catalogs in the source tree
+    translate, with the catalogs: where a language has any, another document is the main
+    language's text in it, a copy."""
+    translated = catalogs.get(language or "")
     env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
     sitemap = Sitemap(
@@ -264,11 +319,17 @@ def _set(
         name = documents.get(relative)
         if name is None:
             page.source_path = None  # the index, the search page: made by Sphinx, of no source
-        else:
+        elif translated is not None and name not in translated:
+            sitemap.copies += 1
+            reason = f"copy: no {language} catalog in locale_dirs translates {name} (list_fallbacks lists it)"
+            if not options.list_fallbacks:
+                sitemap.leave_out(page.url, str(env.doc2path(name, False)), "copy", reason)
+                continue
+        if name is not None:
             page.source = str(env.doc2path(name, False))
             page.source_path = str(env.doc2path(name))
             page.meta = _metadata(env.metadata.get(name, {}))
-            page.alternates = groups.get(name, {})
+            page.alternates = groups.get(name, {}) if translated is None or name in translated else {}
             # What the page includes (`include`, `literalinclude`, an image, autodoc's module):
             # a later change of one changes what the reader sees; a translation changes with its
             # catalog (gettext's `locale/de/LC_MESSAGES/api.po`).
@@ -276,7 +337,7 @@ def _set(
                 str(srcdir / dependency)
                 for dependency in env.dependencies.get(name, ())
                 if (srcdir / dependency).is_file()
-            ) + _catalogs(app, name, app.config.language if outdir == Path(app.outdir) else language)
+            ) + (translated or {}).get(name, [])
             updated = env.git_last_updated.get(name) if dated_by_plugin else None
             if updated and updated[0] is not None:
                 when = dt.datetime.fromtimestamp(int(updated[0]), dt.timezone.utc)
@@ -313,25 +374,6 @@ def _other_builders_pages(app: Any, outdir: Path) -> list[tuple[str, str]]:
             own, other = other, own
         if other != own and (outdir / other).is_file() and (outdir / own).is_file():
             found.append((own, other))
-    return found
-
-
-def _catalogs(app: Any, document: str, language: str | None) -> list[str]:
-    """The gettext catalog a document's translation is made from, as Sphinx names it (one per
-    folder with `gettext_compact`: `guide/index`'s is `guide.po`); `language` as Sphinx spells
-    it (`sr@latin`, `pt_BR`) or as hreflang does."""
-    if not language:
-        return []
-    from sphinx.util.i18n import docname_to_domain
-
-    domain = docname_to_domain(document, app.config.gettext_compact)
-    code = language.replace("-", "_")
-    found = []
-    for folder in app.config.locale_dirs:
-        for spelled in dict.fromkeys((code, code.split("_")[0])):
-            catalog = Path(app.srcdir, folder, spelled, "LC_MESSAGES", domain + ".po")
-            if catalog.is_file():
-                found.append(str(catalog))
     return found
 
 

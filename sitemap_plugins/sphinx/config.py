@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_plugins import ConfigError, Options, check_base_url, normalize_hreflang, shown, slip_for
+from sitemap_plugins import ConfigError, Options, check_base_url, normalize_hreflang, shown, slip_for, within
 from sitemap_plugins.sphinx.sphinx_sitemap import SPHINX_SITEMAP, Leftovers, read_leftovers
 
 PREFIX = "sitemap_"
@@ -28,6 +28,9 @@ OPTIONS = {PREFIX + field.name: field for field in dataclasses.fields(Options)}
 #: (`https://project.readthedocs.io/en/latest/`); since October 2024 it no longer sets
 #: html_baseurl in conf.py.
 RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
+#: This face's own setting: the folder served at the host's root (`_build/html`), where a build
+#: may write beside its own output (the root's index, the other languages' sets written again).
+ROOT = PREFIX + "root"
 #: The language of a conf.py that names none (Sphinx's default since 5.0).
 SPHINX_LANGUAGE = "en"
 #: Sphinx's locale modifiers (`sr@latin`) as BCP 47 script subtags.
@@ -42,7 +45,7 @@ _CONF_LANGUAGE: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary(
 
 def register(app: Any) -> None:
     """Every option as a config value; None (unset) leaves the schema's default."""
-    for name in OPTIONS:
+    for name in (*OPTIONS, ROOT):
         app.add_config_value(name, None, "", types=frozenset())
     _CONF_LANGUAGE[app.config] = getattr(app.config, "_raw_config", {}).get("language")
 
@@ -69,7 +72,7 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
     raw = getattr(config, "_raw_config", {})
     warnings: list[str] = []
     for name in sorted(raw):
-        if name.startswith(PREFIX) and name not in OPTIONS and name not in SPHINX_SITEMAP:
+        if name.startswith(PREFIX) and name not in (*OPTIONS, *SPHINX_SITEMAP, ROOT):
             close = slip_for(name, OPTIONS)
             warnings.append(
                 f"sitemap: {name} is no option of sitemap-plugins"
@@ -86,11 +89,29 @@ def read_options(config: Any, environ: Mapping[str, str] = os.environ) -> Read:
         values.pop("base_url", None), config.html_baseurl, raw.get("site_url"), environ, infos
     )
     html = str(config.html_baseurl or "").strip()
+    if base_url is None and "html_baseurl" in raw:
+        # conf.py's `os.environ.get("READTHEDOCS_CANONICAL_URL", "/")` outside Read the Docs: a
+        # build with no address of its own is normal there, nothing to fix (INFO, -W passes).
+        infos.append(
+            f"sitemap: html_baseurl is {shown(html)} and {RTD_CANONICAL} is not set (a build outside Read "
+            "the Docs, which sets it), so no sitemap is written: a sitemap lists absolute URLs; for one "
+            "here, -D html_baseurl=https://example.com/ (the address the docs are published at)"
+        )
     if base_url is None:
-        return Read(None, [*warnings, why_none], infos, Leftovers())
-    leftovers = read_leftovers(raw, config, base_url)
+        return Read(None, warnings if "html_baseurl" in raw else [*warnings, why_none], infos, Leftovers())
+    leftovers = read_leftovers(raw, config, base_url, read_the_docs(environ))
     warnings += leftovers.warnings
     infos += leftovers.infos
+    served, canonical = leftovers.base_url or base_url, str(environ.get(RTD_CANONICAL) or "").strip()
+    canonical = _checked(canonical, RTD_CANONICAL) if canonical else ""
+    if canonical and served != canonical and within(canonical, served):
+        # Read the Docs serves this build's pages at its address only (`/en/latest/`): one above
+        # it (the domain's root) lists 404s.
+        infos.append(
+            f"sitemap: the base URL is {canonical}, where Read the Docs serves this build "
+            f"({RTD_CANONICAL}), not {served} above it"
+        )
+        leftovers.base_url, leftovers.as_the_scheme = canonical, True
     # The x-default of every group is conf.py's language (the one the sources are written in),
     # whichever build (`-D language=de`) writes the groups.
     main_language = main_language_of(config)
@@ -133,6 +154,23 @@ def _base_url(
         f"sitemap_base_url; on Read the Docs, {RTD_CANONICAL} is read where html_baseurl is not an "
         "address (Read the Docs sets that variable, and no longer sets html_baseurl)"
     )
+
+
+def read_the_docs(environ: Mapping[str, str]) -> tuple[str, str] | None:
+    """On Read the Docs (as its builders set READTHEDOCS_CANONICAL_URL and READTHEDOCS_VERSION),
+    what its URLs put before a page: the language and the version built (`en/`, `latest/`), where
+    the canonical URL ends with them, else nothing (a project of one version, served at the
+    domain's root); None elsewhere."""
+    canonical = str(environ.get(RTD_CANONICAL) or "").strip()
+    # Its language and version as its URLs spell them (`pt-br`; a version's slug, not conf.py's).
+    language, version = (
+        str(environ.get(name) or "").strip() for name in ("READTHEDOCS_LANGUAGE", "READTHEDOCS_VERSION")
+    )
+    if not canonical or not version:
+        return None
+    if language and urlsplit(canonical).path.endswith(f"/{language}/{version}/"):
+        return f"{language}/", f"{version}/"
+    return "", ""
 
 
 def _is_a_path(value: str) -> bool:

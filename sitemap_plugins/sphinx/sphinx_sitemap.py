@@ -13,7 +13,7 @@ import string
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_plugins import ConfigError, check_base_url, hreflang_or_none, shown
+from sitemap_plugins import ConfigError, as_served, check_base_url, hreflang_or_none, shown, within
 
 #: sphinx-sitemap 2.9's settings (and the older `sitemap_prefix`).
 SPHINX_SITEMAP = (
@@ -49,12 +49,15 @@ class Leftovers:
         return next((pattern for pattern in self.excludes if fnmatch.fnmatch(link, pattern)), None)
 
 
-def read_leftovers(raw: dict[str, Any], config: Any, base_url: str) -> Leftovers:
-    """What each of sphinx-sitemap's settings in conf.py (`raw`) becomes under `base_url`."""
+def read_leftovers(
+    raw: dict[str, Any], config: Any, base_url: str, read_the_docs: tuple[str, str] | None = None
+) -> Leftovers:
+    """What each of sphinx-sitemap's settings in conf.py (`raw`) becomes under `base_url`;
+    `read_the_docs`: the language and version Read the Docs builds, as its URLs spell them."""
     found = Leftovers()
     said: list[str] = []
     if "sitemap_url_scheme" in raw:
-        said += _scheme(found, raw["sitemap_url_scheme"], config, base_url)
+        said += _scheme(found, raw["sitemap_url_scheme"], config, base_url, read_the_docs)
     if "sitemap_locales" in raw:
         said += _locales(found, raw["sitemap_locales"])
     if "sitemap_excludes" in raw:
@@ -93,9 +96,13 @@ def read_leftovers(raw: dict[str, Any], config: Any, base_url: str) -> Leftovers
     return found
 
 
-def _scheme(found: Leftovers, scheme: Any, config: Any, base_url: str) -> list[str]:
+def _scheme(
+    found: Leftovers, scheme: Any, config: Any, base_url: str, read_the_docs: tuple[str, str] | None
+) -> list[str]:
     """`sitemap_url_scheme`: what comes before `{link}` is added to the base URL, with the
-    build's language and conf.py's version as sphinx-sitemap fills them in."""
+    build's language and conf.py's version as sphinx-sitemap fills them in; on Read the Docs,
+    the language and the version it builds and serves the pages under (`latest`, not conf.py's
+    `1.4`)."""
     try:
         fields = [name for _, name, _, _ in string.Formatter().parse(scheme) if name is not None]
         followed = (
@@ -115,6 +122,10 @@ def _scheme(found: Leftovers, scheme: Any, config: Any, base_url: str) -> list[s
         return []
     language = f"{config.language}/" if config.language else ""
     version = f"{config.version}/" if config.version else ""
+    whose = "the build's language and conf.py's version"
+    if read_the_docs is not None:
+        language, version = read_the_docs
+        whose = "the language and the version Read the Docs builds: READTHEDOCS_LANGUAGE, READTHEDOCS_VERSION"
     prefix = scheme[: -len("{link}")].format(lang=language, version=version, link="")
     if not prefix:
         return [f"sitemap_url_scheme {shown(scheme)}: each page at html_baseurl and its path, as before"]
@@ -122,15 +133,21 @@ def _scheme(found: Leftovers, scheme: Any, config: Any, base_url: str) -> list[s
     if path.endswith("/" + prefix.lstrip("/")):
         # Read the Docs' READTHEDOCS_CANONICAL_URL holds them already: no `/en/latest/en/latest/`.
         return [f"sitemap_url_scheme {shown(scheme)}: {prefix} is in the base URL {base_url} already"]
+    served = as_served(base_url + prefix.lstrip("/"))
     try:
-        found.base_url = check_base_url(base_url + prefix.lstrip("/"), "sitemap_url_scheme")
+        if not within(served, base_url):  # `../` (in the scheme, or conf.py's version): as extra_sitemaps'
+            raise ConfigError(
+                f"sitemap_url_scheme {shown(scheme)} gives {shown(prefix)}: the pages at {served}, outside "
+                f"the site {base_url}"
+            )
+        found.base_url = check_base_url(served, "sitemap_url_scheme")
     except ConfigError as error:
         found.warnings.append(f"sitemap: {error}; not followed")
         return []
     found.as_the_scheme = True
     return [
         f"sitemap_url_scheme {shown(scheme)}: the base URL {found.base_url} (html_baseurl and {prefix}, "
-        "from the build's language and conf.py's version)"
+        f"from {whose})"
     ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,8 +24,10 @@ from sitemap_plugins import (
     host_root,
     hreflang_or_none,
     read_index_items,
+    read_regular,
     write_index,
 )
+from sitemap_plugins.sphinx.config import bcp47
 
 #: What Sphinx's html builders write beside the pages, naming the project (`# Project: Demo`).
 INVENTORY = "objects.inv"
@@ -52,12 +54,11 @@ class Project:
 
 def inventory_project(directory: Path) -> str | None:
     """The project Sphinx's inventory in `directory` names (`objects.inv`'s second line)."""
-    try:
-        with open(directory / INVENTORY, "rb") as inventory:
-            head = [inventory.readline() for _ in range(2)]
+    try:  # a FIFO or a device named objects.inv is not waited on, nor read without end
+        head = read_regular(directory / INVENTORY, 4096).split(b"\n")
     except OSError:
         return None
-    line = head[1].decode("utf-8", "replace").rstrip("\r\n")
+    line = (head[1] if len(head) > 1 else b"").decode("utf-8", "replace").rstrip("\r")
     return line.removeprefix("# Project: ") if line.startswith("# Project: ") else None
 
 
@@ -126,27 +127,87 @@ def other_language_in_base(outdir: Path, base_url: str, language: str | None) ->
     return None
 
 
-def groups_of(bases: dict[str | None, str], targets: dict[str, str]) -> dict[str, dict[str, str]]:
+def groups_of(
+    bases: dict[str | None, str], targets: dict[str, str], translated: dict[str, dict[str, list[str]]]
+) -> dict[str, dict[str, str]]:
     """Each document's page in every language built, as Sphinx links it (`guide/index.html`,
-    dirhtml's `guide/`): document -> {language: URL}."""
-    if len(bases) < 2:
-        return {}
-    return {
-        name: {code: base + target for code, base in bases.items() if code}
+    dirhtml's `guide/`): document -> {language: URL}; a language whose catalogs are in the
+    source tree (`translated`) with the documents they translate only."""
+    groups = {
+        name: {
+            code: base + target
+            for code, base in bases.items()
+            if code and (code not in translated or name in translated[code])
+        }
         for name, target in targets.items()
+    }
+    return {name: group for name, group in groups.items() if len(group) > 1}
+
+
+def translations(
+    srcdir: str, locale_dirs: Sequence[str], compact: Any, documents: Iterable[str]
+) -> dict[str, tuple[str, dict[str, list[str]]]]:
+    """The languages gettext's catalogs in the source tree translate into (`locale/de/LC_MESSAGES/`,
+    as sphinx-sitemap finds them), each with its folder's name and the documents its catalogs
+    (`.po`, `.mo`) translate, with them: what the translation is made from, and dated by (one per
+    folder with `gettext_compact`: `guide/index`'s is `guide.po`)."""
+    from sphinx.util.i18n import docname_to_domain
+
+    domains = {name: docname_to_domain(name, compact) for name in documents}
+    found: dict[str, tuple[str, dict[str, list[str]]]] = {}
+    for folder in locale_dirs:
+        top = Path(srcdir, folder)
+        for messages in sorted(top.glob("*/LC_MESSAGES")) if top.is_dir() else ():
+            code = hreflang_or_none(bcp47(messages.parent.name))
+            catalogs: dict[str, list[str]] = {}
+            for each in sorted(messages.rglob("*.[mp]o")):  # a .po dates the translation, a .mo not
+                dated_by = catalogs.setdefault(each.relative_to(messages).with_suffix("").as_posix(), [])
+                dated_by += [str(each)] if each.suffix == ".po" else []
+            translated = found.setdefault(code or "", (messages.parent.name, {}))[1]
+            for name, domain in domains.items():
+                if domain in catalogs:
+                    translated.setdefault(name, []).extend(catalogs[domain])
+    found.pop("", None)  # no hreflang code (`yue`): no group, no copy
+    return found
+
+
+def read_the_docs_bases(
+    base_url: str, language: str | None, main_language: str | None, catalogs: dict[str, tuple[str, Any]]
+) -> dict[str, str]:
+    """On Read the Docs, where each translation is a project built alone elsewhere and served
+    beside this one (`/de/latest/` beside `/en/latest/`), each language of the catalogs and the
+    main language, as its URLs spell them (`pt-br`).  (In a tree on disk, the languages are
+    those built there: what a later build adds, it writes again under `sitemap_root`.)"""
+    parts = urlsplit(base_url)
+    segments = [part for part in parts.path.split("/") if part]
+    at = next((i for i, part in enumerate(segments[:-1]) if hreflang_or_none(part) == language), None)
+    if at is None or not language:
+        return {}
+    folders = {
+        **({main_language: main_language} if main_language else {}),
+        **{c: f for c, (f, _) in catalogs.items()},
+    }
+    path = "/".join(segments[:at]) + "/" if at else ""
+    rest = "".join(part + "/" for part in segments[at + 1 :])
+    return {
+        code: f"{parts.scheme}://{parts.netloc}/{path}{folder.lower().replace('_', '-')}/{rest}"
+        for code, folder in folders.items()
     }
 
 
-def root_index(project: Project, outdir: Path, options: Options, warn: Callable[[str], Any]) -> str | None:
-    """Where the output nests as the URL does and several sets of this project are on disk
-    under the host's root (versions, `/en/latest/` and `/en/stable/`; languages), one index at
-    that root names them all, and its robots.txt names the index: a deploy of the whole tree
-    offers every set.  The line that says so; None where there is no such tree."""
+def root_index(
+    project: Project, outdir: Path, options: Options, warn: Callable[[str], Any], root: Path | None
+) -> str | None:
+    """Where the output nests as the URL does under the root the owner named (`sitemap_root`)
+    and several sets of this project are on disk there (versions, `/en/latest/` and
+    `/en/stable/`; languages), one index at that root names them all, and its robots.txt names
+    the index: a deploy of the whole tree offers every set.  The line that says so; None where
+    there is no such tree."""
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
     host_dir = host_root(outdir, options.base_url)
-    if not segments or host_dir is None:
-        return None  # at the host's root, the set is the root's
+    if not segments or host_dir is None or root != host_dir:
+        return None  # at the host's root, the set is the root's; elsewhere, not ours to write
     sets = sorted(_sets_of(project, host_dir, depth=len(segments) + 1))
     if len(sets) < 2 or host_dir in sets:
         return None  # the root's own set (the main language's) names the others in robots.txt

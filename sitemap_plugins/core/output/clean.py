@@ -36,7 +36,7 @@ def clean_set(directory: str | os.PathLike[str], dry_run: bool = False) -> Clean
     out = Path(directory)
     if not out.is_dir():
         raise SitemapError(f"sitemap-plugins clean: {out} is not a directory")
-    if not (out / MANIFEST).is_file():
+    if not os.path.lexists(out / MANIFEST):
         raise SitemapError(
             f"sitemap-plugins clean: {out} holds no set of sitemap-plugins (no {MANIFEST}, which names "
             "what a build wrote); nothing was removed"
@@ -44,6 +44,11 @@ def clean_set(directory: str | os.PathLike[str], dry_run: bool = False) -> Clean
     lock = None if dry_run else lock_directory(out)
     try:
         manifest = read_manifest(out)
+        if manifest.problem is not None:
+            raise SitemapError(
+                f"sitemap-plugins clean: {manifest.problem}, so nothing in {out} is known to be of a "
+                "set of sitemap-plugins; nothing was removed"
+            )
         cleaned = Cleaned()
         for name, digest in sorted(manifest.files.items()):
             path = out / name

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import os
 import tempfile
 import time
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from sitemap_plugins.core.errors import SitemapError
 from sitemap_plugins.core.files import read_regular
@@ -71,6 +73,26 @@ def read_limited(path: Path, limit: int) -> tuple[bytes, bool]:
         return data, False
     inflated = gunzip_at_most([data], limit)
     return (b"", True) if inflated is None else (inflated, False)
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The JSON value in the regular file at `path` (a FIFO is never waited on, a device never
+    read past `limit`).  Raises OSError, or ValueError saying why it is none to read."""
+    data = read_regular(path, limit)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit:,} bytes")
+    return json_of(data)
+
+
+def json_of(data: bytes) -> Any:
+    """`data` as JSON; ValueError says why not (nesting deeper than Python's parser goes is one
+    such file, not a crash)."""
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to be read") from None
+    except ValueError:
+        raise ValueError("not JSON") from None
 
 
 def gunzip_at_most(compressed: Iterable[bytes], limit: int) -> bytes | None:

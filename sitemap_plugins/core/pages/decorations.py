@@ -76,8 +76,9 @@ BADGE_HOSTS = (
     "www.bestpractices.dev",
     "bestpractices.coreinfrastructure.org",
 )
-#: A badge on a code host: GitHub's workflow badges, GitLab's pipeline and coverage badges.
-BADGE_PATH = re.compile(r"/badge\.svg$|/badges/")
+#: A badge's path: GitHub's workflow badges, GitLab's pipeline and coverage badges, Read the
+#: Docs' `/projects/<name>/badge/` and `/static/projects/badges/passing-flat.svg`.
+BADGE_PATH = re.compile(r"/badge\.svg$|/badges?/")
 BADGE_PATH_HOSTS = frozenset({"github.com", "gitlab.com"})
 #: Emoji sets and CDNs (GitHub's `/images/icons/emoji/` too), for emoji without a shortcode `alt`.
 EMOJI_PATH = re.compile(r"twemoji|emojione|joypixels|/emojis?/")
@@ -88,7 +89,14 @@ def _from_a_badge_service(host: str, path: str) -> bool:
         host in BADGE_HOSTS
         or host.endswith(".shields.io")
         or (host in BADGE_PATH_HOSTS and BADGE_PATH.search(path) is not None)
+        or _badge_drawing(path)
     )
+
+
+def _badge_drawing(path: str) -> bool:
+    """A vector drawing under a badge's path, whatever host draws it, linked or not (Read the
+    Docs' badge page shows its badges as pictures, unlinked)."""
+    return path.lower().endswith(".svg") and BADGE_PATH.search(path) is not None
 
 
 def decoration(img: Any, url: str, origin: str) -> str | None:
@@ -102,15 +110,15 @@ def decoration(img: Any, url: str, origin: str) -> str | None:
     around = (parent.get("class") or "").lower().split() if parent is not None else []
     if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
         return "avatar"
-    if url.startswith(origin):
-        # The site's own image: no avatar or badge service, no emoji CDN; but a badge, a button or
-        # a row of linked logos (its sponsors') all the same, whatever host draws it.
-        return "badge" if _is_badge(img, url) else None
     try:
         parts = urlsplit(url)
         host, path = (parts.hostname or "").lower(), parts.path
     except ValueError:  # a malformed host: validation names it
         host, path = "", ""
+    if url.startswith(origin):
+        # The site's own image: no avatar service, no emoji CDN; but a badge, a button or a row
+        # of linked logos (its sponsors') all the same, whatever host draws it.
+        return "badge" if _badge_drawing(path) or _is_badge(img, url) else None
     if host in AVATAR_HOSTS or (host in AVATAR_PATH_HOSTS and any(p.search(path) for p in AVATAR_PATHS)):
         return "avatar"
     if _from_a_badge_service(host, path):

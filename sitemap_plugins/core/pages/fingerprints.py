@@ -12,7 +12,6 @@ output directory, or fetched from the deployed site (one host, a deadline, a siz
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import time
 from collections.abc import Mapping
@@ -21,14 +20,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import log
+from sitemap_plugins.core.files import NotRegularFile
 from sitemap_plugins.core.model import Entry
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
-from sitemap_plugins.core.output.fileset import MANIFEST
+from sitemap_plugins.core.output.diskio import json_of, read_json
+from sitemap_plugins.core.output.fileset import MANIFEST, MAX_MANIFEST_BYTES
 from sitemap_plugins.core.web import WebError, get
 
-#: The largest previous manifest read (a site of a million pages stays under it).
-MAX_STATE_BYTES = 64 * 1024 * 1024
 #: Seconds to fetch the previous state from the deployed site.
 FETCH_DEADLINE = 30.0
 #: What dated a page, as the report and the summary say it.
@@ -47,31 +46,33 @@ class PageState:
 def read_previous(where: str, base_url: str) -> tuple[dict[str, PageState] | None, str]:
     """The previous deploy's pages (URL -> state), or None and why not (said at INFO by the
     caller: the build goes on by today's rules)."""
+    said = where
     try:
         if where.startswith(("http://", "https://")):
             url = where if where.endswith(MANIFEST) else where.rstrip("/") + "/" + MANIFEST
             if urlsplit(url).netloc != urlsplit(base_url).netloc:
                 return None, f"{url} is not on the site's host ({urlsplit(base_url).netloc}); not fetched"
-            answer = get(url, MAX_STATE_BYTES, deadline=time.monotonic() + FETCH_DEADLINE)
+            answer = get(url, MAX_MANIFEST_BYTES, deadline=time.monotonic() + FETCH_DEADLINE)
             if answer.status != 200:
                 return None, f"{url} answers HTTP {answer.status}"
-            data = answer.body
             said = url
+            data = json_of(answer.body)
         else:
             path = Path(where)
             path = path if path.name == MANIFEST else path / MANIFEST
-            if path.stat().st_size > MAX_STATE_BYTES:
-                return None, f"{path} is larger than {MAX_STATE_BYTES:,} bytes; not read"
-            data = path.read_bytes()
             said = str(path)
+            data = read_json(path, MAX_MANIFEST_BYTES)
     except WebError as error:
         return None, str(error)
+    except NotRegularFile as error:
+        return None, f"{said} is {error.strerror}"
     except OSError as error:
-        return None, f"{where}: {error.strerror or error}"
-    try:
-        pages = json.loads(data).get("pages")
-    except (ValueError, AttributeError):
+        return None, f"{said}: {error.strerror or error}"
+    except ValueError as error:
+        return None, f"{said} is not a manifest of sitemap-plugins ({error})"
+    if not isinstance(data, dict):
         return None, f"{said} is not a manifest of sitemap-plugins"
+    pages = data.get("pages")
     if not isinstance(pages, dict):
         return None, f"{said} holds no page fingerprints (a build without `previous` wrote it)"
     states = {

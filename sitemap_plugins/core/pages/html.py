@@ -17,7 +17,7 @@ from typing import Any
 
 from lxml import etree
 
-from sitemap_plugins.core.files import read_page_file, utf8_html
+from sitemap_plugins.core.files import one_file, read_page_file, utf8_html
 from sitemap_plugins.core.normalize import http_url
 from sitemap_plugins.core.pages.media import Media, read_media, resolve
 from sitemap_plugins.core.pages.regions import HIDDEN_TAGS, content_region, hidden, is_frame, never_shown
@@ -81,6 +81,9 @@ class HtmlFacts(Media):
     base: str = ""
     #: `<html lang>`: the language the page says it is in.
     language: str | None = None
+    #: Its body shows when other pages were published, each in a card that links to its page
+    #: (a list page's): it shows posts, even one.
+    shows_cards: bool = False
 
 
 class PageHtml:
@@ -151,7 +154,7 @@ def read_html(
     if links:
         facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
     if facts.published is None and body is not None:
-        facts.published = _shown_publication(body)
+        facts.published, facts.shows_cards = _shown_publication(body, facts.base, url)
     facts.truncated = page.truncated
     return facts
 
@@ -162,24 +165,55 @@ _PUBLISHED_CLASSES = frozenset({"dt-published", "published"})
 _META_CLASS = re.compile(r"(?:^|[-_])(?:meta|info|date)(?:$|[-_])", re.IGNORECASE)
 
 
-def _shown_publication(body: Any) -> str | None:
-    """The one date a page's body shows as its post's publication (a `<time datetime>` the theme
-    marks as published, or in the post's meta line: Material's blog posts, which say it in no
-    `<meta>`), where it shows one; a listing shows one per post, and none is its own."""
-    found = set()
+def _shown_publication(body: Any, base: str, url: str) -> tuple[str | None, bool]:
+    """The one date a page's body shows as its own post's publication (a `<time datetime>` the
+    theme marks as published, or in the post's meta line: Material's blog posts, which say it in
+    no `<meta>`), where it shows one; and whether it shows other pages' dates, in cards that link
+    to them.  A listing shows one date per post, and none is its own, even where it shows one
+    post (Hugo Stack's tag page)."""
+    found, cards = set(), False
     for time in body.iter("time"):
         stamp = (time.get("datetime") or "").strip()
         if not stamp or hidden(time):
             continue
         classes = set((time.get("class") or "").split())
         marked = classes & _PUBLISHED_CLASSES or time.get("itemprop") == "datePublished"
-        if marked or any(
+        if not marked and not any(
             _META_CLASS.search(c) for a in time.iterancestors() for c in (a.get("class") or "").split()
         ):
+            continue
+        if _in_a_card(time, base, url):
+            cards = True
+        else:
             found.add(stamp)
-        if len(found) > 1:
-            return None
-    return found.pop() if found else None
+    return (found.pop() if len(found) == 1 else None), cards
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _in_a_card(time: Any, base: str, url: str) -> bool:
+    """The date is another page's, in the card that links to it: inside a link to another page,
+    or beside a heading that links to one (the card's title), up to the `<article>` it is in.  A
+    post's own header titles it with no link, or one to itself."""
+    if any(_elsewhere(link, base, url) for link in time.iterancestors("a")):
+        return True
+    for ancestor in time.iterancestors():
+        if ancestor.tag == "body":  # its first heading may be the site's name, linking home
+            return False
+        heading = next(ancestor.iter(*_HEADINGS), None)
+        if heading is not None:
+            return any(_elsewhere(link, base, url) for link in heading.iter("a"))
+        if ancestor.tag == "article":
+            return False
+    return False
+
+
+def _elsewhere(link: Any, base: str, url: str) -> bool:
+    href = (link.get("href") or "").strip()
+    if not href or href.startswith("#"):
+        return False
+    return not one_file(resolve(base, href).partition("#")[0], url)
 
 
 _PLAYER_TAGS = (b"<iframe", b"<video", b"<lite-youtube")
@@ -222,6 +256,7 @@ def _theme_media(root: Any, facts: HtmlFacts) -> None:
     seen = set(facts.images) | {image for image, _ in facts.decorative_images}
     facts.images += [image for image in found.images if image not in seen]
     facts.decorative_images += [(image, kind) for image, kind in found.decorative_images if image not in seen]
+    facts.section_pictures.update(found.section_pictures)
 
 
 def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:

@@ -35,6 +35,9 @@ class Media:
     #: Images that are not content, with their kind (emoji, avatar, badge, frame): listed only
     #: with `images_decorative`, counted in the report.
     decorative_images: list[tuple[str, str]] = field(default_factory=list)
+    #: A player without a poster (its key) -> the pictures its own section shows: the page's
+    #: `og:image` is its thumbnail only where it is one of them, or the page is the video's.
+    section_pictures: dict[str | None, set[str]] = field(default_factory=dict)
 
 
 def read_media(root: Any, base: str, facts: Media, part: str) -> None:
@@ -60,8 +63,8 @@ def read_media(root: Any, base: str, facts: Media, part: str) -> None:
         elif in_frame:
             continue
         elif element.tag == "video":
-            facts.videos.append(_html5_video(element, base, root))
-        elif (video := _embedded_video(element, base, root)) is not None:
+            facts.videos.append(_html5_video(element, base, root, facts))
+        elif (video := _embedded_video(element, base, root, facts)) is not None:
             facts.videos.append(video)
 
 
@@ -163,14 +166,18 @@ _PERMALINK_CLASSES = frozenset(
 )
 
 
-def _section_of(element: Any, region: Any) -> tuple[str | None, str | None]:
+def _section_of(element: Any, region: Any, base: str) -> tuple[str | None, str | None, set[str]]:
     """What a player's own section says of it: its heading (the one before it), and its
     nearest paragraph, before it first (what introduces it: "here's a quick video of that"),
     else after it, up to the next heading of its heading's level or higher (a subsection's
     text is still the section's: PyVideo's "Description"), however the section nests it; never
     one across such a heading, which is another topic's.  Only `region`, the content the player
-    was read from, is searched, and none of its frame: a footer or a notice describes nothing."""
-    nodes = [node for node in region.iter() if isinstance(node.tag, str)]
+    was read from, is searched, and none of its frame: a footer or a notice describes nothing.
+    A dropdown (`<details>`, sphinx-design's) is a section of its own, its `<summary>` its
+    heading.  Then the pictures the section shows."""
+    dropdown = next((d for d in element.iterancestors("details") if region in d.iterancestors()), None)
+    scope = region if dropdown is None else dropdown
+    nodes = [node for node in scope.iter() if isinstance(node.tag, str)]
     at = nodes.index(element)
     after = at + 1 + sum(1 for node in element.iterdescendants() if isinstance(node.tag, str))
     start = next((i for i in range(at - 1, -1, -1) if nodes[i].tag in _HEADINGS), -1)
@@ -192,8 +199,12 @@ def _section_of(element: Any, region: Any) -> tuple[str | None, str | None]:
         ),
         None,
     )
-    heading = _heading_text(nodes[start]) if start >= 0 else _header_beside(region)
-    return heading, paragraph
+    shown = (_image(node, base) for node in nodes[start + 1 : end] if node.tag == "img")
+    pictures = {image for image in shown if image}
+    if start >= 0:
+        return _heading_text(nodes[start]), paragraph, pictures
+    summary = dropdown.find("summary") if dropdown is not None else None
+    return (_heading_text(summary) if summary is not None else _header_beside(region)), paragraph, pictures
 
 
 def _header_beside(region: Any) -> str | None:
@@ -235,7 +246,7 @@ def _is_permalink(element: Any) -> bool:
     return bool(classes & _PERMALINK_CLASSES) or (0 < len(text) <= 2 and not any(c.isalnum() for c in text))
 
 
-def _html5_video(video: Any, base: str, region: Any) -> Video:
+def _html5_video(video: Any, base: str, region: Any, media: Media) -> Video:
     src = video.get("src")
     if not src:
         sources = [s for s in video.iter("source") if s.get("src")]
@@ -243,15 +254,18 @@ def _html5_video(video: Any, base: str, region: Any) -> Video:
         src = (mp4 or sources)[0].get("src") if sources else None
     figure = next(video.iterancestors("figure"), None)
     caption = _text(next(figure.iter("figcaption"), None)) if figure is not None else None
-    heading, paragraph = _section_of(figure if figure is not None else video, region)
+    heading, paragraph, pictures = _section_of(figure if figure is not None else video, region, base)
     own = _own_title(video.get("title") or video.get("aria-label"))
     # Titled by its own words, else its caption, else its section's heading, as a reader sees it.
-    return Video(
+    found = Video(
         content_loc=resolve(base, src.strip()) if src else None,
         thumbnail_loc=resolve(base, video.get("poster").strip()) if video.get("poster") else None,
         title=own or caption or heading,
         description=caption if caption and own else paragraph,
     )
+    if found.thumbnail_loc is None:
+        media.section_pictures[found.key] = pictures
+    return found
 
 
 #: The words of the titles embed codes and themes write whatever the video ("YouTube video
@@ -275,7 +289,7 @@ def _own_title(title: str | None) -> str | None:
 _PLAYER_PATH = re.compile(r"^/(?:videos/embed|embed/video)/[^/]+")
 
 
-def _embedded_video(element: Any, base: str, region: Any) -> Video | None:
+def _embedded_video(element: Any, base: str, region: Any, media: Media) -> Video | None:
     if element.tag == "lite-youtube":
         video_id = element.get("videoid")
         if not video_id:
@@ -302,12 +316,12 @@ def _embedded_video(element: Any, base: str, region: Any) -> Video | None:
         ):
             # No address of its thumbnail can be told from the player's: the page's poster or
             # its `og:image` (the harvest), or the page's `video:` metadata, gives it.
-            heading, paragraph = _section_of(element, region)
+            heading, paragraph, media.section_pictures[player] = _section_of(element, region, base)
             return Video(player_loc=player, title=title or heading, description=paragraph)
         else:
             return None
     # A player with no title of its own is titled by its section's heading, as a reader sees it.
-    heading, paragraph = _section_of(element, region)
+    heading, paragraph, _ = _section_of(element, region, base)
     # YouTube serves a thumbnail for every video id at this address.
     return Video(
         player_loc=player,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sitemap_plugins.core.files import read_regular, same_file, served
+from sitemap_plugins.core.files import not_served, read_regular, same_file
 from sitemap_plugins.core.normalize import comparable, date_key, format_w3c, uri_or_same
 from sitemap_plugins.core.output.fileset import is_ours, read_manifest
 from sitemap_plugins.core.robots import MAX_ROBOTS_BYTES, sitemap_urls
@@ -163,7 +163,11 @@ def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: Ot
         facts.append((loc, page))
     # URLs that lead to no file of the site: a wrong base in the tool's configuration
     # (sphinx-sitemap's `{lang}{version}` for a site served without them), or a stale file.
-    nowhere = [loc for loc, _ in facts if served(directory, base_url, loc) is not True]
+    nowhere = [
+        loc
+        for loc, _ in facts
+        if not (loc.startswith(base_url) and not_served(directory, base_url, loc) is None)
+    ]
     if nowhere:
         found.problems.append(
             (

@@ -49,9 +49,11 @@ class PageVideos:
         description = page.meta.get("description") or facts.description
         if facts.image:
             videos = _one_per_talk(videos)
-        # The page's `og:image` is the thumbnail of its one player that has none (a talk's page).
+        # The page's `og:image` is the thumbnail of its one player that has none where it
+        # pictures that video: the page is the video's (its title names it: a talk's page), or
+        # the player's own section shows that picture; not a figure of another section.
         unthumbed = [video for video in videos if not video.thumbnail_loc]
-        if facts.image and len(unthumbed) == 1:
+        if facts.image and len(unthumbed) == 1 and _pictured(unthumbed[0], facts):
             unthumbed[0].thumbnail_loc = facts.image
         blocks = self._video_blocks(page, label)
         described = set()  # the videos a `video:` block of the page's own speaks of
@@ -138,6 +140,12 @@ class PageVideos:
 _TITLE_JOINERS = re.compile(r"\s+[-|–—·:]+\s+")
 
 
+def _pictured(video: Video, facts: HtmlFacts) -> bool:
+    """The page's `og:image` pictures `video`: the page is the video's, or its section shows it."""
+    own = video.title is not None and facts.title is not None and video.title in facts.title
+    return own or facts.image in facts.section_pictures.get(video.key, {facts.image})
+
+
 def description_template(description: str, *titles: str | None) -> str:
     """`description` with the page's title taken out: what a theme writes on every page, where
     it writes one (`<meta name="description" content="Django, API, REST, {{ page.title }}">`)."""
@@ -170,8 +178,3 @@ def _one_per_talk(videos: list[Video]) -> list[Video]:
             )
             kept.append(chosen)
     return kept
-
-
-def _encoding_preference(video: Video) -> tuple[bool, bool]:
-    """An mp4 file first, then any file, then a player."""
-    return not (video.content_loc or "").lower().endswith(".mp4"), not video.content_loc

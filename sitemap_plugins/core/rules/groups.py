@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from sitemap_plugins.core.errors import log
-from sitemap_plugins.core.files import served
+from sitemap_plugins.core.files import not_served
 from sitemap_plugins.core.model import X_DEFAULT
 from sitemap_plugins.core.normalize import comparable, uri_or_same
 from sitemap_plugins.core.pages.text import frame_free_digest
@@ -119,7 +119,7 @@ def _drop_alternates_not_listed(site: Site) -> None:
             reason = reasons.get(uri)
             judged = uri not in site.entries and uri not in site.elsewhere and site_dir is not None
             if reason is None and judged:
-                reason = "no file of the site (a 404)" if served(site_dir, base, uri) is False else None
+                reason = (not_served(site_dir, base, uri) or "").removeprefix("is ") or None
             if reason is not None and uri != entry.loc:
                 dropped[code] = (url, reason)
         for code, (url, reason) in sorted(dropped.items()):

@@ -10,7 +10,7 @@ from sitemap_plugins.core.files import read_page_file
 from sitemap_plugins.core.model import Entry, Page
 from sitemap_plugins.core.normalize import date_key, uri_or_same
 from sitemap_plugins.core.pages.dates import UNDATED_LISTING
-from sitemap_plugins.core.pages.html import links_around
+from sitemap_plugins.core.pages.html import links_around, read_html
 from sitemap_plugins.core.rules.site import Shown, Site
 
 
@@ -18,10 +18,11 @@ def tell_listings(site: Site) -> None:
     """A built site's page that no generator described (`Page.kind_unknown`) is a listing where it
     states no date of its own (or one that three such pages state alike: the theme's, the site's
     newest change) and the pages its content links to are posts: two at least, and more than half
-    of those listed.  A docs page that links to a post among its other pages stays what it is,
+    of those listed; or one, where it shows the posts' dates in cards (Hugo Stack's tag page of
+    one post).  A docs page that links to a post among its other pages stays what it is,
     undated.  The images and videos its excerpts share with those posts are the posts' (as a
     generator's listing has none): listed with them, not again here, even where another tool's
-    sitemap dated the page.
+    sitemap dated the page; those of the other pages it links to are its own.
 
     Reads: what each page of unknown kind links to, which pages are posts, the links most pages
     show.  Changes: the listings (added), their entries' images and videos (the posts' taken
@@ -38,15 +39,19 @@ def tell_listings(site: Site) -> None:
         entry = site.entries.get(loc)
         if entry is None:
             continue
-        undated = entry.lastmod is None or (
-            entry.lastmod_source == "html" and theirs[str(entry.lastmod)] >= 3
+        # A date the page states is its own (its metadata, its head, another tool's sitemap of
+        # it); one git or the clock gives is its file's (a template's), not what it shows.
+        source = entry.lastmod_source
+        undated = source not in ("metadata", "html", "sitemaps") or (
+            source == "html" and theirs[str(entry.lastmod)] >= 3
         )
         listed = (as_listed(site, links) - {loc} - everywhere) & site.entries.keys()
         posts = listed & site.posts
-        if len(posts) < 2 or len(posts) * 2 <= len(listed):
+        cards = loc in site.shows_cards  # it shows posts' dates: a list of them, even of one
+        if not posts or (not cards and (len(posts) < 2 or len(posts) * 2 <= len(listed))):
             continue
         if loc not in site.posts:  # a post's own pictures are never another post's
-            shown = [site.entries[post] for post in listed]
+            shown = [site.entries[post] for post in posts]
             images = {image.loc for post in shown for image in post.images}
             videos = {video.key for post in shown for video in post.videos}
             entry.images = [image for image in entry.images if image.loc not in images]
@@ -115,9 +120,22 @@ def links_most_pages_show(site: Site) -> set[str]:
     """The links more than half of a built site's pages show (three at least; `--from-dir`,
     where every page's links are read, posts' too), each as the set lists it: a notice the
     theme puts on every page ("Read more" about the contributors) is no listing's entry, and
-    dates none."""
+    dates none.  On a generator's face, whose listings alone are read whole: the links every
+    listing shows (three at least) that its other pages show too, three at least, read for them
+    (a small blog's posts, which every listing shows, are not linked from every post)."""
     shown, pages = site.links_shown, site.pages_read
-    return as_listed(site, [url for url, count in shown.items() if count >= 3 and count * 2 > pages])
+    found = [url for url, count in shown.items() if count >= 3 and count * 2 > pages]
+    listings = [set(map(uri_or_same, s.region)) for s in site.listings.values() if s.page is not None]
+    common = Counter(set.intersection(*listings) if len(listings) >= 3 else ())
+    for page in site.others:
+        if not common:
+            break
+        html = page.html or (read_page_file(page.path).data if page.path else None)
+        links = read_html(html, page.url, media=False, links=True).links if html else []
+        linked, own = set(map(uri_or_same, links)), uri_or_same(page.url)
+        # Linked from this page too (the notice's own page aside), or no notice.
+        common = Counter({u: n + (u in linked) for u, n in common.items() if u in linked or u == own})
+    return as_listed(site, found + sorted(url for url, count in common.items() if count >= 3))
 
 
 def _links_around(page: Page | None) -> list[str]:

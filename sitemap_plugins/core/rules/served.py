@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sitemap_plugins.core.files import served
+from sitemap_plugins.core.files import NO_FILE, not_served
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT
 from sitemap_plugins.core.robots import judge_entry, read_robots_rules
 from sitemap_plugins.core.rules.site import Site
@@ -21,7 +21,7 @@ def leave_out_what_robots_txt_forbids(site: Site) -> None:
     Reads: the robots.txt of the output, every entry.  Changes: takes out the entries it
     forbids (with the line that does), and their images and videos of the site's host."""
     assert site.out is not None
-    rules = read_robots_rules(site.out / ROBOTS_TXT, site.options.base_url)
+    rules = read_robots_rules(site.out / ROBOTS_TXT, site.options.base_url, site.report)
     if rules is None:
         return
     for loc, entry in list(site.entries.items()):
@@ -43,26 +43,30 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
     assert site.site_dir is not None
     site_dir, base = site.site_dir, site.options.base_url
 
-    def missing(url: str | None) -> bool:
-        return url is not None and served(site_dir, base, url) is False
+    def missing(url: str | None) -> str | None:
+        return None if url is None else not_served(site_dir, base, url)
 
     for loc in sorted(site.built):
         entry = site.entries.get(loc)
         if entry is None:
             continue
-        if missing(loc):
+        why = missing(loc)
+        if why is not None:
             del site.entries[loc]
-            site.report(entry.label, "loc", "no file of the site is served at it; left out")
+            said = "no file of the site is served at it" if why == NO_FILE else f"its file {why}"
+            site.report(entry.label, "loc", f"{said}; left out")
             continue
-        for image in [image for image in entry.images if missing(image.loc)]:
-            entry.images.remove(image)
-            site.report(entry.label, "image", f"{image.loc} is no file of the site (a 404); left out")
+        for image in list(entry.images):
+            if (why := missing(image.loc)) is not None:
+                entry.images.remove(image)
+                site.report(entry.label, "image", f"{image.loc} {why}; left out")
         kept = []
         for number, video in enumerate(entry.videos):
-            lost = [name for name in VIDEO_FILES if missing(getattr(video, name))]
+            lost = {name: why for name in VIDEO_FILES if (why := missing(getattr(video, name)))}
             if lost:
                 said = ", ".join(f"{name} {getattr(video, name)}" for name in lost)
-                site.report(entry.label, f"video[{number}]", f"{said}: no file of the site (a 404); left out")
+                why = next(iter(lost.values())).removeprefix("is ")
+                site.report(entry.label, f"video[{number}]", f"{said}: {why}; left out")
             else:
                 kept.append(video)
         entry.videos = kept

@@ -20,6 +20,9 @@ from sitemap_plugins.core.pages.dates import NOT_COMMITTED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, leave_out
 
+#: How many of a generator's other pages are read for the links every listing shows.
+OTHERS_READ = 8
+
 
 class Shown(NamedTuple):
     """What a listing page shows: the pages its content region links to, and the page, whose
@@ -64,9 +67,14 @@ class Site:
     posts: set[str] = field(default_factory=set)
     #: loc -> what a page of unknown kind that is no post links to: a listing if it lists posts.
     may_list: dict[str, list[str]] = field(default_factory=dict)
+    #: Such pages that show other pages' dates in cards linking to them (`HtmlFacts.shows_cards`).
+    shows_cards: set[str] = field(default_factory=set)
     #: How many pages of unknown kind link to each URL, and how many such pages were read.
     links_shown: Counter[str] = field(default_factory=Counter)
     pages_read: int = 0
+    #: A few of the generator's pages that are no listing, whose links are read only where every
+    #: listing shows a link (a notice of the theme's, or no more than a small blog's posts).
+    others: list[Page] = field(default_factory=list)
     #: loc -> the page some of whose players only its head's description describes, that
     #: description, its template (`videos.description_template`), and those players.
     head_described: dict[str, tuple[Page, str, str, set[str | None]]] = field(default_factory=dict)
@@ -163,10 +171,14 @@ class Site:
         if page.kind_unknown:
             self.pages_read += 1
             self.links_shown.update(set(map(uri_or_same, reading.links)))
+        elif not page.listing and (page.html or page.path) and len(self.others) < OTHERS_READ:
+            self.others.append(page)
         if reading.is_post:
             self.posts.add(loc)
         elif page.kind_unknown:
             self.may_list[loc] = reading.links
+            if reading.facts.shows_cards:
+                self.shows_cards.add(loc)
         if harvest.head_described is not None:
             self.head_described[loc] = (page, *harvest.head_described)
 

@@ -1,4 +1,4 @@
-"""A Python as Windows' lacks POSIX-only names, for the tests (tests/test_platforms.py): put this
+"""A Python as Windows' lacks POSIX-only names, for the tests (tests/project/test_platforms.py): put this
 folder on PYTHONPATH and every process started so, worker processes included, runs without them.
 
 - The names a Windows (or, for `sched_getaffinity`, macOS) Python does not have are taken away
