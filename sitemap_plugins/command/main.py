@@ -111,7 +111,7 @@ def generate(args: argparse.Namespace) -> int:
             raise ConfigError(f"--from-dir: {site} is not a directory")
         config_dir = Path(args.config).parent if args.config else None
         sitemap = Sitemap(options, emit=_stderr, source_root=site, site_dir=site, config_dir=config_dir)
-        sitemap.add_directory(update)
+        sitemap.add_directory(update, _jobs(args))
         report_path = sitemap.report_path(None)
         result = sitemap.write(out, report_to=[report_path] if report_path else [])
         report = sitemap.report
@@ -125,13 +125,17 @@ def generate(args: argparse.Namespace) -> int:
                 "--transform: not with --from-jsonl, whose entries you write: change them as you write them"
             )
         report = Reporter(options.strict, _stderr)
-        jobs = args.jobs if args.jobs is not None else default_jobs()
-        if jobs < 1:
-            raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
         with _jsonl_stream(args.from_jsonl) as (stream, name):
-            result = write_from_jsonl(stream, name, out, options, report, update, jobs)
+            result = write_from_jsonl(stream, name, out, options, report, update, _jobs(args))
     _finish(args, progress, result, report)
     return _written(result, out)
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise ConfigError(f"--jobs: {jobs} is not a number of processes (1 or more)")
+    return jobs
 
 
 def generate_project(args: argparse.Namespace) -> int:
@@ -425,7 +429,7 @@ def _parser() -> argparse.ArgumentParser:
         "-j",
         type=int,
         metavar="N",
-        help="processes that read JSON Lines (default: the usable CPUs; 1: this process only)",
+        help="processes that read pages or JSON Lines (default: the usable CPUs; 1: this process only)",
     )
     _common(generate)
     _add_option_flags(generate)

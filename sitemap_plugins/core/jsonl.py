@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from sitemap_plugins.core.errors import Problem, Reporter, log
 from sitemap_plugins.core.mapping import FieldError, entry_from_mapping
@@ -48,6 +48,7 @@ _SURROGATE = re.compile("[\udc80-\udcff]")
 #: A UTF-16 surrogate left alone by a `\\uD800` escape (a pair decodes to one character).
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
+T = TypeVar("T")
 Chunk = tuple[int, list[str]]  # number of the first line, the lines
 #: What a worker sends back for a chunk: its entries rendered, and the problems found.
 Rendered = tuple[list[RenderedUrl], list[Problem]]
@@ -233,7 +234,7 @@ class _Workers:
         self.pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(options, os.getpid()))
         log.info("sitemap: reading %s in %d worker processes", name, jobs)
         self.window: deque[tuple[Future[Rendered], Chunk]] = deque(
-            (_submit(self.pool, name, chunk), chunk) for chunk in head
+            (submit(self.pool, _render_chunk, name, chunk), chunk) for chunk in head
         )
 
     def entries(self, chunks: Iterator[Chunk]) -> Generator[Entry | RenderedUrl, None, None]:
@@ -242,7 +243,7 @@ class _Workers:
             while True:
                 chunk = next(chunks, None)
                 if chunk is not None:
-                    window.append((_submit(self.pool, self.name, chunk), chunk))
+                    window.append((submit(self.pool, _render_chunk, self.name, chunk), chunk))
                     if len(window) <= 2 * self.jobs:
                         continue
                 if not window:
@@ -269,11 +270,12 @@ class _Workers:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _submit(pool: ProcessPoolExecutor, name: str, chunk: Chunk) -> Future[Rendered]:
+def submit(pool: ProcessPoolExecutor, work: Callable[..., T], *args: Any) -> Future[T]:
+    """`work(*args)` on the pool; a pool that broke gives a future that says so."""
     try:
-        return pool.submit(_render_chunk, name, chunk)
+        return pool.submit(work, *args)
     except BrokenProcessPool as error:
-        failed: Future[Rendered] = Future()
+        failed: Future[T] = Future()
         failed.set_exception(error)
         return failed
 
@@ -290,10 +292,9 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(options: Options, parent: int) -> None:
-    """`parent` is the pool's process, named by itself: a worker that starts after it was killed
-    sees another parent already, and exits at once."""
-    global _worker
+def start_worker_process(parent: int) -> None:
+    """In a worker of `parent`, the pool's process, named by itself: a worker that starts after
+    it was killed sees another parent already, and exits at once."""
     if os.getpid() != parent:  # a real worker process (tests also run this in their own)
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
         # A worker is our own process, and its objects are of two kinds: what it has loaded by
@@ -302,6 +303,11 @@ def _start_worker(options: Options, parent: int) -> None:
         # about once per thousand entries rather than every fifty.
         gc.freeze()
         gc.set_threshold(20_000)
+
+
+def _start_worker(options: Options, parent: int) -> None:
+    global _worker
+    start_worker_process(parent)
     # Problems are collected and sent back with the chunk: the main process reports them.
     report = Reporter(False, emit=lambda message: None)
     _worker = (LineReader(options, report), Renderer(options))

@@ -33,7 +33,8 @@ from sitemap_plugins.core.pages.dates import INCLUDED, PageDates
 from sitemap_plugins.core.pages.fingerprints import Fingerprints
 from sitemap_plugins.core.pages.harvest import Harvest, Harvester, language_of, leave_out
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, kept_facts, read_other_sitemaps
-from sitemap_plugins.core.pages.reading import read_page
+from sitemap_plugins.core.pages.reading import PageReading, read_page
+from sitemap_plugins.core.pages.workers import read_pages
 from sitemap_plugins.core.rules import Site, apply_site_rules, digests_of
 from sitemap_plugins.core.transform import LEFT_OUT, transform_of
 from sitemap_plugins.core.validate import MAX_IMAGES, EntryValidator
@@ -127,7 +128,10 @@ class Sitemap:
     def add_page(self, page: Page) -> Entry | None:
         """Harvest a built page (its metadata, and its HTML or the file holding it) and add its
         entry; None when it is not listed."""
-        harvest = self.harvester.entry(read_page(page, self.options, self.other_sitemaps))
+        return self._add_reading(read_page(page, self.options, self.other_sitemaps), page)
+
+    def _add_reading(self, reading: PageReading, page: Page) -> Entry | None:
+        harvest = self.harvester.entry(reading)
         self.pages.append(harvest)
         if harvest.left_out is not None:
             self.left_out.append(harvest.left_out)
@@ -141,14 +145,16 @@ class Sitemap:
             harvest.head_described = None  # no player of it is listed for its head to describe
         return added
 
-    def add_directory(self, progress: Callable[[int], None] | None = None) -> int:
+    def add_directory(self, progress: Callable[[int], None] | None = None, jobs: int = 1) -> int:
         """Harvest every page of the built site in `site_dir` (any generator's), with what the
-        sitemaps another tool wrote there say of them; the count of pages."""
+        sitemaps another tool wrote there say of them, the pages read on `jobs` processes
+        (`workers.read_pages`); the count of pages."""
         assert self.site_dir is not None
-        self.read_other_sitemaps()
+        other_sitemaps = self.read_other_sitemaps()
         count = 0
-        for count, page in enumerate(self.directory_pages(self.site_dir), 1):
-            self.add_page(page)
+        readings = read_pages(self.directory_pages(self.site_dir), self.options, other_sitemaps, jobs)
+        for count, reading in enumerate(readings, 1):
+            self._add_reading(reading, reading.page)  # a page of a directory: held whole
             if progress is not None:
                 progress(count)
         # A file copied as it is has no source here but itself (its file time, where asked).

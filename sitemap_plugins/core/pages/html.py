@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from lxml import etree
@@ -85,8 +86,34 @@ class HtmlFacts(Media):
     shows_cards: bool = False
 
 
+class PageHtml:
+    """A page's HTML as one reading holds it: its bytes (or text) and, where the generator has it,
+    its `content`, each parsed once at most, whatever reads them (its facts, the theme's media
+    around its content, its words: `text.page_text`)."""
+
+    def __init__(self, html: str | bytes, content: str | None = None, truncated: bool = False) -> None:
+        self.html, self.content, self.truncated = html, content, truncated
+
+    @cached_property
+    def data(self) -> bytes:
+        html = self.html
+        return html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
+
+    @cached_property
+    def root(self) -> Any:
+        return parse_page(self.html)
+
+    @cached_property
+    def content_root(self) -> Any:
+        return parse_page(self.content) if self.content is not None else None
+
+
 def read_html(
-    html: str | bytes, url: str, media: bool = True, content: str | None = None, links: bool = False
+    html: str | bytes | PageHtml,
+    url: str,
+    media: bool = True,
+    content: str | None = None,
+    links: bool = False,
 ) -> HtmlFacts:
     """Facts from a page's HTML: its text, or its file's bytes (decoded as `decode_html` says a
     browser does); URLs are resolved against the page URL (and `<base href>`).
@@ -94,16 +121,24 @@ def read_html(
     `media`: read images and videos too (a listing page's are those of the pages it lists).
     `content`: the HTML the page's source rendered to, where the generator holds it (MkDocs'
     `page.content`, a Pelican article's content): its images and videos are read from it, and only
-    the page's head from `html`.  Without it the page is parsed whole and its content region found.
+    the page's head from `html` (a `PageHtml`'s own content, parsed once, where `html` is one).
+    Without it the page is parsed whole and its content region found.
     `links`: the links of its content region, as written (what a listing shows, whatever theme).
     """
+    page = html if isinstance(html, PageHtml) else PageHtml(html, content)
     if not links and (not media or content is not None):
-        data = html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html
-        facts = _facts(_parse_head(data), _content_parts(content) if media else [], url)
-        if media and content is not None and _media_around(data, content):
-            _theme_media(data, facts)
+        # The head alone, where nothing reads the whole page's tree: a page is mostly body.
+        if isinstance(html, PageHtml) and page.content is None:  # its words are the whole page's
+            head = page.root.find("head") if page.root is not None else None
+        else:
+            head = _parse_head(page.data)
+        parts = [(page.content_root, "content")] if media and page.content_root is not None else []
+        facts = _facts(head, parts, url)
+        if media and content is not None and _media_around(page.data, content):
+            _theme_media(page.root, facts)
+        facts.truncated = page.truncated
         return facts
-    root = parse_page(html)
+    root = page.root
     head = root.find("head") if root is not None else None
     body = next(root.iter("body"), None) if root is not None else None
     #: (element, what it is): "content" (all of it is), "region" (its frame tags are not), or
@@ -120,6 +155,7 @@ def read_html(
         facts.links = _links([element for element, kind in parts if kind == "region"], facts.base)
     if facts.published is None and body is not None:
         facts.published, facts.shows_cards = _shown_publication(body, facts.base, url)
+    facts.truncated = page.truncated
     return facts
 
 
@@ -206,10 +242,9 @@ def _media_around(page: bytes, content: str) -> bool:
     return closing >= 0 and page.find(b"<img", end, closing) >= 0
 
 
-def _theme_media(page: bytes, facts: HtmlFacts) -> None:
+def _theme_media(root: Any, facts: HtmlFacts) -> None:
     """The pictures and players the theme writes in the page's content region, beside those of its
     content: the page's own too (its frame's, in a `<nav>`, a header, a footer or an aside, are not)."""
-    root = parse_page(page)
     body = next(root.iter("body"), None) if root is not None else None
     if body is None:
         return
@@ -224,11 +259,6 @@ def _theme_media(page: bytes, facts: HtmlFacts) -> None:
     facts.section_pictures.update(found.section_pictures)
 
 
-def _content_parts(content: str | None) -> list[tuple[Any, str]]:
-    parsed = parse_page(content) if content is not None else None
-    return [(parsed, "content")] if parsed is not None else []
-
-
 def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     facts = HtmlFacts()
     base = facts.base = _read_head(head, url, facts) if head is not None else url
@@ -239,10 +269,9 @@ def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     return facts
 
 
-def read_file(
-    path: str, url: str, media: bool = True, content: str | None = None, links: bool = False
-) -> HtmlFacts:
-    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
+def load(path: str, content: str | None = None) -> PageHtml | HtmlFacts:
+    """A built page's file, to read (`read_html`), or why it is none (`HtmlFacts.unread`,
+    `empty`, `template`)."""
     page = read_page_file(path)
     if page.data is None:
         return HtmlFacts(unread=page.problem)
@@ -250,9 +279,15 @@ def read_file(
         return HtmlFacts(empty=True)
     if _TEMPLATE.match(page.data):
         return HtmlFacts(template=True)
-    facts = read_html(page.data, url, media, content, links)
-    facts.truncated = page.truncated
-    return facts
+    return PageHtml(page.data, content, page.truncated)
+
+
+def read_file(
+    path: str, url: str, media: bool = True, content: str | None = None, links: bool = False
+) -> HtmlFacts:
+    """`read_html` of a built page's file (`HtmlFacts.unread` says why one was not read)."""
+    page = load(path, content)
+    return page if isinstance(page, HtmlFacts) else read_html(page, url, media, content, links)
 
 
 # -- parsing ----------------------------------------------------------------------------------------

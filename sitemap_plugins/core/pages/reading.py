@@ -2,7 +2,7 @@
 
 It depends on the page, the options and the sitemaps another tool wrote into the site (read
 once, before any page): nothing is carried from one page to the next, so pages may be read in any
-order, or several at once (`Sitemap.add_pages`).  What the site's pages say of each other is the
+order, or several at once (`workers.read_pages`).  What the site's pages say of each other is the
 site rules' (`core/rules/`), once every page is read; what is reported of a page, the harvest's
 (`harvest.py`), in the order the pages were handed over.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from sitemap_plugins.core.errors import shown
-from sitemap_plugins.core.files import one_file, read_page_file
+from sitemap_plugins.core.files import one_file
 from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import http_url, site_path, to_uri
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.pages.dates import states_publication
-from sitemap_plugins.core.pages.html import HtmlFacts, read_file, read_html
+from sitemap_plugins.core.pages.html import HtmlFacts, PageHtml, load, read_html
 from sitemap_plugins.core.pages.other_sitemaps import OtherSitemaps, PageFacts
 from sitemap_plugins.core.pages.text import PageText, page_text
 
@@ -79,7 +79,8 @@ def read_page(page: Page, options: Options, other_sitemaps: OtherSitemaps) -> Pa
     reading.reason = exclusion(page, reading.path, options)
     if reading.reason is not None:
         return reading
-    facts = reading.facts = _read(page, options)
+    facts, html = _read(page, options)
+    reading.facts = facts
     if not reading.readable:
         return reading
     reading.reason = _as_the_html_says(reading)
@@ -98,7 +99,7 @@ def read_page(page: Page, options: Options, other_sitemaps: OtherSitemaps) -> Pa
     # (`rules.groups`); and with `previous`, its words tell whether it changed since the deploy.
     named = page.alternates or facts.alternates or "alternates" in page.meta or (theirs and theirs.alternates)
     if named or (options.previous and not page.listing):
-        reading.text = _page_text(page)
+        reading.text = page_text(html) if html is not None else PageText(None)
     return reading
 
 
@@ -131,19 +132,26 @@ def _held(page: Page) -> Page:
     return replace(page, html=None, content=None)
 
 
-def _read(page: Page, options: Options) -> HtmlFacts:
-    """What the page's HTML says: `page.html`, else the file at `page.path`.  Its body is read
-    only for images and videos, which a listing page (`Page.listing`) shows of the pages it
-    lists: in the page's own `content` where the adapter has it, in the whole body where the
-    frame's images are listed too (`images_decorative`)."""
+def _read(page: Page, options: Options) -> tuple[HtmlFacts, PageHtml | None]:
+    """What the page's HTML says: `page.html`, else the file at `page.path`, and that HTML, held
+    for its words (read once, parsed once).  Its body is read only for images and videos, which a
+    listing page (`Page.listing`) shows of the pages it lists: in the page's own `content` where
+    the adapter has it, in the whole body where the frame's images are listed too
+    (`images_decorative`)."""
     media = not page.listing and (options.images or options.videos)
     content = page.content if media and not options.images_decorative else None
     links = page.listing or page.kind_unknown
     if page.html:
-        return read_html(page.html, page.url, media, content, links)
-    if page.path:
-        return read_file(page.path, page.url, media, content, links)
-    return HtmlFacts()
+        html: PageHtml | HtmlFacts = PageHtml(page.html, page.content)
+    elif page.path:
+        html = load(page.path, page.content)
+    elif page.content is not None:
+        return HtmlFacts(), PageHtml("", page.content)  # its words are its content's
+    else:
+        return HtmlFacts(), None
+    if isinstance(html, HtmlFacts):
+        return html, None
+    return read_html(html, page.url, media, content, links), html
 
 
 def _as_the_html_says(reading: PageReading) -> str | None:
@@ -168,10 +176,3 @@ def _as_the_html_says(reading: PageReading) -> str | None:
         if canonical != own:
             reading.listed_at, reading.spelling = canonical, (own, canonical)
     return None
-
-
-def _page_text(page: Page) -> PageText:
-    if page.content is not None or page.html:
-        return page_text(page.html, page.content)
-    data = read_page_file(page.path).data if page.path else None
-    return page_text(data) if data else PageText(None)

@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from sitemap_plugins.core.pages.html import parse_page
+from sitemap_plugins.core.pages.html import PageHtml
 from sitemap_plugins.core.pages.regions import content_region, hidden, never_shown
 
 
@@ -25,15 +25,15 @@ class PageText:
     blocks: list[tuple[str, bool]] | None = None
 
 
-def page_text(html: str | bytes | None, content: str | None = None) -> PageText:
+def page_text(page: PageHtml) -> PageText:
     """The words of the page's `content` (the HTML its source rendered to), else of its content
     region, else of its main block (`_main_block`), in order; markup, links, scripts and the
-    frame aside."""
+    frame aside.  The trees are those its facts were read from (`PageHtml`): one parse."""
     blocks = None
-    if content is not None:
-        regions = [root] if (root := parse_page(content)) is not None else []
+    if page.content is not None:
+        regions = [root] if (root := page.content_root) is not None else []
     else:
-        root = parse_page(html or b"")
+        root = page.root
         body = next(root.iter("body"), None) if root is not None else None
         regions = content_region(root) if body is not None else []
         if body is not None and not regions:

@@ -1,0 +1,82 @@
+"""`generate --from-dir` reads a site's pages in worker processes (`--jobs`) and writes what one
+process writes, byte for byte: the sets, the report, the messages."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+from corpus_facts import CORPUS, SITES, extract
+
+from sitemap_plugins.command.main import main
+from sitemap_plugins.core.pages import workers
+
+BASE = "https://example.com/"
+
+
+def small_site(root: Path) -> Path:
+    """Forty pages in two languages, each naming its translation, with pictures, a player every
+    fifth page, a listing of the English ones and a page another's canonical names."""
+    for number in range(20):
+        for language, other in (("en", "fr"), ("fr", "en")):
+            page = root / language / f"page-{number}" / "index.html"
+            page.parent.mkdir(parents=True)
+            video = '<iframe src="https://www.youtube.com/embed/aBcDeF12345" title="Demo"></iframe>'
+            page.write_text(
+                f'<!doctype html><html lang="{language}"><head><title>{language} {number}</title>'
+                f'<link rel="alternate" hreflang="{other}" href="{BASE}{other}/page-{number}/">'
+                f'<link rel="alternate" hreflang="{language}" href="{BASE}{language}/page-{number}/">'
+                f'<meta property="article:published_time" content="2024-05-{number + 1:02d}"></head>'
+                f'<body><nav><a href="/">home</a></nav><main><h1>{language} {number}</h1>'
+                f"<p>{'Words of the page in ' + language + ' number ' + str(number) * 3}.</p>"
+                f'<img src="/img/{language}-{number}.png" alt="a figure">'
+                f"{video if number % 5 == 0 else ''}</main></body></html>",
+                encoding="utf-8",
+            )
+    (root / "img").mkdir()
+    for number in range(20):
+        for language in ("en", "fr"):
+            (root / "img" / f"{language}-{number}.png").write_bytes(b"\x89PNG")
+    links = "".join(f'<li><a href="/en/page-{n}/">{n}</a></li>' for n in range(20))
+    (root / "index.html").write_text(
+        f"<!doctype html><html><head><title>Home</title></head><body><main><ul>{links}</ul></main></body></html>"
+    )
+    return root
+
+
+def generate(site: Path, out: Path, base: str, jobs: int) -> None:
+    command = ["generate", "--base-url", base, "--out", str(out), "--from-dir", str(site)]
+    assert main([*command, "--report", str(out / "report.html"), "--jobs", str(jobs)]) == 0
+
+
+def files_of(out: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+
+
+@pytest.mark.parametrize("name", ["small", "static-i18n-docs"])
+def test_workers_write_what_one_process_writes(
+    name: str, tmp_path: Path, monkeypatch: Any, caplog: Any, capsys: Any
+) -> None:
+    if name == "small":
+        site, base = small_site(tmp_path / "site"), BASE
+    elif (CORPUS / name / "site.tar.gz").is_file():
+        site, base = extract(name, tmp_path), SITES[name]
+    else:
+        pytest.skip(
+            f"{CORPUS / name / 'site.tar.gz'} is absent: the corpus is ../shared/corpus beside the checkout"
+        )
+    monkeypatch.setattr(workers, "CHUNK_PAGES", 3)  # a small site in many chunks
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1717200000")  # one build time for both
+    caplog.set_level(logging.INFO)
+    generate(site, tmp_path / "one", base, jobs=1)
+    alone = capsys.readouterr().err
+    assert "worker processes" not in caplog.text
+    generate(site, tmp_path / "two", base, jobs=2)
+    assert "sitemap: reading pages in 2 worker processes" in caplog.text
+    assert capsys.readouterr().err == alone
+    one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
+    assert one.keys() == two.keys() and "sitemap.xml" in one
+    assert [name for name in one if one[name] != two[name]] == []
+    assert b"hreflang" in one["sitemap.xml"] and b"<image:loc>" in one["sitemap.xml"]
