@@ -97,3 +97,41 @@ def generate_from_dir(site: Path, base: str, *more: str) -> subprocess.Completed
     a generator's build."""
     command = ["generate", "--from-dir", str(site), "--base-url", base, "--out", str(site), *more]
     return subprocess.run([sys.executable, "-m", "sitemap_plugins", *command], capture_output=True, text=True)
+
+
+def files(root: Path) -> dict[str, bytes]:
+    """Every regular file under `root` (not through links) and its bytes, Python's caches aside."""
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and not path.is_symlink() and "__pycache__" not in path.parts
+    }
+
+
+def outside(before: dict[str, bytes], root: Path, out: Path) -> None:
+    """Nothing under `root` but in `out` was written, changed or removed."""
+    inside = out.relative_to(root).as_posix() + "/"
+    after = files(root)
+    assert {k: v for k, v in after.items() if not k.startswith(inside)} == {
+        k: v for k, v in before.items() if not k.startswith(inside)
+    }
+
+
+def named(out: Path) -> list[str]:
+    """Every URL the set in `out` names: its sitemaps' and index's locs, robots.txt's lines."""
+    found = [loc.text for path in out.rglob("sitemap*.xml") for loc in parse(path).iterfind(".//s:loc", NS)]
+    robots = out / "robots.txt"
+    if robots.is_file():
+        found += [
+            line.split(":", 1)[1].strip()
+            for line in robots.read_text().splitlines()
+            if line.startswith("Sitemap:")
+        ]
+    return found
+
+
+def names_only(out: Path, base: str) -> None:
+    """The set names no URL outside `base`, and none a web server reads otherwise than spelled."""
+    for url in named(out):
+        path = url.split("?")[0].lower().replace("%2e", ".")
+        assert url.startswith(base) and "/../" not in path and "/./" not in path, url

@@ -5,19 +5,14 @@ with no sitemap). A deployed site is test_check_live.py's."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
+from command_runs import run as _command
 from live_site import serve
 from lxml import html as lxml_html
-
-
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
 
 
 def test_check_counts_the_same_in_the_terminal_and_the_report(tmp_path):
@@ -67,12 +62,6 @@ BASE = "https://example.com/"
 
 
 PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _site(tmp_path: Path) -> Path:

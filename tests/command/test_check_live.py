@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from live_site import COMMAND, build, check, page, plant, serve
 
 pytestmark = pytest.mark.slow  # a real server, real runs of the command
@@ -282,14 +283,6 @@ def test_one_named_news_sitemap_is_read_and_asked_alone(tmp_path):
 
 
 BASE = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _production_build(tmp_path: Path) -> Path:

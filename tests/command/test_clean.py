@@ -6,11 +6,11 @@ set the owner changed since stays, and is said. Real builds and the command."""
 from __future__ import annotations
 
 import hashlib
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
 
@@ -28,10 +28,6 @@ def snapshot(directory: Path) -> dict[str, str]:
         for path in sorted(directory.rglob("*"))
         if path.is_file()
     }
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], capture_output=True, text=True)
 
 
 def generate(site: Path, *more: str) -> None:

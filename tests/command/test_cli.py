@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from sitemap_checks import NS, parse, urls
 
 from sitemap_plugins.command.main import main
@@ -471,12 +472,6 @@ def test_version_and_help_from_the_one_option_schema(capsys):
 
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def test_a_mistyped_flag_or_command_gets_the_one_meant(tmp_path):

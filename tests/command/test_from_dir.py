@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
+from command_runs import run as _command
 from mkdocs_helpers import PNG
 from pelican_helpers import build, write_theme
 from sitemap_checks import NS, parse, urls
@@ -18,12 +20,6 @@ from sitemap_checks import NS, parse, urls
 from sitemap_plugins.core.output.result import docs_page
 
 pytestmark = pytest.mark.slow  # builds real sites
-
-
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
 
 
 def _sphinx_site(tmp_path: Path, conf: str = "") -> Path:
@@ -566,14 +562,6 @@ COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 
 BASE = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _site(tmp_path: Path, canonical_host: str) -> Path:

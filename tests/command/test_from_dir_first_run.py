@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run as _command
 from git_helpers import commit, git, lastmods
 from sitemap_checks import NS, parse
 
@@ -50,14 +50,6 @@ def _hugo_repository(tmp_path: Path) -> Path:
     built = subprocess.run(["hugo", "--quiet"], cwd=root, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     return root
-
-
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _generate(root: Path, *more: str, out: bool = True) -> subprocess.CompletedProcess[str]:

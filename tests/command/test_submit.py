@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from browser import serve
+from command_runs import run
 from indexnow_helpers import KEY, build, endpoint, submit
 from mkdocs_helpers import copy_sample, mkdocs
 
@@ -213,14 +213,6 @@ COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 
 BASE = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _site(tmp_path: Path, canonical_host: str) -> Path:

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
+from command_runs import run as _command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
@@ -262,12 +264,6 @@ def test_our_lines_do_not_leak_where_another_package_configured_logging(tmp_path
     ]
 
 
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
-
-
 def test_a_problem_met_twice_is_said_and_counted_once(tmp_path):
     """The same problem met twice (an item repeated in `extra_urls`, a page written twice) is one
     problem: one WARNING, and `--strict` counts one, as Pelican (which drops a repeated line) shows."""
@@ -356,12 +352,6 @@ def test_what_a_hostile_user_tries_is_one_line_not_a_traceback(tmp_path):
 
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 @pytest.mark.invalid_output

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run as _command
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from pelican_helpers import pelican
-from sitemap_checks import generate_from_dir
+from sitemap_checks import files, generate_from_dir, outside
 
 from sitemap_plugins.command.main import SPECIAL, _parser
 from sitemap_plugins.core.options import FACES, Options
@@ -81,12 +81,6 @@ def test_every_option_is_a_flag_of_generate_with_the_schemas_help():
         assert flags[name].help.startswith(field.metadata["help"].replace("`", "").rstrip(".")), name
 
 
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
-
-
 def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
     """mkdocs.yml, Pelican's SITEMAP (every bad key at once) and the command's --config file name
     a mistyped option with the option it is a slip for."""
@@ -140,24 +134,6 @@ def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
 
 
 BASE = "https://example.com/"
-
-
-def files(root: Path) -> dict[str, bytes]:
-    """Every file under `root` and its bytes (Python's caches aside)."""
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-
-
-def outside(before: dict[str, bytes], root: Path, out: Path) -> None:
-    """Nothing under `root` but in `out` was written, changed or removed."""
-    inside = out.relative_to(root).as_posix() + "/"
-    after = files(root)
-    assert {k: v for k, v in after.items() if not k.startswith(inside)} == {
-        k: v for k, v in before.items() if not k.startswith(inside)
-    }
 
 
 def page(title: str, head: str = "", lang: str = "en") -> str:

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from sitemap_checks import NS, generate_from_dir, parse, urls
+from command_runs import run
+from sitemap_checks import NS, files, generate_from_dir, named, parse, urls
 
 from sitemap_plugins import ConfigError
 from sitemap_plugins.core.option_values import as_served, extra_sitemap_url
@@ -24,33 +25,6 @@ CLIMBING = [
     "..%5c..%5cetc%5cpasswd",
     "%2e%2e%2f%2e%2e%2fetc",
 ]
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd, timeout=300
-    )
-
-
-def files(root: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.is_symlink() and "__pycache__" not in path.parts
-    }
-
-
-def named(out: Path) -> list[str]:
-    """Every URL the set in `out` names: its sitemaps' and index's locs, robots.txt's lines."""
-    found = [loc.text for path in out.rglob("sitemap*.xml") for loc in parse(path).iterfind(".//s:loc", NS)]
-    robots = out / "robots.txt"
-    if robots.is_file():
-        found += [
-            line.split(":", 1)[1].strip()
-            for line in robots.read_text().splitlines()
-            if line.startswith("Sitemap:")
-        ]
-    return found
 
 
 def page(title: str, body: str = "") -> str:

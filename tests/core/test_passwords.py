@@ -8,21 +8,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
-from sitemap_checks import generate_from_dir
+from sitemap_checks import files, generate_from_dir, outside
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 BASE = "https://example.com/"
 
 PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def _site(tmp_path: Path) -> Path:
@@ -60,24 +55,6 @@ SECRET = "S3cretPass"
 
 
 WITH_PASSWORD = f"https://alice:{SECRET}@example.com/"
-
-
-def files(root: Path) -> dict[str, bytes]:
-    """Every file under `root` and its bytes (Python's caches aside)."""
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-
-
-def outside(before: dict[str, bytes], root: Path, out: Path) -> None:
-    """Nothing under `root` but in `out` was written, changed or removed."""
-    inside = out.relative_to(root).as_posix() + "/"
-    after = files(root)
-    assert {k: v for k, v in after.items() if not k.startswith(inside)} == {
-        k: v for k, v in before.items() if not k.startswith(inside)
-    }
 
 
 def _mkdocs_project(tmp_path: Path, config: str) -> Path:

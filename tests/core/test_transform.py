@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican
-from sitemap_checks import NS, parse, urls
+from sitemap_checks import NS, files, outside, parse, urls
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -229,30 +230,6 @@ def test_pelican_fails_with_the_owners_traceback(tmp_path):
     raising = (project / "pelicanconf.py").read_text().splitlines().index('    raise RuntimeError("no")') + 1
     assert f'pelicanconf.py", line {raising}, in boom' in said
     assert not (project / "output" / "sitemap.xml").exists()
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd, timeout=300
-    )
-
-
-def files(root: Path) -> dict[str, bytes]:
-    """Every file under `root` and its bytes (Python's caches aside)."""
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-
-
-def outside(before: dict[str, bytes], root: Path, out: Path) -> None:
-    """Nothing under `root` but in `out` was written, changed or removed."""
-    inside = out.relative_to(root).as_posix() + "/"
-    after = files(root)
-    assert {k: v for k, v in after.items() if not k.startswith(inside)} == {
-        k: v for k, v in before.items() if not k.startswith(inside)
-    }
 
 
 def page(title: str, head: str = "", lang: str = "en") -> str:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from mkdocs_helpers import mkdocs
 from places import SAMPLES
 from sitemap_checks import NS, assert_valid_tree, parse, urls
@@ -134,14 +135,6 @@ COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 
 SITE_URL = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 I18N = (

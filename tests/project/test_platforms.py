@@ -16,6 +16,7 @@ import mike_helpers
 import mkdocs_helpers
 import pelican_helpers
 import pytest
+from command_runs import run as _command
 from places import TESTS
 from protego import Protego
 from sitemap_checks import assert_valid, urls
@@ -35,16 +36,6 @@ def _set(directory: Path) -> dict[str, bytes]:
     """The files a build writes for the sitemap set, and robots.txt."""
     names = ("sitemap", "robots.txt", "videos.rss", ".sitemap-plugins.json")
     return {p.name: p.read_bytes() for p in directory.iterdir() if p.is_file() and p.name.startswith(names)}
-
-
-def _command(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None):
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def test_the_shim_takes_away_what_windows_lacks(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from browser import browser, serve
+from command_runs import run
 from lxml import html as lxml_html
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from pelican_helpers import add_settings, build
@@ -407,14 +408,6 @@ COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 
 BASE = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def test_the_report_says_why_once_and_its_bars_carry_their_figures(tmp_path):

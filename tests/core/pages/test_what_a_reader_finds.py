@@ -5,13 +5,12 @@ holds a set written by another tool to the same."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from command_runs import run as _command
 from corpus_facts import CORPUS_PAGES, needs_corpus_pages
 from mkdocs_helpers import PNG, copy_sample, mkdocs, write_images
 from pelican_helpers import pelican, write_theme
@@ -27,10 +26,6 @@ def _images(sitemap: Path) -> dict[str, list[str]]:
         ]
         for url in parse(sitemap).iterfind("s:url", NS)
     }
-
-
-def _command(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True)
 
 
 def test_mkdocs_an_image_that_is_not_there_is_not_listed(tmp_path):

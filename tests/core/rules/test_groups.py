@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sitemap_checks import NS, generate_from_dir, parse, urls
+from sitemap_checks import NS, files, generate_from_dir, names_only, outside, parse, urls
 
 import sitemap_plugins as sp
 from sitemap_plugins.core.iso_codes import ISO_639_1, ISO_3166_1_ALPHA_2
@@ -100,46 +100,6 @@ def test_a_group_names_its_pages_as_their_canonicals_spell_them(tmp_path):
     sitemap.write(tmp_path)
     group = {("en", f"{en}index.html"), ("de", f"{de}index.html"), ("x-default", f"{en}index.html")}
     assert _links(tmp_path / "sitemap.xml") == {f"{en}index.html": group, f"{de}index.html": group}
-
-
-def files(root: Path) -> dict[str, bytes]:
-    """Every file under `root` and its bytes (Python's caches aside)."""
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-
-
-def outside(before: dict[str, bytes], root: Path, out: Path) -> None:
-    """Nothing under `root` but in `out` was written, changed or removed."""
-    inside = out.relative_to(root).as_posix() + "/"
-    after = files(root)
-    assert {k: v for k, v in after.items() if not k.startswith(inside)} == {
-        k: v for k, v in before.items() if not k.startswith(inside)
-    }
-
-
-def named(out: Path) -> list[str]:
-    """Every URL the set in `out` names: its sitemaps' and index's locs, robots.txt's lines."""
-    found = []
-    for path in out.rglob("sitemap*.xml"):
-        found += [loc.text for loc in parse(path).iterfind(".//s:loc", NS)]
-    robots = out / "robots.txt"
-    if robots.is_file():
-        found += [
-            line.split(":", 1)[1].strip()
-            for line in robots.read_text().splitlines()
-            if line.startswith("Sitemap:")
-        ]
-    return found
-
-
-def names_only(out: Path, base: str) -> None:
-    """The set names no URL outside `base`, and none a web server reads otherwise than spelled."""
-    for url in named(out):
-        path = url.split("?")[0].lower().replace("%2e", ".")
-        assert url.startswith(base) and "/../" not in path and "/./" not in path, url
 
 
 def page(title: str, head: str = "", lang: str = "en") -> str:

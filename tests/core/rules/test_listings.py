@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run
 from git_helpers import lastmods
 from pelican_helpers import pelican
 from places import FIXTURES
@@ -18,14 +19,6 @@ from sitemap_checks import NS, parse
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 BASE = "https://example.com/"
-
-
-def run(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=cwd, env=env)
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
 
 
 def warnings_of(done: subprocess.CompletedProcess[str]) -> list[str]:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_runs import run as _command
 from git_helpers import lastmods
 from mkdocs_helpers import copy_sample as copy_mkdocs_sample
 from pelican_helpers import copy_sample as copy_pelican_sample
@@ -33,12 +34,6 @@ def _files(directory: Path) -> dict[str, bytes]:
         for path in sorted(directory.rglob("*"))
         if path.is_file() and (path.name.startswith(("sitemap", ".sitemap", "robots", "videos")))
     }
-
-
-def _command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_plugins", *args], capture_output=True, text=True, cwd=cwd
-    )
 
 
 def _lines(text: str) -> list[str]:
