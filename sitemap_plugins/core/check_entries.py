@@ -91,6 +91,9 @@ class EntryChecks:
         if parts.scheme not in ("http", "https") or not parts.netloc:
             self.add(path, line, loc, "loc must be an absolute http(s) URL", "location")
             return False
+        if "@" in parts.netloc:  # the site's origin all the same: the password is what is wrong
+            self.add(path, line, loc, "has user information (user:password@) before its host", "location")
+            return False
         if path_under(loc, f"{self.base.scheme}://{self.base.netloc}/") is None:
             self.add(
                 path,

@@ -156,7 +156,7 @@ def test_from_dir_a_translation_named_with_escapes_is_the_page_the_set_lists(tmp
     before = files(tmp_path)
     done = generate_from_dir(site, BASE)
     assert done.returncode == 0 and "problem" not in done.stderr, done.stderr
-    both = {("en", BASE), ("de", german)}
+    both = {("en", BASE), ("de", german), ("x-default", BASE)}  # x-default: the home page's language
     assert _links(site / "sitemap.xml") == {BASE: both, german: both}
     outside(before, tmp_path, site)
     names_only(site, BASE)
