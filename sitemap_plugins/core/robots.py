@@ -97,9 +97,8 @@ class RobotsRules:
         kept, last = [], -1
         for number in numbers:
             if self._rules_before[number] > self._rules_before[last + 1]:
-                kept.append(
-                    "Disallow:"
-                )  # for the rules left out: one that forbids nothing keeps groups apart
+                # for the rules left out: one that forbids nothing keeps groups apart
+                kept.append("Disallow:")
             kept.append(self._lines[number])
             last = number
         disallows = [self._disallow_at[n] for n in numbers if n in self._disallow_at]
