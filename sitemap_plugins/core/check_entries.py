@@ -124,8 +124,7 @@ class EntryChecks:
         "Submitted URL blocked by robots.txt")."""
         if self.robots_rules is None or not url:
             return
-        forbidding = self.robots_rules.blocking(url)
-        if forbidding is not None:
+        if (forbidding := self.robots_rules.blocking(url)) is not None:
             self.add(
                 path,
                 line,
@@ -148,8 +147,7 @@ class EntryChecks:
         if node is None:
             return
         value = (node.text or "").strip()
-        when = _w3c(value)
-        if when is None:
+        if (when := _w3c(value)) is None:
             self.add(path, node.sourceline, loc, f"lastmod {value!r} is not a W3C date", "lastmod")
         elif when > self.now + CLOCK_SKEW:
             self.add(path, node.sourceline, loc, f"lastmod {value} is in the future", "lastmod-future")
@@ -162,16 +160,14 @@ class EntryChecks:
         if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
             self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
         for name in ("content_loc", "thumbnail_loc", "player_loc"):
-            url = (video.findtext(VIDEO + name) or "").strip()
-            if url:
+            if url := (video.findtext(VIDEO + name) or "").strip():
                 self._served(path, line, url, f"video's {name}")
         duration = video.findtext(VIDEO + "duration")
         if duration is not None and not (
             duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION
         ):
             self.add(path, line, loc, f"video: duration {duration!r} must be 1 to 28,800 seconds", "video")
-        rating = video.findtext(VIDEO + "rating")
-        if rating is not None:
+        if (rating := video.findtext(VIDEO + "rating")) is not None:
             try:
                 ok = 0.0 <= float(rating) <= 5.0
             except ValueError:
@@ -185,8 +181,7 @@ class EntryChecks:
 
     def _news(self, path: Path, news: Any, loc: str) -> None:
         value = (news.findtext(NEWS + "publication_date") or "").strip()
-        when = _w3c(value)
-        if when is None:
+        if (when := _w3c(value)) is None:
             self.add(
                 path, news.sourceline, loc, f"news: publication_date {value!r} is not a W3C date", "news"
             )

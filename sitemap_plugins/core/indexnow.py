@@ -222,8 +222,7 @@ def submit_changes(
         print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
         return 0
     assert key is not None and key_url is not None  # only a dry run goes without a key
-    served = _served_key(key_url, key, deadline)
-    if served is not None:
+    if (served := _served_key(key_url, key, deadline)) is not None:
         raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
     accepted = [_sent(endpoint, payload, backoff, deadline) for payload in payloads]
     return 0 if all(accepted) else 1

@@ -463,8 +463,7 @@ def _media(element: etree._Element | None) -> list[tuple[str, str]]:
             ("content_loc", "video file"),
             ("player_loc", "video player"),
         ):
-            value = (video.findtext(VIDEO + name) or "").strip()
-            if value:
+            if value := (video.findtext(VIDEO + name) or "").strip():
                 found.append((kind, value))
     return [(kind, url) for kind, url in found if url]
 

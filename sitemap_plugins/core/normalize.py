@@ -301,8 +301,7 @@ def w3c_datetime(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
         value.year, value.month, value.day, value.hour, value.minute, value.second, tzinfo=value.tzinfo
     )
     try:
-        offset = stamp.utcoffset()
-        if offset is None:
+        if (offset := stamp.utcoffset()) is None:
             stamp = stamp.replace(tzinfo=tz)
             offset = stamp.utcoffset()
     except Exception as error:  # a tzinfo of a generator's is foreign code

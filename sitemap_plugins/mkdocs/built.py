@@ -221,8 +221,7 @@ def language_dirs(own: Project) -> dict[str, Path] | None:
     roots = [root for root in [*language_roots(own).values(), *own.unnamed_roots] if root != own_root]
     if own.i18n_structure or not roots:
         return {}  # static-i18n builds every language in one project
-    host_dir = host_root(own.site_dir, own.site_url)
-    if host_dir is None:
+    if (host_dir := host_root(own.site_dir, own.site_url)) is None:
         return None
     return {root: host_dir.joinpath(*[part for part in root.split("/") if part]) for root in roots}
 

@@ -449,8 +449,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 # MkDocs writes no file for a page whose output a plugin emptied ("Page skipped").
                 self.sitemap.leave_out(page.url, page.source, "empty", "empty: MkDocs wrote no file of it")
                 continue
-            entry = self.sitemap.add_page(page)
-            if entry is not None:
+            if (entry := self.sitemap.add_page(page)) is not None:
                 self._entries[entry.loc] = entry
         self._pages = []
 

@@ -203,8 +203,7 @@ def load_yaml(text: str, where: str, config_dir: Path | None = None) -> Any:
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     loader = Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
+        if (node := loader.get_single_node()) is None:
             return None
         _check_expansion(node, where)
         return loader.construct_document(node)
@@ -409,8 +408,7 @@ def share_languages(projects: list[Project]) -> None:
     known = {root: lang for project in projects for lang, root in language_roots(project).items()}
     for project in projects:
         for root in list(project.unnamed_roots):
-            language = known.get(root)
-            if language is not None:
+            if (language := known.get(root)) is not None:
                 project.languages.setdefault(language, root)
                 del project.unnamed_roots[root]
         _choose_default_language(project)

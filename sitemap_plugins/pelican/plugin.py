@@ -248,8 +248,7 @@ class _Build:
         if not self.config.feeds or not self.stack:
             return
         run = self.stack[-1]
-        relative = path_in(run.output_path, path)
-        if relative is None:
+        if (relative := path_in(run.output_path, path)) is None:
             return
         latest = feed.latest_post_date() if hasattr(feed, "latest_post_date") else None
         self.feeds.append(IndexItem(to_uri(urljoin(run.site_url, relative)), latest))
@@ -442,8 +441,7 @@ def _own_content(context: dict[str, Any]) -> str | None:
     keeps it by the site URL it was rendered for (`get_content` is memoized): the write's
     `localsiteurl`, which Pelican's writer makes the one `item.content` reads (`get_siteurl`)
     before it renders; with RELATIVE_URLS each file's own."""
-    item = _item(context)
-    if item is None:
+    if (item := _item(context)) is None:
         return None
     if hasattr(item, "get_content") and hasattr(item, "get_siteurl"):
         content = item.get_content(context.get("localsiteurl") or item.get_siteurl())

@@ -301,8 +301,7 @@ def _set(
         # The page's link as sphinx-sitemap spells it, which its `sitemap_excludes` match.
         link = relative.removesuffix("index.html") if dirhtml else relative
         links.append((page.url.removeprefix(options.base_url), link))
-        pattern = read.leftovers.excluded_by(link)
-        if pattern is not None:
+        if (pattern := read.leftovers.excluded_by(link)) is not None:
             sitemap.leave_out(page.url, page.source, "exclude", f"exclude: sitemap_excludes {shown(pattern)}")
             continue
         if relative == search:

@@ -142,8 +142,7 @@ def _base_url(
         base = _checked(site_url, "site_url")
         infos.append(f"sitemap: the base URL is {base}, sphinx-sitemap's older site_url ({said})")
         return base, ""
-    on_rtd = str(environ.get(RTD_CANONICAL) or "").strip()
-    if on_rtd:
+    if on_rtd := str(environ.get(RTD_CANONICAL) or "").strip():
         base = _checked(on_rtd, RTD_CANONICAL)
         infos.append(f"sitemap: the base URL is {base}, Read the Docs' {RTD_CANONICAL} ({said})")
         return base, ""

@@ -242,8 +242,7 @@ class Renderer:
         A urlset.xml that does not write its urls once, in order, is rendered whole."""
         used = frozenset(namespaces)
         key = (used, self.stylesheet_href)  # the writer drops the stylesheet when its name is taken
-        frame = self._frames.get(key)
-        if frame is None:
+        if (frame := self._frames.get(key)) is None:
             around = self.urlset([SEPARATOR], used).split(SEPARATOR)
             frame = self._frames[key] = tuple(part.encode() for part in around) if len(around) == 2 else ()
         if frame:

@@ -248,8 +248,7 @@ class PageDates:
         return NOT_COMMITTED
 
     def meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
-        found = first(page.meta, keys)
-        if found is None:
+        if (found := first(page.meta, keys)) is None:
             return None
         key, value = found
         # A date given without a time stays a date: generators turn it into midnight (Material's
@@ -313,7 +312,6 @@ class PageDates:
             found = repository_root(Path(folder).resolve())
             self._repository_of[folder] = str(found) if found else None
         root = self._repository_of[folder]
-        dates = self._git.get(root)
-        if dates is None:
+        if (dates := self._git.get(root)) is None:
             dates = self._git[root] = GitDates(Path(root or folder), self.report.notice)
         return dates

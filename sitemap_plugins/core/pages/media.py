@@ -294,8 +294,7 @@ _PLAYER_PATH = re.compile(r"^/(?:videos/embed|embed/video)/[^/]+")
 
 def _embedded_video(element: Any, base: str, region: Any, media: Media) -> Video | None:
     if element.tag == "lite-youtube":
-        video_id = element.get("videoid")
-        if not video_id:
+        if not (video_id := element.get("videoid")):
             return None
         player = f"https://www.youtube.com/embed/{video_id}"
         title = _own_title(element.get("playlabel") or element.get("title"))

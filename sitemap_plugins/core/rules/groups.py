@@ -215,8 +215,7 @@ def complete_groups(site: Site) -> None:
             group[X_DEFAULT] = group[site.x_default]
     members = {key: set(group.values()) for key, group in groups.items()}
     for url in list(parent):
-        entry = site.entries.get(url)
-        if entry is None:
+        if (entry := site.entries.get(url)) is None:
             continue
         key = root(url)  # every URL met is joined to a declaring page's group
         # A page whose language the group gives another page is in no group: its links

@@ -25,8 +25,7 @@ def leave_out_what_robots_txt_forbids(site: Site) -> None:
     if rules is None:
         return
     for loc, entry in list(site.entries.items()):
-        line = judge_entry(entry, rules)
-        if line is not None:
+        if (line := judge_entry(entry, rules)) is not None:
             site.unlisted.add(loc)
             site.robots_blocked += 1
             site.leave_out(entry, "robots", f"robots.txt: {line}")
