@@ -108,16 +108,13 @@ class EntryChecks:
         if sitemap_dir:
             # A sitemap may only list URLs under its own directory.
             try:
-                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
+                folder = path.resolve().parent.relative_to((self.site or path.parent).resolve()).as_posix()
             except ValueError:
                 folder = "."
             prefix = self.base_url + ("" if folder == "." else folder + "/")
             if path_under(loc, prefix) is None:
                 self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
         return True
-
-    def _site_root(self, path: Path) -> Path:
-        return self.site or path.parent
 
     def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
         """A listed URL the site's own robots.txt forbids is never crawled (Search Console:

@@ -38,10 +38,6 @@ RUN_DEADLINE = 600.0
 MAX_BACKOFF = 60.0
 
 
-def key_file_name(key: str) -> str:
-    return f"{key}.txt"
-
-
 # -- what changed --------------------------------------------------------------------------------
 
 
@@ -209,7 +205,7 @@ def submit_changes(
     changes = diff(current, previous_urls or {})
     if send_all:
         changes = Changes(new=list(current), removed=changes.removed)
-    key_url = base_url + key_file_name(key) if key is not None else None
+    key_url = f"{base_url}{key}.txt" if key is not None else None
     payloads = _payloads(changes, base_url, key or "", key_url)
     print(
         f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "

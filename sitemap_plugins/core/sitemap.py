@@ -69,8 +69,8 @@ class Sitemap:
         `site_name` and `site_description` are what the video feed's channel says;
         `lastmod_keys`: metadata keys other plugins of the generator date pages by
         (git-revision-date-localized's), read before the page's own `date` where our own reading
-        of git has no date of the page; `config_dir`:
-        the configuration file's directory, where option `transform` is looked for."""
+        of git has no date of the page; `config_dir`: the configuration file's directory, where
+        option `transform` is looked for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: How the summary names the field a page's author dates it by (Pelican: `Modified:`).
         self.date_field = FRONT_MATTER
@@ -372,7 +372,7 @@ class Sitemap:
 
     def _site(self, out: Path) -> Site:
         """The set as the site's rules see it: every page's reading and entry, gathered."""
-        site = Site(
+        return Site(
             self.options,
             self.report,
             self.entries,
@@ -387,8 +387,7 @@ class Sitemap:
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
             to_come=self._to_come,
-        )
-        return site.gather(self.pages)
+        ).gather(self.pages)
 
     def _count(self, result: WriteResult, site: Site) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""

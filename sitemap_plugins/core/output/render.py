@@ -145,11 +145,7 @@ def _by_hreflang(alternates: Mapping[str, str]) -> list[tuple[str, str]]:
     """An entry's alternates in the order of their codes, ignoring case (`de`, `en-GB`,
     `x-default`, `zh-Hant`, `zh-HK`): the order of Jinja's `dictsort`, without building its
     options anew for every page."""
-    return sorted(alternates.items(), key=_hreflang_key)
-
-
-def _hreflang_key(item: tuple[str, str]) -> str:
-    return item[0].lower()
+    return sorted(alternates.items(), key=lambda item: item[0].lower())
 
 
 #: The extension namespaces a page's `<url>` uses, by whether it has images, videos, alternates

@@ -180,7 +180,7 @@ def update_robots_txt(
     if existing is None and not at_root:
         result.robots_hint = [f"Sitemap: {url}" for url in robots_urls]
         return
-    ours = {*fileset.robots_urls_written_before(), *robots_urls}
+    ours = {*fileset.previous.robots, *robots_urls}
     # The lines naming another tool's sitemaps that ours replaced would name files that are gone.
     gone = [options.base_url + name for name in result.replaced if name not in result.files]
     try:

@@ -102,7 +102,7 @@ class PageDates:
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
             found = repository_root(source_root.resolve())
-            self._git[str(found) if found else None] = GitDates(source_root, report.notice)
+            self._git[str(found) if found else None] = GitDates(source_root)
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -313,5 +313,5 @@ class PageDates:
             self._repository_of[folder] = str(found) if found else None
         root = self._repository_of[folder]
         if (dates := self._git.get(root)) is None:
-            dates = self._git[root] = GitDates(Path(root or folder), self.report.notice)
+            dates = self._git[root] = GitDates(Path(root or folder))
         return dates
