@@ -183,8 +183,7 @@ class Checker(EntryChecks):
             if not urlsplit(url).scheme:
                 self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
                 continue
-            path = self._local(site, url)
-            if path is None:
+            if (path := self._local(site, url)) is None:
                 if url.startswith(self.base_url):
                     self.add(
                         robots,

@@ -140,8 +140,7 @@ class EntryChecks:
             self.add(path, line, url, f"the {what} {why}", "missing-file")
 
     def _lastmod(self, path: Path, element: Any, loc: str) -> None:
-        node = element.find(SM + "lastmod")
-        if node is None:
+        if (node := element.find(SM + "lastmod")) is None:
             return
         value = (node.text or "").strip()
         if (when := _w3c(value)) is None:

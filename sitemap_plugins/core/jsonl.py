@@ -74,8 +74,7 @@ class LineReader:
         self._validate = EntryValidator(options, report)
 
     def entry(self, line: str, label: str) -> Entry | None:
-        text = line.strip(_BLANK)
-        if not text:
+        if not (text := line.strip(_BLANK)):
             return None
         # Read with surrogateescape: bytes that are not UTF-8 are lone surrogates (never ASCII).
         bad_byte = None if text.isascii() else _SURROGATE.search(text)

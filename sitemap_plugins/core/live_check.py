@@ -377,8 +377,7 @@ class LiveCheck:
         for language, href in sorted(listed.links.items()):
             if uri_or_same(href) == uri_or_same(url) or not self._ours(href):
                 continue
-            other = answers.get(href)
-            if other is None:
+            if (other := answers.get(href)) is None:
                 continue
             if other.answer is None or other.answer.status != 200:
                 said = other.error or f"HTTP {other.answer.status}"  # type: ignore[union-attr]

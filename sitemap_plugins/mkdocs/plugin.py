@@ -399,8 +399,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """This is one language's project of Material's projects plugin, whose top-level project
         (built after it, at the host's root, with this plugin) joins it and names its sitemaps in
         the robots.txt crawlers read."""
-        root = projects_root(config)
-        if root is None:
+        if (root := projects_root(config)) is None:
             return False
         try:
             top = read_project(root)

@@ -144,8 +144,7 @@ def read_mkdocs_yml(path: Path, where: str, _inheriting: tuple[Path, ...] = ()) 
     data = load_yaml(_read_text(path, where), where, path.resolve().parent)
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: holds no table of settings")
-    parent = data.pop("INHERIT", None)
-    if parent is None:
+    if (parent := data.pop("INHERIT", None)) is None:
         return data
     if not isinstance(parent, str) or not parent.strip():
         raise ConfigError(f"{where}: INHERIT must name a file, got {shown(parent)}")

@@ -195,8 +195,7 @@ def _checked(value: Any, name: str) -> str:
 def language_of(config: Any) -> tuple[str | None, str | None]:
     """The build's language as hreflang spells it (`zh_CN` is `zh-CN`, `sr@latin` `sr-Latn`),
     and the WARNING where it spells none (`yue`, `ca@valencia`): None, no hreflang."""
-    code = config.language
-    if not code:
+    if not (code := config.language):
         return None, None
     try:
         return normalize_hreflang(bcp47(code)), None

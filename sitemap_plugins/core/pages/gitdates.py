@@ -138,8 +138,7 @@ class GitDates:
 
     def _key(self, path: str | os.PathLike[str]) -> str | None:
         """`path` as git names it, relative to the repository's top; None outside it."""
-        root = self.root
-        if root is None:
+        if (root := self.root) is None:
             return None
         # Paths from generators are absolute already: a string operation first, resolving
         # symbolic links (a system call per page) only when that finds nothing.

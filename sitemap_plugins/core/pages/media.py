@@ -250,8 +250,7 @@ def _is_permalink(element: Any) -> bool:
 
 
 def _html5_video(video: Any, base: str, region: Any, media: Media) -> Video:
-    src = video.get("src")
-    if not src:
+    if not (src := video.get("src")):
         sources = [s for s in video.iter("source") if s.get("src")]
         mp4 = [s for s in sources if "mp4" in (s.get("type") or "") or s.get("src").endswith(".mp4")]
         src = (mp4 or sources)[0].get("src") if sources else None

@@ -62,8 +62,7 @@ def leave_out_copies(site: Site) -> None:
             if original is not None:
                 copies[entry.loc] = original
     for url, original in sorted(copies.items()):
-        copy = site.entries.get(url)
-        if copy is None:
+        if (copy := site.entries.get(url)) is None:
             site.unlisted.add(url)  # another set's copy: left out there, named by none here
             continue
         site.unlisted.add(url)
