@@ -215,8 +215,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """What the regular file at `path` holds, up to `limit` bytes and one more (which says there
-    is more).  A FIFO is never waited on (it is opened O_NONBLOCK, so that fstat can say what it
-    is); NotRegularFile says what it is instead."""
+    is more); NotRegularFile says what it is where it is none (a FIFO is not waited on)."""
     descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
     try:
         status = os.fstat(descriptor)

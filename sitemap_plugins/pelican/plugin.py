@@ -96,10 +96,8 @@ class _Build:
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
-        site_url = self._run_site_url(settings)
-        self.stack.append(
-            _Run(pelican, Path(os.path.abspath(pelican.output_path)), site_url, settings.get("DEFAULT_LANG"))
-        )
+        output = Path(os.path.abspath(pelican.output_path))
+        self.stack.append(_Run(pelican, output, self._run_site_url(settings), settings.get("DEFAULT_LANG")))
 
     def _run_site_url(self, settings: Any) -> str:
         """A subsite's absolute URL: its SITEURL, moved under `base_url` when that overrides SITEURL."""
