@@ -161,8 +161,7 @@ def generate_project(args: argparse.Namespace) -> int:
 def _written(result: WriteResult, out: Path) -> int:
     """0 where a set was written; 1, said, where none could be: the build did not do its job, and
     whatever set was there before still is."""
-    nothing = result.nothing_written(out)
-    if nothing is None:
+    if (nothing := result.nothing_written(out)) is None:
         return 0
     print(nothing, file=sys.stderr)
     return 1

@@ -183,8 +183,7 @@ class Checker(EntryChecks):
             if not urlsplit(url).scheme:
                 self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
                 continue
-            path = self._local(site, url)
-            if path is None:
+            if (path := self._local(site, url)) is None:
                 if url.startswith(self.base_url):
                     self.add(
                         robots,
@@ -334,8 +333,7 @@ class Checker(EntryChecks):
         """An RSS 2.0 or Atom 1.0 feed read as the protocol reads it: each item's or entry's link
         is a URL, in scope like any <loc>.  What makes it a feed is checked; the rest is the feed's."""
         if root.tag == RSS:
-            channel = root.find("channel")
-            if channel is None:
+            if (channel := root.find("channel")) is None:
                 self.add(path, root.sourceline, None, "not an RSS 2.0 feed: no <channel>", "feed")
                 return
             links = [(item, (item.findtext("link") or "").strip()) for item in channel.iterfind("item")]

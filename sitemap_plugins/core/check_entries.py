@@ -111,7 +111,7 @@ class EntryChecks:
         if sitemap_dir:
             # A sitemap may only list URLs under its own directory.
             try:
-                folder = path.resolve().parent.relative_to(self._site_root(path).resolve()).as_posix()
+                folder = path.resolve().parent.relative_to((self.site or path.parent).resolve()).as_posix()
             except ValueError:
                 folder = "."
             prefix = self.base_url + ("" if folder == "." else folder + "/")
@@ -119,16 +119,12 @@ class EntryChecks:
                 self.add(path, line, loc, f"a sitemap in {prefix} may only list URLs under it", "location")
         return True
 
-    def _site_root(self, path: Path) -> Path:
-        return self.site or path.parent
-
     def _allowed(self, path: Path, line: int | None, url: str, what: str) -> None:
         """A listed URL the site's own robots.txt forbids is never crawled (Search Console:
         "Submitted URL blocked by robots.txt")."""
         if self.robots_rules is None or not url:
             return
-        forbidding = self.robots_rules.blocking(url)
-        if forbidding is not None:
+        if (forbidding := self.robots_rules.blocking(url)) is not None:
             self.add(
                 path,
                 line,
@@ -147,12 +143,10 @@ class EntryChecks:
             self.add(path, line, url, f"the {what} {why}", "missing-file")
 
     def _lastmod(self, path: Path, element: Any, loc: str) -> None:
-        node = element.find(SM + "lastmod")
-        if node is None:
+        if (node := element.find(SM + "lastmod")) is None:
             return
         value = (node.text or "").strip()
-        when = _w3c(value)
-        if when is None:
+        if (when := _w3c(value)) is None:
             self.add(path, node.sourceline, loc, f"lastmod {value!r} is not a W3C date", "lastmod")
         elif when > self.now + CLOCK_SKEW:
             self.add(path, node.sourceline, loc, f"lastmod {value} is in the future", "lastmod-future")
@@ -165,16 +159,14 @@ class EntryChecks:
         if video.find(VIDEO + "content_loc") is None and video.find(VIDEO + "player_loc") is None:
             self.add(path, line, loc, "video: content_loc or player_loc is required", "video")
         for name in ("content_loc", "thumbnail_loc", "player_loc"):
-            url = (video.findtext(VIDEO + name) or "").strip()
-            if url:
+            if url := (video.findtext(VIDEO + name) or "").strip():
                 self._served(path, line, url, f"video's {name}")
         duration = video.findtext(VIDEO + "duration")
         if duration is not None and not (
             duration.strip().isdigit() and 1 <= int(duration) <= MAX_VIDEO_DURATION
         ):
             self.add(path, line, loc, f"video: duration {duration!r} must be 1 to 28,800 seconds", "video")
-        rating = video.findtext(VIDEO + "rating")
-        if rating is not None:
+        if (rating := video.findtext(VIDEO + "rating")) is not None:
             try:
                 ok = 0.0 <= float(rating) <= 5.0
             except ValueError:
@@ -188,8 +180,7 @@ class EntryChecks:
 
     def _news(self, path: Path, news: Any, loc: str) -> None:
         value = (news.findtext(NEWS + "publication_date") or "").strip()
-        when = _w3c(value)
-        if when is None:
+        if (when := _w3c(value)) is None:
             self.add(
                 path, news.sourceline, loc, f"news: publication_date {value!r} is not a W3C date", "news"
             )

@@ -156,8 +156,7 @@ def site_pages(
                 continue
             path = Path(directory, name)
             relative = path.relative_to(site_dir).as_posix()
-            problem = not_the_sites(path, root)
-            if problem is not None:
+            if (problem := not_the_sites(path, root)) is not None:
                 warn(display_name(relative), f"{problem}; not read, so not listed")
                 continue
             if name == "index.html":
@@ -180,8 +179,7 @@ def not_the_sites(path: Path, root: Path) -> str | None:
     try:
         folder = _real(str(path.parent))  # a folder may be a link out too (`img -> /etc`)
         if path.is_symlink() or not (folder == str(root) or folder.startswith(os.path.join(root, ""))):
-            target = link_target(path)
-            if target is None:
+            if (target := link_target(path)) is None:
                 return "is a symbolic link whose links go round in a loop"
             if root != target and root not in target.parents:
                 return f"is a symbolic link to {display_name(str(target))}, outside the site directory"
@@ -217,8 +215,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """What the regular file at `path` holds, up to `limit` bytes and one more (which says there
-    is more).  A FIFO is never waited on (it is opened O_NONBLOCK, so that fstat can say what it
-    is); NotRegularFile says what it is instead."""
+    is more); NotRegularFile says what it is where it is none (a FIFO is not waited on)."""
     descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
     try:
         status = os.fstat(descriptor)

@@ -38,10 +38,6 @@ RUN_DEADLINE = 600.0
 MAX_BACKOFF = 60.0
 
 
-def key_file_name(key: str) -> str:
-    return f"{key}.txt"
-
-
 # -- what changed --------------------------------------------------------------------------------
 
 
@@ -209,7 +205,7 @@ def submit_changes(
     changes = diff(current, previous_urls or {})
     if send_all:
         changes = Changes(new=list(current), removed=changes.removed)
-    key_url = base_url + key_file_name(key) if key is not None else None
+    key_url = f"{base_url}{key}.txt" if key is not None else None
     payloads = _payloads(changes, base_url, key or "", key_url)
     print(
         f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "
@@ -222,8 +218,7 @@ def submit_changes(
         print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
         return 0
     assert key is not None and key_url is not None  # only a dry run goes without a key
-    served = _served_key(key_url, key, deadline)
-    if served is not None:
+    if (served := _served_key(key_url, key, deadline)) is not None:
         raise ConfigError(f"submit: {served}; nothing sent (submit once the new site is live)")
     accepted = [_sent(endpoint, payload, backoff, deadline) for payload in payloads]
     return 0 if all(accepted) else 1

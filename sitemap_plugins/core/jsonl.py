@@ -74,8 +74,7 @@ class LineReader:
         self._validate = EntryValidator(options, report)
 
     def entry(self, line: str, label: str) -> Entry | None:
-        text = line.strip(_BLANK)
-        if not text:
+        if not (text := line.strip(_BLANK)):
             return None
         # Read with surrogateescape: bytes that are not UTF-8 are lone surrogates (never ASCII).
         bad_byte = None if text.isascii() else _SURROGATE.search(text)
@@ -100,8 +99,7 @@ class LineReader:
             self.report(label, error.field, f"{error}; entry skipped")
             return None
         entry.source = entry.source or label
-        checked = self._validate(entry)
-        if checked is None:
+        if (checked := self._validate(entry)) is None:
             return None
         # Entries carry their own alternates: x-default is completed per entry.
         group = checked.alternates
@@ -155,8 +153,7 @@ def write_from_jsonl(
 def _allowed(entries: Iterable[Entry | RenderedUrl], rules: RobotsRules) -> Iterator[Entry | RenderedUrl]:
     """The entries robots.txt lets crawlers fetch; each one left out said at INFO, with its line."""
     for entry in entries:
-        line = judge_entry(entry, rules)
-        if line is None:
+        if (line := judge_entry(entry, rules)) is None:
             yield entry
         else:
             log.info("sitemap: %s left out: robots.txt: %s", entry.label, line)
@@ -211,8 +208,7 @@ def _in_process(
 ) -> Iterator[Entry]:
     for first, lines in chunks:
         for number, line in enumerate(lines, first):
-            entry = reader.entry(line, f"{name}:{number}")
-            if entry is not None:
+            if (entry := reader.entry(line, f"{name}:{number}")) is not None:
                 yield entry
         if progress is not None:
             progress(first + len(lines) - 1)
@@ -241,8 +237,7 @@ class _Workers:
         window = self.window
         try:
             while True:
-                chunk = next(chunks, None)
-                if chunk is not None:
+                if (chunk := next(chunks, None)) is not None:
                     window.append((submit(self.pool, _render_chunk, self.name, chunk), chunk))
                     if len(window) <= 2 * self.jobs:
                         continue

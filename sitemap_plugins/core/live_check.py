@@ -377,8 +377,7 @@ class LiveCheck:
         for language, href in sorted(listed.links.items()):
             if uri_or_same(href) == uri_or_same(url) or not self._ours(href):
                 continue
-            other = answers.get(href)
-            if other is None:
+            if (other := answers.get(href)) is None:
                 continue
             if other.answer is None or other.answer.status != 200:
                 said = other.error or f"HTTP {other.answer.status}"  # type: ignore[union-attr]
@@ -463,8 +462,7 @@ def _media(element: etree._Element | None) -> list[tuple[str, str]]:
             ("content_loc", "video file"),
             ("player_loc", "video player"),
         ):
-            value = (video.findtext(VIDEO + name) or "").strip()
-            if value:
+            if value := (video.findtext(VIDEO + name) or "").strip():
                 found.append((kind, value))
     return [(kind, url) for kind, url in found if url]
 

@@ -142,10 +142,6 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def video_from_mapping(data: Mapping[str, Any]) -> Video:
-    return Video(**video_fields(data))
-
-
 #: The fields of an entry mapping: ours, and the npm `sitemap` package's names for them.
 ENTRY_FIELDS = frozenset(
     {
@@ -250,7 +246,7 @@ def _image(item: Any) -> Image:
 def _video(item: Any) -> Video:
     if not is_mapping(item):
         raise ValueError(f"a video is an object of video fields, got {shown(item)}")
-    return video_from_mapping(item)
+    return Video(**video_fields(item))
 
 
 def _links(links: Any, base_url: str) -> dict[str, str]:

@@ -260,8 +260,7 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     if not isinstance(value, str):
         raise ValueError(f"{shown(value)} is not a date")
     text = value.strip()
-    match = _W3C_DATE.match(text)
-    if not match:
+    if not (match := _W3C_DATE.match(text)):
         raise ValueError(f"{shown(value)} is not a W3C date such as 2024-05-01 or 2024-05-01T09:30:00+02:00")
     try:
         day = dt.date.fromisoformat(match["date"])
@@ -272,8 +271,7 @@ def _parse_date(value: object, tz: dt.tzinfo) -> dt.date | dt.datetime:
     except ValueError as error:
         raise ValueError(f"{shown(value)} is not a real date or time ({error})") from error
     stamp = dt.datetime.combine(day, time)
-    zone = match["zone"]
-    if zone is None:
+    if (zone := match["zone"]) is None:
         return w3c_datetime(stamp, tz)
     if zone.upper() in ("Z", "UTC"):
         return stamp.replace(tzinfo=dt.timezone.utc)
@@ -301,8 +299,7 @@ def w3c_datetime(value: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
         value.year, value.month, value.day, value.hour, value.minute, value.second, tzinfo=value.tzinfo
     )
     try:
-        offset = stamp.utcoffset()
-        if offset is None:
+        if (offset := stamp.utcoffset()) is None:
             stamp = stamp.replace(tzinfo=tz)
             offset = stamp.utcoffset()
     except Exception as error:  # a tzinfo of a generator's is foreign code

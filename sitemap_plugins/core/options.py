@@ -92,8 +92,7 @@ class Rule:
     def __post_init__(self) -> None:
         check_types(self, "rules: ")
         for name, check in (("priority", priority_of), ("changefreq", changefreq_of)):
-            value = getattr(self, name)
-            if value is not None:
+            if (value := getattr(self, name)) is not None:
                 try:
                     setattr(self, name, check(value))
                 except ValueError as error:
@@ -284,8 +283,7 @@ class Options:
                     f"option 'exclude_regex': {shown(pattern)} is not a regular expression ({error})"
                 ) from error
         for name, check in (("changefreq", changefreq_of), ("priority", priority_of)):
-            value = getattr(self, name)
-            if value is not None:
+            if (value := getattr(self, name)) is not None:
                 try:
                     setattr(self, name, check(value))
                 except ValueError as error:
@@ -373,8 +371,7 @@ class Options:
 
 def _build(name: str, cls: type, values: Mapping[str, Any]) -> Any:
     known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(set(values) - known)
-    if unknown:
+    if unknown := sorted(set(values) - known):
         raise ConfigError(
             f"option {shown(name)}: unknown key(s) {', '.join(map(repr, unknown))}; "
             f"known keys: {', '.join(sorted(known))}"

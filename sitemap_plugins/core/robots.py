@@ -97,9 +97,8 @@ class RobotsRules:
         kept, last = [], -1
         for number in numbers:
             if self._rules_before[number] > self._rules_before[last + 1]:
-                kept.append(
-                    "Disallow:"
-                )  # for the rules left out: one that forbids nothing keeps groups apart
+                # for the rules left out: one that forbids nothing keeps groups apart
+                kept.append("Disallow:")
             kept.append(self._lines[number])
             last = number
         disallows = [self._disallow_at[n] for n in numbers if n in self._disallow_at]
@@ -107,8 +106,7 @@ class RobotsRules:
         return self._parts[segment]
 
     def _pattern(self, pattern: str) -> Protego:
-        parser = self._alone.get(pattern)
-        if parser is None:
+        if (parser := self._alone.get(pattern)) is None:
             parser = self._alone[pattern] = Protego.parse(f"User-agent: *\nDisallow: {pattern}\n")
         return parser
 
@@ -140,8 +138,7 @@ def read_robots_rules(path: Path, base_url: str, report: Reporter | None = None)
 def judge_entry(entry: Any, rules: RobotsRules) -> str | None:
     """The line that forbids `entry`'s page (it is then not listed), or None; the images and videos
     of the site's host that robots.txt forbids are taken out of the entry."""
-    line = rules.blocking(entry.loc)
-    if line is not None:
+    if (line := rules.blocking(entry.loc)) is not None:
         return line
     if entry.images:
         entry.images = [image for image in entry.images if rules.blocking(image.loc) is None]

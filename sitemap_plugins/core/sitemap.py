@@ -69,8 +69,8 @@ class Sitemap:
         `site_name` and `site_description` are what the video feed's channel says;
         `lastmod_keys`: metadata keys other plugins of the generator date pages by
         (git-revision-date-localized's), read before the page's own `date` where our own reading
-        of git has no date of the page; `config_dir`:
-        the configuration file's directory, where option `transform` is looked for."""
+        of git has no date of the page; `config_dir`: the configuration file's directory, where
+        option `transform` is looked for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: How the summary names the field a page's author dates it by (Pelican: `Modified:`).
         self.date_field = FRONT_MATTER
@@ -186,8 +186,7 @@ class Sitemap:
         """The page of a file that is no HTML page (a PDF) where option `static_files` names it
         (a glob on its path under the base URL, or on its name), else None; `source_path`: the
         file it was copied from, whose git history dates it."""
-        patterns = self.options.static_files
-        if not patterns:
+        if not (patterns := self.options.static_files):
             return None
         path = site_path(url, self.options.base_url)
         if path.lower().endswith(HTML_SUFFIXES):
@@ -201,8 +200,7 @@ class Sitemap:
         are listed; the count."""
         count = 0
         for url, source_path in files:
-            page = self.static_file(url, source_path)
-            if page is not None:
+            if (page := self.static_file(url, source_path)) is not None:
                 self.add_page(page)
                 count += 1
         return count
@@ -263,8 +261,7 @@ class Sitemap:
             self.options.x_default = x_default
         self.pages_elsewhere(url for group in groups.values() for url in group.values())
         for url, group in groups.items():
-            entry = self.entries.get(uri_or_same(url))
-            if entry is not None:
+            if (entry := self.entries.get(uri_or_same(url))) is not None:
                 entry.alternates = {**group, **entry.alternates}
 
     def join_sets(self, others: Iterable[Sitemap]) -> None:
@@ -310,8 +307,7 @@ class Sitemap:
                 checked = self._validate(transformed)
         if checked is None:
             return None
-        existing = self.entries.get(checked.loc)
-        if existing is None:
+        if (existing := self.entries.get(checked.loc)) is None:
             self.entries[checked.loc] = checked
             return checked
         log.info("sitemap: %s is listed twice (also as %s); merged", checked.label, existing.label)
@@ -376,7 +372,7 @@ class Sitemap:
 
     def _site(self, out: Path) -> Site:
         """The set as the site's rules see it: every page's reading and entry, gathered."""
-        site = Site(
+        return Site(
             self.options,
             self.report,
             self.entries,
@@ -391,8 +387,7 @@ class Sitemap:
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
             to_come=self._to_come,
-        )
-        return site.gather(self.pages)
+        ).gather(self.pages)
 
     def _count(self, result: WriteResult, site: Site) -> None:
         """What the harvest and the groups left out or could not say, for the closing lines."""

@@ -113,8 +113,7 @@ class SetReader:
                     self._read(child, load, found, seen, same_origin)
         elif root.tag == SM + "urlset":
             for entry in root.iterfind(SM + "url"):
-                loc = (entry.findtext(SM + "loc") or "").strip()
-                if not loc:
+                if not (loc := (entry.findtext(SM + "loc") or "").strip()):
                     continue
                 found[uri_or_same(loc)] = read_date(entry.findtext(SM + "lastmod"))
         else:
@@ -123,8 +122,7 @@ class SetReader:
     def _local(self, site: Path, url: str) -> bytes:
         if not url.startswith(self.base_url):
             raise ReadError(f"{url}: not under {self.base_url}")
-        target = site_file(site, self.base_url, url)
-        if target is None:
+        if (target := site_file(site, self.base_url, url)) is None:
             raise ReadError(f"{url}: leads outside {site}; not read")
         return read_sitemap_file(target)
 
@@ -145,8 +143,7 @@ def site_file(site: Path, base_url: str, url: str) -> Path | None:
     """The file a URL under `base_url` names in the site directory; None for another site, or for
     a URL whose `..` segments (even percent-encoded) lead outside the site: nothing outside it is
     read."""
-    rest = path_under(url, base_url)
-    if rest is None:
+    if (rest := path_under(url, base_url)) is None:
         return None
     relative = unquote(rest.partition("#")[0].partition("?")[0].lstrip("/") or "index.html")
     target = (site / relative).resolve()

@@ -412,8 +412,7 @@ class EntryValidator:
         news.publication_name = self._text(label, "news.publication_name", news.publication_name)
         news.title = self._text(label, "news.title", news.title)
         news.publication_date = self._date(label, "news.publication_date", news.publication_date)
-        language = news.publication_language
-        if language:
+        if language := news.publication_language:
             try:
                 news.publication_language = normalize_news_language(language)
             except ValueError as error:

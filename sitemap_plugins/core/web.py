@@ -91,8 +91,7 @@ def request(
 
     def cut_off() -> None:
         timed_out.set()
-        sock = connection.sock
-        if sock is not None:
+        if (sock := connection.sock) is not None:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
 
@@ -125,8 +124,7 @@ def _head(response: http.client.HTTPResponse, max_bytes: int) -> bytes:
     `max_bytes`; what follows is never read."""
     data = b""
     while len(data) < max_bytes:
-        piece = response.read1(16384)
-        if not piece:
+        if not (piece := response.read1(16384)):
             break
         data += piece
         if b"</head" in data[-len(piece) - 6 :].lower():

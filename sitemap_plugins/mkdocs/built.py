@@ -221,8 +221,7 @@ def language_dirs(own: Project) -> dict[str, Path] | None:
     roots = [root for root in [*language_roots(own).values(), *own.unnamed_roots] if root != own_root]
     if own.i18n_structure or not roots:
         return {}  # static-i18n builds every language in one project
-    host_dir = host_root(own.site_dir, own.site_url)
-    if host_dir is None:
+    if (host_dir := host_root(own.site_dir, own.site_url)) is None:
         return None
     return {root: host_dir.joinpath(*[part for part in root.split("/") if part]) for root in roots}
 
@@ -231,8 +230,7 @@ def projects_built_beside(own: Project) -> list[Project]:
     """The other projects of one project per language (`extra.alternate`) whose sets are on
     disk: each language's root on this host, where its site_dir nests as its URL does
     (`site/`, `site/de/`), names the configuration its set was made from in the manifest."""
-    directories = language_dirs(own)
-    if directories is None:
+    if (directories := language_dirs(own)) is None:
         log.info(
             "sitemap: %s: site_dir %s does not nest as its site_url %s does, so the sets of the other "
             "languages are not found; run `sitemap-plugins generate --project` for each after the builds",

@@ -399,8 +399,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """This is one language's project of Material's projects plugin, whose top-level project
         (built after it, at the host's root, with this plugin) joins it and names its sitemaps in
         the robots.txt crawlers read."""
-        root = projects_root(config)
-        if root is None:
+        if (root := projects_root(config)) is None:
             return False
         try:
             top = read_project(root)
@@ -449,8 +448,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 # MkDocs writes no file for a page whose output a plugin emptied ("Page skipped").
                 self.sitemap.leave_out(page.url, page.source, "empty", "empty: MkDocs wrote no file of it")
                 continue
-            entry = self.sitemap.add_page(page)
-            if entry is not None:
+            if (entry := self.sitemap.add_page(page)) is not None:
                 self._entries[entry.loc] = entry
         self._pages = []
 

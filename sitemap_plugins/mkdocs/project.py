@@ -144,8 +144,7 @@ def read_mkdocs_yml(path: Path, where: str, _inheriting: tuple[Path, ...] = ()) 
     data = load_yaml(_read_text(path, where), where, path.resolve().parent)
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: holds no table of settings")
-    parent = data.pop("INHERIT", None)
-    if parent is None:
+    if (parent := data.pop("INHERIT", None)) is None:
         return data
     if not isinstance(parent, str) or not parent.strip():
         raise ConfigError(f"{where}: INHERIT must name a file, got {shown(parent)}")
@@ -203,8 +202,7 @@ def load_yaml(text: str, where: str, config_dir: Path | None = None) -> Any:
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     loader = Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
+        if (node := loader.get_single_node()) is None:
             return None
         _check_expansion(node, where)
         return loader.construct_document(node)
@@ -409,8 +407,7 @@ def share_languages(projects: list[Project]) -> None:
     known = {root: lang for project in projects for lang, root in language_roots(project).items()}
     for project in projects:
         for root in list(project.unnamed_roots):
-            language = known.get(root)
-            if language is not None:
+            if (language := known.get(root)) is not None:
                 project.languages.setdefault(language, root)
                 del project.unnamed_roots[root]
         _choose_default_language(project)

@@ -156,8 +156,7 @@ def read_markdown(source: Source) -> tuple[dict[str, Any], str | None, str | Non
         return {}, None, f"cannot read it ({error.strerror})"
     meta: Any = {}
     problem = None
-    match = _FRONT_MATTER.match(text)
-    if match:
+    if match := _FRONT_MATTER.match(text):
         try:
             meta = load_yaml(match[1], source.name) or {}
         except ConfigError as error:

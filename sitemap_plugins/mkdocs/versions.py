@@ -83,8 +83,7 @@ def write_root(root: Path, options: Options, which: str, canonical: str | None, 
     for version in selected:
         # Only sitemaps of ours, inside the branch, are offered: a version built before the
         # plugin, or one whose name leads out of the branch, is named and left out.
-        why_not = _not_offered(root, version)
-        if why_not is not None:
+        if (why_not := _not_offered(root, version)) is not None:
             emit(f"sitemap-plugins versions: version {version.name!r} left out: {why_not}")
             continue
         items += version_sitemaps(root, version, options.base_url)

@@ -102,8 +102,7 @@ def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
         raise ConfigError(
             f"SITEMAP[{shown(name)}] must be a dict with keys {', '.join(KINDS)}, got {shown(value)}"
         )
-    unknown = sorted(set(value) - set(KINDS))
-    if unknown:
+    if unknown := sorted(set(value) - set(KINDS)):
         raise ConfigError(
             f"SITEMAP[{shown(name)}]: unknown key(s) {', '.join(map(repr, unknown))}; "
             f"the keys are {', '.join(KINDS)}"

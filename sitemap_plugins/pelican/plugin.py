@@ -96,10 +96,8 @@ class _Build:
 
     def start(self, pelican: Any) -> None:
         settings = pelican.settings
-        site_url = self._run_site_url(settings)
-        self.stack.append(
-            _Run(pelican, Path(os.path.abspath(pelican.output_path)), site_url, settings.get("DEFAULT_LANG"))
-        )
+        output = Path(os.path.abspath(pelican.output_path))
+        self.stack.append(_Run(pelican, output, self._run_site_url(settings), settings.get("DEFAULT_LANG")))
 
     def _run_site_url(self, settings: Any) -> str:
         """A subsite's absolute URL: its SITEURL, moved under `base_url` when that overrides SITEURL."""
@@ -248,8 +246,7 @@ class _Build:
         if not self.config.feeds or not self.stack:
             return
         run = self.stack[-1]
-        relative = path_in(run.output_path, path)
-        if relative is None:
+        if (relative := path_in(run.output_path, path)) is None:
             return
         latest = feed.latest_post_date() if hasattr(feed, "latest_post_date") else None
         self.feeds.append(IndexItem(to_uri(urljoin(run.site_url, relative)), latest))
@@ -442,8 +439,7 @@ def _own_content(context: dict[str, Any]) -> str | None:
     keeps it by the site URL it was rendered for (`get_content` is memoized): the write's
     `localsiteurl`, which Pelican's writer makes the one `item.content` reads (`get_siteurl`)
     before it renders; with RELATIVE_URLS each file's own."""
-    item = _item(context)
-    if item is None:
+    if (item := _item(context)) is None:
         return None
     if hasattr(item, "get_content") and hasattr(item, "get_siteurl"):
         content = item.get_content(context.get("localsiteurl") or item.get_siteurl())

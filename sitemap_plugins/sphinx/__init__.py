@@ -121,8 +121,7 @@ def _write(app: Any) -> None:
     language, not_hreflang = language_of(app.config)
     if not_hreflang:
         _warn(not_hreflang)
-    named = other_language_in_base(outdir, options.base_url, language)
-    if named:
+    if named := other_language_in_base(outdir, options.base_url, language):
         _warn(
             f"sitemap: language is {shown(app.config.language)} and the output is {outdir}, but "
             f"html_baseurl {options.base_url} names {named}: the pages are listed under it. Set "
@@ -217,19 +216,15 @@ def _copies_elsewhere(others: Sequence[Sitemap], top: Path, listed_before: dict[
     now, where the language copies are made from is built after them (ko, ru, ja, then en); what
     an earlier build found is not counted again.  Each set named by its folder under `top`, the
     host's root."""
-    counted = [
-        (other, count)
-        for other in others
-        if (
-            count := sum(
-                page.kind == "copy" and page.url in listed_before[id(other)] for page in other.left_out
-            )
-        )
-    ]
+    counted = []
+    for other in others:
+        listed = listed_before[id(other)]
+        if count := sum(page.kind == "copy" and page.url in listed for page in other.left_out):
+            counted.append((other, count))
     if not counted:
         return []
     total = sum(count for _, count in counted)
-    where = ", ".join(f"{_relative(other.site_dir, top)} {count:,}" for other, count in counted)
+    where = ", ".join(f"{_relative(Path(other.site_dir or top), top)} {count:,}" for other, count in counted)
     copies = f"{total:,} cop{'y' if total == 1 else 'ies'}"
     return [
         f"sitemap: {copies} of another language's page left out of the sets written again "
@@ -237,11 +232,9 @@ def _copies_elsewhere(others: Sequence[Sitemap], top: Path, listed_before: dict[
     ]
 
 
-def _relative(directory: Path | None, top: Path) -> str:
-    if directory is None:
-        return "?"
+def _relative(directory: Path, top: Path) -> str:
     try:
-        return Path(directory).resolve().relative_to(top.resolve()).as_posix()
+        return directory.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return str(directory)
 
@@ -270,6 +263,8 @@ def _set(
     patterns match.  `catalogs`: by language, the documents its catalogs in the source tree
     translate, with the catalogs: where a language has any, another document is the main
     language's text in it, a copy."""
+    import sphinx
+
     translated = catalogs.get(language or "")
     env, srcdir = app.env, Path(app.srcdir)
     dated_by_plugin = hasattr(env, "git_last_updated")
@@ -286,7 +281,7 @@ def _set(
     dirhtml = app.builder.name == "dirhtml"
     # Before Sphinx 8, dirhtml's canonical links name the html builder's file (`api.html` for the
     # page `api/`: sphinx-doc/sphinx#9730): they are not read.
-    wrong_canonicals = _sphinx_version() < (8,)
+    wrong_canonicals = sphinx.version_info < (8,)
     foreign = _other_builders_pages(app, outdir)
     if foreign and outdir == Path(app.outdir):
         one, theirs = foreign[0]
@@ -306,8 +301,7 @@ def _set(
         # The page's link as sphinx-sitemap spells it, which its `sitemap_excludes` match.
         link = relative.removesuffix("index.html") if dirhtml else relative
         links.append((page.url.removeprefix(options.base_url), link))
-        pattern = read.leftovers.excluded_by(link)
-        if pattern is not None:
+        if (pattern := read.leftovers.excluded_by(link)) is not None:
             sitemap.leave_out(page.url, page.source, "exclude", f"exclude: sitemap_excludes {shown(pattern)}")
             continue
         if relative == search:
@@ -347,12 +341,6 @@ def _set(
                 page.meta[LAST_UPDATED_BY_GIT] = when.isoformat()
         sitemap.add_page(page)
     return sitemap, links
-
-
-def _sphinx_version() -> tuple[int, ...]:
-    import sphinx
-
-    return tuple(sphinx.version_info[:2])
 
 
 def _outfile(app: Any, name: str) -> str:

@@ -142,8 +142,7 @@ def _base_url(
         base = _checked(site_url, "site_url")
         infos.append(f"sitemap: the base URL is {base}, sphinx-sitemap's older site_url ({said})")
         return base, ""
-    on_rtd = str(environ.get(RTD_CANONICAL) or "").strip()
-    if on_rtd:
+    if on_rtd := str(environ.get(RTD_CANONICAL) or "").strip():
         base = _checked(on_rtd, RTD_CANONICAL)
         infos.append(f"sitemap: the base URL is {base}, Read the Docs' {RTD_CANONICAL} ({said})")
         return base, ""
@@ -196,8 +195,7 @@ def _checked(value: Any, name: str) -> str:
 def language_of(config: Any) -> tuple[str | None, str | None]:
     """The build's language as hreflang spells it (`zh_CN` is `zh-CN`, `sr@latin` `sr-Latn`),
     and the WARNING where it spells none (`yue`, `ca@valencia`): None, no hreflang."""
-    code = config.language
-    if not code:
+    if not (code := config.language):
         return None, None
     try:
         return normalize_hreflang(bcp47(code)), None

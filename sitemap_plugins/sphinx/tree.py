@@ -44,9 +44,7 @@ class Project:
         """`directory` holds a set of ours of this project: made from this conf.py, or from
         another checkout's whose build names the same project."""
         recorded = built_from(directory)
-        if recorded is None:
-            return False
-        return (
+        return recorded is not None and (
             os.path.normpath(Path(recorded).resolve()) == self.conf
             or inventory_project(directory) == self.name
         )
@@ -86,10 +84,8 @@ def languages_beside(
     parent = host_dir.joinpath(*segments[:at])
     if main_language not in (None, language) and at == len(segments) - 1 and project.made(parent):
         # This language nested in the main language's root (`/fr/` in `/`).
-        found[main_language] = (
-            f"{base.scheme}://{base.netloc}/{''.join(s + '/' for s in segments[:at])}",
-            parent,
-        )
+        root = "".join(segment + "/" for segment in segments[:at])
+        found[main_language] = (f"{base.scheme}://{base.netloc}/{root}", parent)
     for candidate in sorted(parent.iterdir()):
         code = hreflang_or_none(candidate.name)
         directory = candidate.joinpath(*segments[at + 1 :])

@@ -304,9 +304,6 @@ class FileSet:
             data["robots_joined"] = joined
         write_atomic(path, (json.dumps(data, indent=1) + "\n").encode())
 
-    def robots_urls_written_before(self) -> list[str]:
-        return list(self.previous.robots)
-
 
 def is_ours(directory: Path, name: str, manifest: Manifest) -> bool:
     """The file `name` in `directory` is of our set: it carries our marker, or `manifest` (the

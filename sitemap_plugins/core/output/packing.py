@@ -168,8 +168,7 @@ class Sections:
         sections, base = self.options.sections, self.options.base_url
         name = next((name for name, globs in sections.items() if page_glob_match(globs, url.loc, base)), None)
         name = name or OTHER_SECTION
-        packer = self.packers.get(name)
-        if packer is None:
+        if (packer := self.packers.get(name)) is None:
             packer = Packer(
                 f"section-{name}",
                 self.renderer,

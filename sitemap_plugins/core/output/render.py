@@ -145,11 +145,7 @@ def _by_hreflang(alternates: Mapping[str, str]) -> list[tuple[str, str]]:
     """An entry's alternates in the order of their codes, ignoring case (`de`, `en-GB`,
     `x-default`, `zh-Hant`, `zh-HK`): the order of Jinja's `dictsort`, without building its
     options anew for every page."""
-    return sorted(alternates.items(), key=_hreflang_key)
-
-
-def _hreflang_key(item: tuple[str, str]) -> str:
-    return item[0].lower()
+    return sorted(alternates.items(), key=lambda item: item[0].lower())
 
 
 #: The extension namespaces a page's `<url>` uses, by whether it has images, videos, alternates
@@ -242,8 +238,7 @@ class Renderer:
         A urlset.xml that does not write its urls once, in order, is rendered whole."""
         used = frozenset(namespaces)
         key = (used, self.stylesheet_href)  # the writer drops the stylesheet when its name is taken
-        frame = self._frames.get(key)
-        if frame is None:
+        if (frame := self._frames.get(key)) is None:
             around = self.urlset([SEPARATOR], used).split(SEPARATOR)
             frame = self._frames[key] = tuple(part.encode() for part in around) if len(around) == 2 else ()
         if frame:

@@ -121,8 +121,7 @@ class WriteResult:
         if self.files:
             return None
         out = Path(out)
-        kept = sorted(read_manifest(out).files)
-        if not kept:
+        if not (kept := sorted(read_manifest(out).files)):
             return f"sitemap: nothing was written to {out} (no page to list), and no set of ours is there"
         named = ", ".join(kept[:4]) + (f" and {len(kept) - 4:,} more" if len(kept) > 4 else "")
         return (

@@ -124,8 +124,7 @@ def stop_at_a_robots_txt_leading_out(fileset: FileSet) -> None:
     read and replaced: the run stops before writing anything, naming it."""
     path = fileset.out / ROBOTS_TXT
     if path.is_symlink():
-        target = link_target(path)
-        if target is None:
+        if (target := link_target(path)) is None:
             raise OutputError(
                 f"sitemap: {path} is a symbolic link whose links go round in a loop: it is neither "
                 "read nor replaced, and nothing was written; make it a file (or turn off robots_txt)"
@@ -180,7 +179,7 @@ def update_robots_txt(
     if existing is None and not at_root:
         result.robots_hint = [f"Sitemap: {url}" for url in robots_urls]
         return
-    ours = {*fileset.robots_urls_written_before(), *robots_urls}
+    ours = {*fileset.previous.robots, *robots_urls}
     # The lines naming another tool's sitemaps that ours replaced would name files that are gone.
     gone = [options.base_url + name for name in result.replaced if name not in result.files]
     try:

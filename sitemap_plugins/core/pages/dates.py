@@ -102,7 +102,7 @@ class PageDates:
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
             found = repository_root(source_root.resolve())
-            self._git[str(found) if found else None] = GitDates(source_root, report.notice)
+            self._git[str(found) if found else None] = GitDates(source_root)
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -248,8 +248,7 @@ class PageDates:
         return NOT_COMMITTED
 
     def meta_date(self, page: Page, label: str, keys: tuple[str, ...]) -> Any:
-        found = first(page.meta, keys)
-        if found is None:
+        if (found := first(page.meta, keys)) is None:
             return None
         key, value = found
         # A date given without a time stays a date: generators turn it into midnight (Material's
@@ -313,7 +312,6 @@ class PageDates:
             found = repository_root(Path(folder).resolve())
             self._repository_of[folder] = str(found) if found else None
         root = self._repository_of[folder]
-        dates = self._git.get(root)
-        if dates is None:
-            dates = self._git[root] = GitDates(Path(root or folder), self.report.notice)
+        if (dates := self._git.get(root)) is None:
+            dates = self._git[root] = GitDates(Path(root or folder))
         return dates

@@ -12,7 +12,6 @@ import datetime as dt
 import os
 import subprocess
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -34,9 +33,8 @@ class GitDates:
     whose newest commit added it (a blog moved into git, a squashed history) was not edited since:
     `change` tells it, for a page whose own text says when it was published."""
 
-    def __init__(self, directory: Path, notice: Callable[[str], None] = log.warning) -> None:
+    def __init__(self, directory: Path) -> None:
         self._directory = directory
-        self._notice = notice
         self._root = repository_root(directory.resolve())
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
@@ -140,8 +138,7 @@ class GitDates:
 
     def _key(self, path: str | os.PathLike[str]) -> str | None:
         """`path` as git names it, relative to the repository's top; None outside it."""
-        root = self.root
-        if root is None:
+        if (root := self.root) is None:
             return None
         # Paths from generators are absolute already: a string operation first, resolving
         # symbolic links (a system call per page) only when that finds nothing.

@@ -140,10 +140,7 @@ class Harvester:
             entry.alternates = _alternates_of(theirs, page.url, listed_at)
         # A language menu in the head (each language's home, from every page) names no translation.
         harvest.names_translations = bool(entry.alternates)
-        # A translation shows other words than its original; a copy (a script's, a hook's, one
-        # whose head names other pages than its own translations) the same: the site's rules
-        # tell them apart by this.  With `previous`, it tells whether the page changed since
-        # the last deploy.
+        # Its words, where the site's rules compare them (`read_page` says why).
         if entry.alternates or facts.alternates or (self.options.previous and not page.listing):
             harvest.words = reading.text
         if not page.listing:  # a listing's images and videos are those of the pages it shows
@@ -281,8 +278,7 @@ class Harvester:
 
     def _declared_alternates(self, page: Page, label: str) -> dict[str, str]:
         """Front matter `alternates: {de: /de/page/}`: paths are relative to base_url."""
-        declared = page.meta.get("alternates")
-        if declared is None:
+        if (declared := page.meta.get("alternates")) is None:
             return {}
         if not is_mapping(declared):
             self.report(

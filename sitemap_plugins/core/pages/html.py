@@ -201,8 +201,7 @@ def _in_a_card(time: Any, base: str, url: str) -> bool:
     for ancestor in time.iterancestors():
         if ancestor.tag == "body":  # its first heading may be the site's name, linking home
             return False
-        heading = next(ancestor.iter(*_HEADINGS), None)
-        if heading is not None:
+        if (heading := next(ancestor.iter(*_HEADINGS), None)) is not None:
             return any(_elsewhere(link, base, url) for link in heading.iter("a"))
         if ancestor.tag == "article":
             return False
@@ -373,8 +372,7 @@ def _read_link(element: Any, base: str, facts: HtmlFacts) -> None:
     canonical = "canonical" in rel and facts.canonical is None
     if not canonical and not ("alternate" in rel and element.get("hreflang")):
         return
-    href = (element.get("href") or "").strip()
-    if not href:
+    if not (href := (element.get("href") or "").strip()):
         return
     if canonical:
         facts.canonical = resolve(base, href)

@@ -250,8 +250,7 @@ def _is_permalink(element: Any) -> bool:
 
 
 def _html5_video(video: Any, base: str, region: Any, media: Media) -> Video:
-    src = video.get("src")
-    if not src:
+    if not (src := video.get("src")):
         sources = [s for s in video.iter("source") if s.get("src")]
         mp4 = [s for s in sources if "mp4" in (s.get("type") or "") or s.get("src").endswith(".mp4")]
         src = (mp4 or sources)[0].get("src") if sources else None
@@ -294,8 +293,7 @@ _PLAYER_PATH = re.compile(r"^/(?:videos/embed|embed/video)/[^/]+")
 
 def _embedded_video(element: Any, base: str, region: Any, media: Media) -> Video | None:
     if element.tag == "lite-youtube":
-        video_id = element.get("videoid")
-        if not video_id:
+        if not (video_id := element.get("videoid")):
             return None
         player = f"https://www.youtube.com/embed/{video_id}"
         title = _own_title(element.get("playlabel") or element.get("title"))

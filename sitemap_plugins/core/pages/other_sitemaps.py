@@ -153,8 +153,7 @@ def read_other_sitemaps(directory: Path, base_url: str, leave: Collection[str] =
 def _read_urlset(root: Any, name: str, directory: Path, base_url: str, found: OtherSitemaps) -> None:
     facts = []
     for url in root.iterfind(SM + "url"):
-        loc = (url.findtext(SM + "loc") or "").strip()
-        if not loc:
+        if not (loc := (url.findtext(SM + "loc") or "").strip()):
             continue
         page = PageFacts(name, (url.findtext(SM + "lastmod") or "").strip() or None)
         for link in url.iterfind(XHTML + "link"):

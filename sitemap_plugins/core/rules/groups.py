@@ -62,8 +62,7 @@ def leave_out_copies(site: Site) -> None:
             if original is not None:
                 copies[entry.loc] = original
     for url, original in sorted(copies.items()):
-        copy = site.entries.get(url)
-        if copy is None:
+        if (copy := site.entries.get(url)) is None:
             site.unlisted.add(url)  # another set's copy: left out there, named by none here
             continue
         site.unlisted.add(url)
@@ -215,8 +214,7 @@ def complete_groups(site: Site) -> None:
             group[X_DEFAULT] = group[site.x_default]
     members = {key: set(group.values()) for key, group in groups.items()}
     for url in list(parent):
-        entry = site.entries.get(url)
-        if entry is None:
+        if (entry := site.entries.get(url)) is None:
             continue
         key = root(url)  # every URL met is joined to a declaring page's group
         # A page whose language the group gives another page is in no group: its links

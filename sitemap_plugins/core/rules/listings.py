@@ -86,8 +86,7 @@ def date_listings(site: Site) -> None:
     #: dated by another listing their excerpts link to (the category a post is in).
     showing: set[str] = set()
     for loc, shown in site.listings.items():
-        entry = site.entries.get(loc)
-        if entry is None:
+        if (entry := site.entries.get(loc)) is None:
             continue
         region = pages(shown.region)
         posts = [page for page in region if page.loc in site.posts]

@@ -25,8 +25,7 @@ def leave_out_what_robots_txt_forbids(site: Site) -> None:
     if rules is None:
         return
     for loc, entry in list(site.entries.items()):
-        line = judge_entry(entry, rules)
-        if line is not None:
+        if (line := judge_entry(entry, rules)) is not None:
             site.unlisted.add(loc)
             site.robots_blocked += 1
             site.leave_out(entry, "robots", f"robots.txt: {line}")
@@ -50,8 +49,7 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
         entry = site.entries.get(loc)
         if entry is None:
             continue
-        why = missing(loc)
-        if why is not None:
+        if (why := missing(loc)) is not None:
             del site.entries[loc]
             said = "no file of the site is served at it" if why == NO_FILE else f"its file {why}"
             site.report(entry.label, "loc", f"{said}; left out")

@@ -160,8 +160,7 @@ class Site:
     def _gather_made(self, harvest: Harvest, entry: Entry) -> None:
         """What a page whose entry was made says, at the URL it is listed at."""
         self.translations_named = self.translations_named or harvest.names_translations
-        text = harvest.words
-        if text is not None:
+        if (text := harvest.words) is not None:
             self.digests[entry.loc] = text.digest
             self.page_languages[entry.loc] = hreflang_or_none(harvest.reading.facts.language or "")
             if text.blocks:
