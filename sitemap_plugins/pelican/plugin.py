@@ -15,17 +15,15 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from sitemap_plugins import (
     BUILTIN_SITEMAP,
-    ConfigError,
     IndexItem,
     Page,
     Sitemap,
@@ -33,6 +31,7 @@ from sitemap_plugins import (
     path_in,
     to_uri,
 )
+from sitemap_plugins.pelican import items
 from sitemap_plugins.pelican.beside import stop_pelican_sitemap
 from sitemap_plugins.pelican.config import KINDS, PelicanSettings, read_settings
 
@@ -73,7 +72,7 @@ class _Build:
 
     def __init__(self, pelican: Any) -> None:
         settings = pelican.settings
-        self.site_url = _site_url(settings)
+        self.site_url = items.site_url_of(settings)
         self.config: PelicanSettings = read_settings(settings, self.site_url)
         self.sitemap = Sitemap(
             self.config.options,
@@ -108,7 +107,7 @@ class _Build:
         if own.startswith(main):
             subpath = own[len(main) :].strip("/")  # "de" for the German subsite
             return self.config.options.base_url + (subpath + "/" if subpath else "")
-        return _site_url(settings) or self.config.options.base_url
+        return items.site_url_of(settings) or self.config.options.base_url
 
     # -- what Pelican writes ---------------------------------------------------------------------
 
@@ -131,7 +130,7 @@ class _Build:
             run.written.pop(path, None)
             return
         # The file is read when the page is added; its images and videos are its article's.
-        record.page.path, record.page.content = path, _own_content(context)
+        record.page.path, record.page.content = path, items.own_content(context)
         run.written[path] = record
 
     def _excluded_in_subsite(self, run: _Run, page: Page) -> bool:
@@ -145,7 +144,7 @@ class _Build:
 
     def _record(self, run: _Run, path: str, context: dict[str, Any]) -> _Written | None:
         saved_as = path_in(run.output_path, path) or ""
-        content = _item(context)
+        content = items.item_of(context)
         if content is not None:
             return self._content_record(
                 run, saved_as, content, "articles" if "article" in context else "pages"
@@ -161,10 +160,10 @@ class _Build:
         if not listing:  # TEMPLATE_PAGES: source -> destination
             for source, dest in (context.get("TEMPLATE_PAGES") or {}).items():
                 if dest == saved_as:
-                    source_path = _template_file(context, source)
+                    source_path = items.template_file(context, source)
         page = self._page(
             "indexes",
-            url=_absolute(run.site_url, _served_url(url, saved_as)),
+            url=items.absolute(run.site_url, items.served_url(url, saved_as)),
             language=run.language,
             source=saved_as,
             source_path=source_path,
@@ -181,9 +180,9 @@ class _Build:
         """An article or a page: its metadata and translations; a draft or a private one is
         left out, said at INFO."""
         status = getattr(content, "status", "published")
-        if status != "published" or (hasattr(content, "private") and _private(content)):
+        if status != "published" or (hasattr(content, "private") and items.private(content)):
             left_as = "private" if status == "published" else status
-            url = _absolute(run.site_url, _served_url(getattr(content, "url", ""), saved_as))
+            url = items.absolute(run.site_url, items.served_url(getattr(content, "url", ""), saved_as))
             why = "private: Private: true" if left_as == "private" else f"{left_as}: Status: {status}"
             source = self._source_name(str(content.source_path))
             self.sitemap.leave_out(url, source, left_as, f"{why} in its metadata")
@@ -194,11 +193,13 @@ class _Build:
             if "priority" in meta or "changefreq" in meta:
                 own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
             meta["sitemap"] = own
-        url = _absolute(run.site_url, _served_url(content.url, saved_as))
+        url = items.absolute(run.site_url, items.served_url(content.url, saved_as))
         alternates = {content.lang: url} if content.lang else {}
         for translation in getattr(content, "translations", ()):
             if translation.lang:
-                alternates[translation.lang] = _absolute(run.site_url, _served_url(translation.url, ""))
+                alternates[translation.lang] = items.absolute(
+                    run.site_url, items.served_url(translation.url, "")
+                )
         source_path = str(content.source_path)
         page = self._page(
             kind,
@@ -209,7 +210,7 @@ class _Build:
             source=self._source_name(source_path),
             source_path=source_path,
             alternates=alternates if len(alternates) > 1 else {},
-            includes=_rest_includes(source_path),
+            includes=items.rest_includes(source_path),
         )
         # i18n_subsites gives a source without `Lang:` each subsite's language: the same text
         # under /de/, marked German, is the main site's page copied, no translation.
@@ -342,116 +343,6 @@ def _order(record: _Written) -> tuple[int, str]:
     return KINDS.index(record.kind), record.page.url
 
 
-# -- URLs ----------------------------------------------------------------------------------------
-
-
-def _site_url(settings: Any) -> str | None:
-    """The site's absolute URL, from SITEMAP['base_url'] or SITEURL; ConfigError names SITEURL.
-    None for a development build (`SITEURL = ""`, as pelican-quickstart's pelicanconf.py has it)
-    unless `strict` asks for a sitemap of every build."""
-    raw = settings.get("SITEMAP")
-    base_url = raw.get("base_url") if isinstance(raw, Mapping) else None
-    site_url = str(base_url or settings.get("SITEURL") or "").strip()
-    strict = isinstance(raw, Mapping) and raw.get("strict") is True
-    if not site_url and not strict:
-        return None
-    if urlsplit(site_url).scheme not in ("http", "https") or not urlsplit(site_url).netloc:
-        shown = f"SITEURL is {site_url!r}" if site_url else "SITEURL is empty"
-        raise ConfigError(
-            f"sitemap: {shown}, but a sitemap lists absolute URLs. Set SITEURL to the address the site "
-            "is published at (SITEURL = 'https://example.com', usually in publishconf.py), or set "
-            "SITEMAP['base_url']."
-        )
-    return site_url.rstrip("/") + "/"
-
-
-def _published(settings: Any) -> bool:
-    """The site's URL is an absolute one (SITEURL or base_url): a build to publish."""
-    try:
-        return _site_url(settings) is not None
-    except ConfigError:
-        return False
-
-
-def _template_file(context: dict[str, Any], source: str) -> str:
-    """The file a `TEMPLATE_PAGES` template is, where Pelican finds it: under PATH, else in the
-    theme's overrides or its own templates (PyVideo keeps `languages.html` in its theme), whose git
-    history dates the page."""
-    theme = context.get("THEME") or ""
-    folders = [context.get("PATH") or "", *(context.get("THEME_TEMPLATES_OVERRIDES") or [])]
-    folders.append(os.path.join(theme, "templates"))
-    candidates = [os.path.join(folder, source) for folder in folders]
-    return next((path for path in candidates if os.path.isfile(path)), candidates[0])
-
-
-def _absolute(site_url: str, url: str) -> str:
-    """Pelican's URLs are paths under SITEURL: one that starts like a scheme (`c++:intro/`,
-    which urljoin would take as a URL of its own) is a path too.  Only a URL that is absolute,
-    rooted or climbs is resolved."""
-    if url.startswith(("/", "./", "../", "http:", "https:", "//")) or "/../" in url or "/./" in url:
-        return urljoin(site_url, url)
-    return site_url + url
-
-
-def _served_url(url: str, saved_as: str) -> str:
-    """The URL Pelican links the file at (`*_URL`), when it serves the file it was saved as
-    (`*_SAVE_AS`); else the saved path.  `index.html` is shown as its directory."""
-    url = str(url or "").split("#")[0]
-    if saved_as and not _serves(url, saved_as):
-        url = saved_as
-    if url == "index.html" or url.endswith("/index.html"):
-        url = url[: -len("index.html")]
-    return url
-
-
-def _serves(url: str, saved_as: str) -> bool:
-    path = urlsplit(url).path.lstrip("/")
-    return saved_as in (path, path + "index.html", path + "/index.html", path + ".html")
-
-
-#: reST's `include` and Sphinx-style `literalinclude` directives (docutils reads them; Pelican's
-#: reST reader resolves them beside the source).
-_REST_INCLUDE = re.compile(r"^[ \t]*\.\.[ \t]+(?:literal)?include::[ \t]+(\S.*?)[ \t]*$", re.MULTILINE)
-
-
-def _rest_includes(source_path: str) -> list[str]:
-    """The files a reST source includes (their git history dates the page), beside it."""
-    if not source_path.endswith((".rst", ".rest")):
-        return []
-    try:
-        text = Path(source_path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    if "include::" not in text:
-        return []
-    base = Path(source_path).parent
-    found = [(base / name).resolve() for name in _REST_INCLUDE.findall(text) if not name.startswith("<")]
-    return [str(path) for path in dict.fromkeys(found) if path.is_file()]
-
-
-def _item(context: dict[str, Any]) -> Any:
-    """The article or page a write is of (None for listings and template pages)."""
-    return context.get("article") or context.get("page")
-
-
-def _own_content(context: dict[str, Any]) -> str | None:
-    """The HTML of the article or page a file was written for, as its template wrote it.  Pelican
-    keeps it by the site URL it was rendered for (`get_content` is memoized): the write's
-    `localsiteurl`, which Pelican's writer makes the one `item.content` reads (`get_siteurl`)
-    before it renders; with RELATIVE_URLS each file's own."""
-    if (item := _item(context)) is None:
-        return None
-    if hasattr(item, "get_content") and hasattr(item, "get_siteurl"):
-        content = item.get_content(context.get("localsiteurl") or item.get_siteurl())
-    else:
-        content = getattr(item, "content", None)
-    return content if isinstance(content, str) else None
-
-
-def _private(content: Any) -> bool:
-    return str(getattr(content, "private", "")).strip().lower() in ("true", "yes", "1")
-
-
 # -- signals -------------------------------------------------------------------------------------
 
 _build: _Build | None = None
@@ -490,9 +381,9 @@ def on_get_generators(pelican: Any) -> None:
     global _build, _development
     stop_pelican_sitemap()
     outermost = _build is None or not _build.stack
-    if outermost and _development not in (None, pelican) and not _published(pelican.settings):
+    if outermost and _development not in (None, pelican) and not items.published(pelican.settings):
         return  # an i18n subsite of the development build: its SITEURL is `/de`, the main one's + /de
-    if outermost and _site_url(pelican.settings) is None:
+    if outermost and items.site_url_of(pelican.settings) is None:
         # `pelican`, `make html`, `make devserver` with pelicanconf.py: nothing to publish.
         log.info(
             "sitemap: SITEURL is empty (a development build, as pelicanconf.py has it), so no "

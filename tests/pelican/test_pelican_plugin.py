@@ -404,7 +404,7 @@ def test_an_items_content_is_taken_as_its_write_rendered_it():
     """Taken with its batch, an item's content is asked for with the site URL of its write
     (Pelican keeps it by that URL), not the one the item gives by then; an item without Pelican's
     methods gives its `content`."""
-    from sitemap_plugins.pelican.plugin import _own_content
+    from sitemap_plugins.pelican.items import own_content
 
     class Item:
         def __init__(self):
@@ -418,15 +418,15 @@ def test_an_items_content_is_taken_as_its_write_rendered_it():
             return f"<p>for {site}</p>"
 
     item = Item()
-    assert _own_content({"article": item, "localsiteurl": "../"}) == "<p>for ../</p>"
-    assert _own_content({"article": item, "localsiteurl": None}) == "<p>for ../../</p>"
+    assert own_content({"article": item, "localsiteurl": "../"}) == "<p>for ../</p>"
+    assert own_content({"article": item, "localsiteurl": None}) == "<p>for ../../</p>"
     assert item.asked == ["../", "../../"]
 
     class Plain:
         content = "<p>plain</p>"
 
-    assert _own_content({"page": Plain(), "localsiteurl": "../"}) == "<p>plain</p>"
-    assert _own_content({}) is None
+    assert own_content({"page": Plain(), "localsiteurl": "../"}) == "<p>plain</p>"
+    assert own_content({}) is None
 
 
 def test_the_stock_theme_with_a_translation_says_nothing_that_reads_like_a_problem(tmp_path):
