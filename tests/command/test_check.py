@@ -13,6 +13,7 @@ from command_runs import run
 from command_runs import run as _command
 from live_site import serve
 from lxml import html as lxml_html
+from small_sites import PAGE, one_page_site
 
 
 def test_check_counts_the_same_in_the_terminal_and_the_report(tmp_path):
@@ -59,16 +60,6 @@ COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 
 BASE = "https://example.com/"
-
-
-PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
-
-
-def _site(tmp_path: Path) -> Path:
-    site = tmp_path / "site"
-    site.mkdir(parents=True)
-    (site / "index.html").write_text(PAGE)
-    return site
 
 
 INDEX = (
@@ -122,7 +113,7 @@ def test_an_index_that_names_an_index_or_itself_is_found(tmp_path):
 
 
 def test_check_of_a_site_with_no_sitemap_is_a_problem(tmp_path):
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     done = run("check", str(site), "--base-url", BASE)
     assert done.returncode == 1
     assert (

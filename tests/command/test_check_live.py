@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from command_runs import run
 from live_site import COMMAND, build, check, page, plant, serve
+from small_sites import PAGE
 
 pytestmark = pytest.mark.slow  # a real server, real runs of the command
 
@@ -208,9 +209,6 @@ def test_a_text_sitemap_named_in_robots_txt_is_read_and_its_pages_asked(tmp_path
         assert "asked the site: 3 of 3 pages" in done.stderr
         gets = sorted(path for method, path, _ in log.requests if method == "GET")
         assert gets == ["/a/", "/b/", "/gone/", "/robots.txt", "/urls.txt"]
-
-
-PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
 
 
 def test_a_server_that_is_down_is_said_once_as_down():

@@ -3,32 +3,29 @@ directory, on every face; one that climbs out of it (`..`, escaped or not) is an
 
 from __future__ import annotations
 
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from command_runs import run
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import NS, files, generate_from_dir, named, names_only, outside, parse, urls
+from small_sites import (
+    mkdocs_project,
+    one_page_site,
+    pelican_project,
+    said_by,
+    sphinx_build,
+    sphinx_project,
+)
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-
-PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
-
-
-def _site(tmp_path: Path) -> Path:
-    site = tmp_path / "site"
-    site.mkdir(parents=True)
-    (site / "index.html").write_text(PAGE)
-    return site
 
 
 def test_an_extra_sitemap_is_resolved_inside_the_site(tmp_path):
     """`../../etc/passwd` is resolved against the site, dot segments removed: no `..` reaches
     robots.txt or the index; the file it then names is not in the output, a WARNING, left out."""
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     done = run("generate", "--from-dir", str(site), "--base-url", "https://media.example.org/", "--out", str(site),
                "--extra-sitemaps", "../../etc/passwd")  # fmt: skip
     assert done.returncode == 0
@@ -39,14 +36,14 @@ def test_an_extra_sitemap_is_resolved_inside_the_site(tmp_path):
     written = "".join(path.read_text() for path in site.iterdir() if path.suffix in (".xml", ".txt"))
     assert ".." not in written and "passwd" not in written
     # The same option under strict fails the build, writing nothing.
-    again = _site(tmp_path / "strict")
+    again = one_page_site(tmp_path / "strict")
     done = run("generate", "--from-dir", str(again), "--base-url", "https://media.example.org/", "--out",
                str(again), "--extra-sitemaps", "../../etc/passwd", "--strict")  # fmt: skip
     assert done.returncode == 1 and not (again / "sitemap.xml").exists()
 
 
 def test_an_extra_sitemap_outside_the_sites_directory_is_an_option_error(tmp_path):
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     done = run("generate", "--from-dir", str(site), "--base-url", "https://example.com/docs/", "--out",
                str(site), "--extra-sitemaps", "../api/sitemap.xml")  # fmt: skip
     assert done.returncode == 2
@@ -86,7 +83,7 @@ DOCS = BASE + "docs/"
     ],
 )
 def test_extra_sitemaps_climbing_out_with_escapes_is_refused_as_dot_dot_is(tmp_path, value, served):
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     before = files(tmp_path)
     done = generate_from_dir(site, DOCS, "--extra-sitemaps", value)
     assert done.returncode == 2
@@ -98,7 +95,7 @@ def test_extra_sitemaps_climbing_out_with_escapes_is_refused_as_dot_dot_is(tmp_p
 
 
 def test_extra_sitemaps_with_an_escaped_dot_segment_inside_the_site_names_the_file_it_reads(tmp_path):
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     (site / "other.xml").write_text(
         f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
         f"<url><loc>{DOCS}api/</loc></url></urlset>\n"
@@ -112,18 +109,9 @@ def test_extra_sitemaps_with_an_escaped_dot_segment_inside_the_site_names_the_fi
     names_only(site, DOCS)
 
 
-def _mkdocs_project(tmp_path: Path, config: str) -> Path:
-    project = tmp_path / "project"
-    (project / "docs").mkdir(parents=True)
-    (project / "docs" / "index.md").write_text("# Home\n\nThe home page.\n")
-    (project / "docs" / "guide.md").write_text("# Guide\n\nHow to use it.\n")
-    (project / "mkdocs.yml").write_text(config)
-    return project
-
-
 @pytest.mark.slow
 def test_mkdocs_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_path):
-    project = _mkdocs_project(
+    project = mkdocs_project(
         tmp_path,
         f"site_name: T\nsite_url: {DOCS}\nplugins:\n  - sitemap:\n      extra_sitemaps: ['%2e%2e/%2e%2e/etc/passwd']\n",
     )
@@ -140,32 +128,16 @@ def test_mkdocs_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_pat
     assert not list(project.rglob("sitemap*.xml"))
 
 
-def _pelican_project(tmp_path: Path, settings: str) -> Path:
-    project = tmp_path / "blog"
-    (project / "content").mkdir(parents=True)
-    (project / "content" / "a.md").write_text("Title: A\nDate: 2024-01-01\n\nA post.\n")
-    (project / "pelicanconf.py").write_text(
-        'SITENAME = "P"\nPATH = "content"\nTIMEZONE = "UTC"\nPLUGINS = ["sitemap_plugins.pelican"]\n'
-        "CATEGORY_FEED_ATOM = None\nAUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n" + settings
-    )
-    return project
-
-
-def _said(done: subprocess.CompletedProcess[str]) -> str:
-    """Pelican's output as one line per message (rich pads and wraps them)."""
-    return " ".join((done.stdout + done.stderr).split())
-
-
 @pytest.mark.slow
 def test_pelican_a_feed_setting_climbing_out_with_escapes_is_left_out_of_the_index(tmp_path):
     blog = BASE + "blog/"
-    project = _pelican_project(
+    project = pelican_project(
         tmp_path,
         'SITEURL = "https://example.com/blog"\nFEED_ALL_ATOM = "%2e%2e/%2e%2e/all.atom.xml"\nSITEMAP = {"feeds": True}\n',
     )
     before = files(tmp_path)
     done = pelican(project)
-    said = _said(done)
+    said = said_by(done)
     assert done.returncode == 0 and "Traceback" not in said, said
     assert (
         f"WARNING sitemap: feed: {blog}%2e%2e/%2e%2e/all.atom.xml: a web server reads %2e as '.', so it names "
@@ -179,31 +151,14 @@ def test_pelican_a_feed_setting_climbing_out_with_escapes_is_left_out_of_the_ind
     names_only(output, blog)
 
 
-def _sphinx_project(tmp_path: Path, conf: str, pages: list[str]) -> Path:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "conf.py").write_text(f'project = "D"\nextensions = ["sitemap_plugins.sphinx"]\n{conf}')
-    toctree = "".join(f"   {name}\n" for name in pages)
-    (docs / "index.rst").write_text(f"Home\n====\n\n.. toctree::\n\n{toctree}")
-    for name in pages:
-        (docs / f"{name}.rst").write_text(f"Page {name}\n==========\n\nThe page {name}.\n")
-    return docs
-
-
-def _sphinx(docs: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", str(docs), str(out)], capture_output=True, text=True
-    )
-
-
 @pytest.mark.slow
 def test_sphinx_extra_sitemaps_climbing_out_with_escapes_fails_the_build(tmp_path):
-    docs = _sphinx_project(
+    docs = sphinx_project(
         tmp_path, f'html_baseurl = "{DOCS}"\nsitemap_extra_sitemaps = ["%2e%2e/%2e%2e/etc/passwd"]\n', []
     )
     before = files(tmp_path)
     out = tmp_path / "html"
-    done = _sphinx(docs, out)
+    done = sphinx_build(docs, out)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert [line for line in done.stderr.splitlines() if "sitemap" in line] == [
         "ERROR: sitemap: sitemap_extra_sitemaps: '%2e%2e/%2e%2e/etc/passwd' is https://example.com/etc/passwd, "

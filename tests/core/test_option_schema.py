@@ -5,7 +5,6 @@ and the docs."""
 from __future__ import annotations
 
 import dataclasses
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from command_runs import run as _command
 from mkdocs_helpers import copy_sample, edit_config, mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import files, generate_from_dir, outside
+from small_sites import page, pelican_project, said_by
 
 from sitemap_plugins.command.main import SPECIAL, _parser
 from sitemap_plugins.core.options import FACES, Options
@@ -136,13 +136,6 @@ def test_a_mistyped_option_is_named_with_the_one_meant_on_every_face(tmp_path):
 BASE = "https://example.com/"
 
 
-def page(title: str, head: str = "", lang: str = "en") -> str:
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>{head}</head>'
-        f"<body><main><h1>{title}</h1><p>The page {title}, with words of its own.</p></main></body></html>"
-    )
-
-
 def _site(tmp_path: Path) -> Path:
     site = tmp_path / "site"
     site.mkdir()
@@ -150,29 +143,13 @@ def _site(tmp_path: Path) -> Path:
     return site
 
 
-def _pelican_project(tmp_path: Path, settings: str) -> Path:
-    project = tmp_path / "blog"
-    (project / "content").mkdir(parents=True)
-    (project / "content" / "a.md").write_text("Title: A\nDate: 2024-01-01\n\nA post.\n")
-    (project / "pelicanconf.py").write_text(
-        'SITENAME = "P"\nPATH = "content"\nTIMEZONE = "UTC"\nPLUGINS = ["sitemap_plugins.pelican"]\n'
-        "CATEGORY_FEED_ATOM = None\nAUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n" + settings
-    )
-    return project
-
-
-def _said(done: subprocess.CompletedProcess[str]) -> str:
-    """Pelican's output as one line per message (rich pads and wraps them)."""
-    return " ".join((done.stdout + done.stderr).split())
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("key, shown", [("1", "1"), ("None", "None"), ("('a', 'b')", "('a', 'b')")])
 def test_pelican_an_option_name_that_is_not_text_is_named_as_an_unknown_option(tmp_path, key, shown):
-    project = _pelican_project(tmp_path, f'SITEURL = "https://example.com"\nSITEMAP = {{{key}: 2}}\n')
+    project = pelican_project(tmp_path, f'SITEURL = "https://example.com"\nSITEMAP = {{{key}: 2}}\n')
     before = files(tmp_path)
     done = pelican(project)
-    said = _said(done)
+    said = said_by(done)
     assert done.returncode == 1 and "Traceback" not in said and "TypeError" not in said, said
     assert said.count("CRITICAL") == 1
     assert (

@@ -5,26 +5,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from command_runs import run
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
 from sitemap_checks import files, generate_from_dir, outside
+from small_sites import mkdocs_project, one_page_site, pelican_project, said_by
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 BASE = "https://example.com/"
-
-PAGE = "<html><head><title>Home</title></head><body><main><p>Home.</p></main></body></html>"
-
-
-def _site(tmp_path: Path) -> Path:
-    site = tmp_path / "site"
-    site.mkdir(parents=True)
-    (site / "index.html").write_text(PAGE)
-    return site
 
 
 @pytest.mark.invalid_output
@@ -39,7 +30,7 @@ def test_a_listed_password_is_never_shown(tmp_path):
         "sitemap: entries.jsonl:1: loc: 'https://user:***@example.com/x/' has user information "
         "(user:password@) before its host; page left out"
     )
-    site = _site(tmp_path / "listed")
+    site = one_page_site(tmp_path / "listed")
     (site / "sitemap.xml").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
         "<url><loc>https://user:secret@example.com/x/</loc></url></urlset>\n"
@@ -57,37 +48,12 @@ SECRET = "S3cretPass"
 WITH_PASSWORD = f"https://alice:{SECRET}@example.com/"
 
 
-def _mkdocs_project(tmp_path: Path, config: str) -> Path:
-    project = tmp_path / "project"
-    (project / "docs").mkdir(parents=True)
-    (project / "docs" / "index.md").write_text("# Home\n\nThe home page.\n")
-    (project / "docs" / "guide.md").write_text("# Guide\n\nHow to use it.\n")
-    (project / "mkdocs.yml").write_text(config)
-    return project
-
-
-def _pelican_project(tmp_path: Path, settings: str) -> Path:
-    project = tmp_path / "blog"
-    (project / "content").mkdir(parents=True)
-    (project / "content" / "a.md").write_text("Title: A\nDate: 2024-01-01\n\nA post.\n")
-    (project / "pelicanconf.py").write_text(
-        'SITENAME = "P"\nPATH = "content"\nTIMEZONE = "UTC"\nPLUGINS = ["sitemap_plugins.pelican"]\n'
-        "CATEGORY_FEED_ATOM = None\nAUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n" + settings
-    )
-    return project
-
-
-def _said(done: subprocess.CompletedProcess[str]) -> str:
-    """Pelican's output as one line per message (rich pads and wraps them)."""
-    return " ".join((done.stdout + done.stderr).split())
-
-
 MASKED = "'https://alice:***@example.com/' has user information (user:password@) before its host"
 
 
 @pytest.mark.parametrize("password", [SECRET, "S3cret@Pass", "S3cret:Pass"])
 def test_the_command_refuses_a_password_in_base_url_without_showing_it(tmp_path, password):
-    site = _site(tmp_path)
+    site = one_page_site(tmp_path)
     before = files(tmp_path)
     done = generate_from_dir(site, WITH_PASSWORD.replace(SECRET, password))
     assert done.returncode == 2
@@ -101,7 +67,7 @@ def test_the_command_refuses_a_password_in_base_url_without_showing_it(tmp_path,
 
 @pytest.mark.slow
 def test_mkdocs_refuses_a_password_in_site_url_without_showing_it(tmp_path):
-    project = _mkdocs_project(tmp_path, f"site_name: T\nsite_url: {WITH_PASSWORD}\nplugins:\n  - sitemap\n")
+    project = mkdocs_project(tmp_path, f"site_name: T\nsite_url: {WITH_PASSWORD}\nplugins:\n  - sitemap\n")
     before = files(tmp_path)
     done = mkdocs(project)
     assert done.returncode == 1 and "Traceback" not in done.stderr
@@ -116,10 +82,10 @@ def test_mkdocs_refuses_a_password_in_site_url_without_showing_it(tmp_path):
 
 @pytest.mark.slow
 def test_pelican_refuses_a_password_in_siteurl_without_showing_it(tmp_path):
-    project = _pelican_project(tmp_path, f'SITEURL = "{WITH_PASSWORD}blog"\n')
+    project = pelican_project(tmp_path, f'SITEURL = "{WITH_PASSWORD}blog"\n')
     before = files(tmp_path)
     done = pelican(project)
-    said = _said(done)
+    said = said_by(done)
     assert done.returncode == 1 and "Traceback" not in said, said
     assert (
         "CRITICAL ConfigError: SITEMAP: option 'base_url': 'https://alice:***@example.com/blog/' has user "

@@ -14,6 +14,7 @@ from command_runs import run
 from mkdocs_helpers import mkdocs, zensical_then_generate
 from pelican_helpers import pelican
 from sitemap_checks import NS, files, outside, parse, urls
+from small_sites import page, sphinx_build, sphinx_project
 
 pytestmark = pytest.mark.slow  # builds real sites
 
@@ -232,13 +233,6 @@ def test_pelican_fails_with_the_owners_traceback(tmp_path):
     assert not (project / "output" / "sitemap.xml").exists()
 
 
-def page(title: str, head: str = "", lang: str = "en") -> str:
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>{head}</head>'
-        f"<body><main><h1>{title}</h1><p>The page {title}, with words of its own.</p></main></body></html>"
-    )
-
-
 def _site(tmp_path: Path) -> Path:
     site = tmp_path / "site"
     site.mkdir()
@@ -352,32 +346,15 @@ def test_mkdocs_a_transform_of_wrong_types_is_told_and_the_field_dropped(tmp_pat
     outside(before, tmp_path, project / "site")
 
 
-def _sphinx_project(tmp_path: Path, conf: str, pages: list[str]) -> Path:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "conf.py").write_text(f'project = "D"\nextensions = ["sitemap_plugins.sphinx"]\n{conf}')
-    toctree = "".join(f"   {name}\n" for name in pages)
-    (docs / "index.rst").write_text(f"Home\n====\n\n.. toctree::\n\n{toctree}")
-    for name in pages:
-        (docs / f"{name}.rst").write_text(f"Page {name}\n==========\n\nThe page {name}.\n")
-    return docs
-
-
-def _sphinx(docs: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", str(docs), str(out)], capture_output=True, text=True
-    )
-
-
 @pytest.mark.slow
 def test_sphinx_a_transform_of_wrong_types_is_told_and_the_field_dropped(tmp_path):
-    docs = _sphinx_project(
+    docs = sphinx_project(
         tmp_path, f'html_baseurl = "{BASE}"\nsitemap_transform = "hooks.py:shape"\n', list(WRONG_TYPES)
     )
     (docs / "hooks.py").write_text(HOOK)
     before = files(tmp_path)
     out = tmp_path / "html"
-    done = _sphinx(docs, out)
+    done = sphinx_build(docs, out)
     assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     _wrongly_typed(done.stderr, lambda name: f"{name}.rst ({BASE}{name}.html)")
     assert {f"{BASE}{name}.html" for name in WRONG_TYPES} <= set(urls(out / "sitemap.xml"))

@@ -3,23 +3,19 @@ translation or another tool's sitemap spelling a page otherwise than the set lis
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from command_runs import run
 from sitemap_checks import NS, files, generate_from_dir, names_only, outside, parse, urls
+from small_sites import page, warnings_of
 
 from sitemap_plugins.core.normalize import remove_dot_segments, to_uri
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 BASE = "https://example.com/"
-
-
-def warnings_of(done: subprocess.CompletedProcess[str]) -> list[str]:
-    return [line for line in (done.stdout + done.stderr).splitlines() if "WARNING" in line]
 
 
 @pytest.mark.parametrize(
@@ -83,13 +79,6 @@ def test_links_that_disagree_once_resolved_are_still_said(tmp_path):
     done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site))
     assert "disagrees with" in done.stderr and BASE + "tides.html" in done.stderr, done.stderr
     assert "/../" not in (site / "sitemap.xml").read_text()
-
-
-def page(title: str, head: str = "", lang: str = "en") -> str:
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>{head}</head>'
-        f"<body><main><h1>{title}</h1><p>The page {title}, with words of its own.</p></main></body></html>"
-    )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from sitemap_checks import NS, files, names_only, outside, parse, urls
+from small_sites import page
 
 import sitemap_plugins as sp
 from sitemap_plugins.core.iso_codes import ISO_639_1, ISO_3166_1_ALPHA_2
@@ -101,13 +102,6 @@ def test_a_group_names_its_pages_as_their_canonicals_spell_them(tmp_path):
     sitemap.write(tmp_path)
     group = {("en", f"{en}index.html"), ("de", f"{de}index.html"), ("x-default", f"{en}index.html")}
     assert _links(tmp_path / "sitemap.xml") == {f"{en}index.html": group, f"{de}index.html": group}
-
-
-def page(title: str, head: str = "", lang: str = "en") -> str:
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>{head}</head>'
-        f"<body><main><h1>{title}</h1><p>The page {title}, with words of its own.</p></main></body></html>"
-    )
 
 
 def test_a_group_past_the_bound_keeps_the_page_that_named_it_and_says_what_was_dropped(

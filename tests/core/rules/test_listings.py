@@ -15,14 +15,11 @@ from git_helpers import lastmods
 from pelican_helpers import pelican
 from places import FIXTURES
 from sitemap_checks import NS, parse
+from small_sites import warnings_of
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
 BASE = "https://example.com/"
-
-
-def warnings_of(done: subprocess.CompletedProcess[str]) -> list[str]:
-    return [line for line in (done.stdout + done.stderr).splitlines() if "WARNING" in line]
 
 
 HUGO_THEMES = FIXTURES / "hugo_themes"
