@@ -68,3 +68,25 @@ def sphinx_project(tmp_path: Path, conf: str, pages: list[str]) -> Path:
 
 def warnings_of(done: subprocess.CompletedProcess[str]) -> list[str]:
     return [line for line in (done.stdout + done.stderr).splitlines() if "WARNING" in line]
+
+
+def two_pages_canonical_at(tmp_path: Path, canonical_host: str) -> Path:
+    site = tmp_path / "site"
+    for name in ("a", "b"):
+        (site / name).mkdir(parents=True, exist_ok=True)
+        (site / name / "index.html").write_text(
+            f'<html><head><title>{name}</title><link rel="canonical" href="https://{canonical_host}/{name}/">'
+            f"</head><body><main><p>Page {name}.</p></main></body></html>"
+        )
+    return site
+
+
+def pelican_blog(tmp_path: Path, settings: str) -> Path:
+    project = tmp_path / "blog"
+    (project / "content" / "pages").mkdir(parents=True)
+    (project / "pelicanconf.py").write_text(
+        'SITENAME = "B"\nSITEURL = "https://example.com"\nTIMEZONE = "UTC"\n'
+        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n' + settings
+    )
+    (project / "content" / "post.md").write_text("Title: Post\nDate: 2020-01-01\n\nText.\n")
+    return project

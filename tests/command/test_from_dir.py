@@ -16,6 +16,7 @@ from command_runs import run as _command
 from mkdocs_helpers import PNG
 from pelican_helpers import build, write_theme
 from sitemap_checks import NS, parse, urls
+from small_sites import two_pages_canonical_at
 
 from sitemap_plugins.core.output.result import docs_page
 
@@ -558,30 +559,16 @@ def test_advice_on_a_built_directory_names_what_the_page_can_change(tmp_path):
     ) in run.stderr.splitlines()
 
 
-COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-
-
 BASE = "https://example.com/"
-
-
-def _site(tmp_path: Path, canonical_host: str) -> Path:
-    site = tmp_path / "site"
-    for name in ("a", "b"):
-        (site / name).mkdir(parents=True, exist_ok=True)
-        (site / name / "index.html").write_text(
-            f'<html><head><title>{name}</title><link rel="canonical" href="https://{canonical_host}/{name}/">'
-            f"</head><body><main><p>Page {name}.</p></main></body></html>"
-        )
-    return site
 
 
 def test_a_generate_that_writes_nothing_fails_and_names_what_is_left(tmp_path):
     out = tmp_path / "out"
-    site = _site(tmp_path, "example.com")
+    site = two_pages_canonical_at(tmp_path, "example.com")
     first = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
     assert first.returncode == 0 and "nothing was written" not in first.stderr
     before = (out / "sitemap.xml").read_bytes()
-    site = _site(tmp_path, "other.example.org")  # every canonical now on another host
+    site = two_pages_canonical_at(tmp_path, "other.example.org")  # every canonical now on another host
     again = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
     assert again.returncode == 1
     assert (
@@ -594,7 +581,7 @@ def test_a_generate_that_writes_nothing_fails_and_names_what_is_left(tmp_path):
 
 def test_a_generate_that_writes_nothing_into_an_empty_folder_says_so(tmp_path):
     out = tmp_path / "out"
-    site = _site(tmp_path, "other.example.org")
+    site = two_pages_canonical_at(tmp_path, "other.example.org")
     done = run("generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(out))
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1] == (

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from browser import serve
 from command_runs import run
 from indexnow_helpers import KEY, build, endpoint, submit
 from mkdocs_helpers import copy_sample, mkdocs
+from small_sites import two_pages_canonical_at
 
 import sitemap_plugins as sp
 
@@ -209,26 +209,20 @@ def test_a_hostile_previous_set_is_an_error_and_nothing_is_sent(tmp_path, hostil
         assert "Traceback" not in run.stderr and fake.requests == []
 
 
-COMMAND = [sys.executable, "-m", "sitemap_plugins"]
-
-
 BASE = "https://example.com/"
-
-
-def _site(tmp_path: Path, canonical_host: str) -> Path:
-    site = tmp_path / "site"
-    for name in ("a", "b"):
-        (site / name).mkdir(parents=True, exist_ok=True)
-        (site / name / "index.html").write_text(
-            f'<html><head><title>{name}</title><link rel="canonical" href="https://{canonical_host}/{name}/">'
-            f"</head><body><main><p>Page {name}.</p></main></body></html>"
-        )
-    return site
 
 
 def _set(tmp_path: Path) -> Path:
     out = tmp_path / "new"
-    run("generate", "--from-dir", str(_site(tmp_path, "example.com")), "--base-url", BASE, "--out", str(out))
+    run(
+        "generate",
+        "--from-dir",
+        str(two_pages_canonical_at(tmp_path, "example.com")),
+        "--base-url",
+        BASE,
+        "--out",
+        str(out),
+    )
     return out
 
 

@@ -7,12 +7,12 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
 from mkdocs_helpers import mkdocs
 from pelican_helpers import pelican
+from small_sites import pelican_blog
 
 BASE = "https://example.com/"
 
@@ -45,19 +45,8 @@ def test_an_apis_own_sitemap_is_no_stale_one(tmp_path):
     assert (tmp_path / "site" / "api" / "sitemap.xml").read_text() == theirs
 
 
-def _pelican_project(tmp_path: Path, settings: str) -> Path:
-    project = tmp_path / "blog"
-    (project / "content" / "pages").mkdir(parents=True)
-    (project / "pelicanconf.py").write_text(
-        f'SITENAME = "B"\nSITEURL = "{BASE.rstrip("/")}"\nTIMEZONE = "UTC"\n'
-        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n' + settings
-    )
-    (project / "content" / "post.md").write_text("Title: Post\nDate: 2020-01-01\n\nText.\n")
-    return project
-
-
 def test_a_sitemap_the_owners_template_writes_stops_the_build(tmp_path):
-    project = _pelican_project(
+    project = pelican_blog(
         tmp_path,
         'DIRECT_TEMPLATES = ["index", "sitemap"]\nSITEMAP_SAVE_AS = "sitemap.xml"\n'
         'THEME_TEMPLATES_OVERRIDES = ["templates"]\n',

@@ -15,7 +15,7 @@ from git_helpers import lastmods
 from pelican_helpers import pelican
 from places import FIXTURES
 from sitemap_checks import NS, parse
-from small_sites import warnings_of
+from small_sites import pelican_blog, warnings_of
 
 COMMAND = [sys.executable, "-m", "sitemap_plugins"]
 
@@ -92,20 +92,9 @@ def test_a_listings_excerpts_media_are_the_posts(tmp_path, pages):
     assert sum(len(images) for images, _ in media.values()) == 4
 
 
-def _pelican_project(tmp_path: Path, settings: str) -> Path:
-    project = tmp_path / "blog"
-    (project / "content" / "pages").mkdir(parents=True)
-    (project / "pelicanconf.py").write_text(
-        f'SITENAME = "B"\nSITEURL = "{BASE.rstrip("/")}"\nTIMEZONE = "UTC"\n'
-        'PLUGINS = ["sitemap_plugins.pelican"]\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n' + settings
-    )
-    (project / "content" / "post.md").write_text("Title: Post\nDate: 2020-01-01\n\nText.\n")
-    return project
-
-
 def test_a_direct_template_is_dated_by_the_pages_it_shows(tmp_path):
     """A custom direct template that shows the pages (not the articles) is dated by them."""
-    project = _pelican_project(
+    project = pelican_blog(
         tmp_path, 'DIRECT_TEMPLATES = ["index", "all"]\nTHEME_TEMPLATES_OVERRIDES = ["templates"]\n'
     )
     (project / "templates").mkdir()
@@ -127,9 +116,7 @@ def test_a_direct_template_is_dated_by_the_pages_it_shows(tmp_path):
 def test_a_page_in_the_menu_is_not_what_a_listing_shows(tmp_path):
     """The theme's menu links to the About page on every page: the home page shows the article,
     and is dated by it, not by the About page (undated here, newer elsewhere)."""
-    project = _pelican_project(
-        tmp_path, 'DIRECT_TEMPLATES = ["index"]\nSITEMAP = {"lastmod": ["metadata"]}\n'
-    )
+    project = pelican_blog(tmp_path, 'DIRECT_TEMPLATES = ["index"]\nSITEMAP = {"lastmod": ["metadata"]}\n')
     (project / "content" / "pages" / "about.md").write_text("Title: About\n\nAbout us.\n")
     run = pelican(project)
     assert run.returncode == 0, run.stdout + run.stderr
