@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from git_helpers import git
 
 BASE = "https://docs.example.com/en/latest/"
@@ -115,3 +116,18 @@ def read_the_docs(
     )
     assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     return done, output / "html"
+
+
+#: The Sphinx releases the package claims, each in a venv of its own (dev.py's SPHINX_VERSIONS).
+VERSIONS = ("7.2", "7.4", "8.2", "9.0")
+
+
+def sphinx_python(version: str) -> str:
+    """The interpreter of the venv holding that Sphinx; the test is skipped where there is none."""
+    variable = f"SITEMAP_PLUGINS_SPHINX_{version.replace('.', '_')}_PYTHON"
+    python = os.environ.get(variable)
+    if not python or not Path(python).exists():
+        pytest.skip(
+            f"{variable} names no interpreter: `python3 dev.py test` makes the venv of Sphinx {version}"
+        )
+    return python

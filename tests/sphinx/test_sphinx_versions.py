@@ -6,29 +6,15 @@ language=de` into `Config._raw_config`, where 7.4 keeps it apart), and how `-D` 
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 from git_helpers import lastmods
 from sitemap_checks import NS, parse
-from sphinx_helpers import CONF, german_catalog, project, sphinx
+from sphinx_helpers import CONF, VERSIONS, german_catalog, project, sphinx, sphinx_python
 
 pytestmark = pytest.mark.slow  # builds real sites
-
-VERSIONS = ("7.2", "7.4", "8.2", "9.0")
-
-
-def python_of(version: str) -> str:
-    """The interpreter of the venv holding that Sphinx; the test is skipped where there is none."""
-    variable = f"SITEMAP_PLUGINS_SPHINX_{version.replace('.', '_')}_PYTHON"
-    python = os.environ.get(variable)
-    if not python or not Path(python).exists():
-        pytest.skip(
-            f"{variable} names no interpreter: `python3 dev.py test` makes the venv of Sphinx {version}"
-        )
-    return python
 
 
 def sphinx_version(python: str) -> str:
@@ -65,7 +51,7 @@ def test_languages_built_with_D_keep_conf_pys_language_and_D_text_is_typed(tmp_p
     set keeps every English page (none is taken for a copy of the German build's), and the
     German one lists only what is translated.  `-D sitemap_priority=0.5` is a number,
     `-D sitemap_video_feed=videos.rss` a file name, on every release."""
-    python = python_of(version)
+    python = sphinx_python(version)
     assert sphinx_version(python).startswith(version + ".")
     docs = translated_project(tmp_path)
     html = tmp_path / "html"
@@ -110,7 +96,7 @@ def test_a_relative_html_baseurl_is_said_at_info_and_read_the_docs_url_is_the_ba
     """`html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")`: outside Read the Docs one
     INFO line and no set, exit 0 under -W; on it, the variable's URL, under dirhtml each page as
     its directory."""
-    python = python_of(version)
+    python = sphinx_python(version)
     conf = (
         'import os\nproject = "Demo"\nextensions = ["sitemap_plugins.sphinx"]\n'
         'html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")\n'

@@ -9,14 +9,13 @@ in every order."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 from git_helpers import lastmods
 from sitemap_checks import NS, parse
-from sphinx_helpers import RTD_HOST, german_catalog, project, read_the_docs, sphinx
+from sphinx_helpers import RTD_HOST, VERSIONS, german_catalog, project, read_the_docs, sphinx, sphinx_python
 
 pytestmark = [pytest.mark.slow, pytest.mark.environment]
 
@@ -214,20 +213,6 @@ def test_versions_and_languages_built_in_any_order_give_the_sets_of_the_best_ord
         copies = [line for where in order for line in lines[where] if "cop" in line]
         assert sum(int(line.split(" cop")[0].rsplit(" ", 1)[-1]) for line in copies) == 3, copies
         assert not any("written again" in line for line in copies), copies
-
-
-VERSIONS = ("7.2", "7.4", "8.2", "9.0")
-
-
-def sphinx_python(version: str) -> str:
-    """The venv of a Sphinx release the package claims (dev.py makes it); skipped where there is none."""
-    variable = f"SITEMAP_PLUGINS_SPHINX_{version.replace('.', '_')}_PYTHON"
-    python = os.environ.get(variable)
-    if not python or not Path(python).exists():
-        pytest.skip(
-            f"{variable} names no interpreter: `python3 dev.py test` makes the venv of Sphinx {version}"
-        )
-    return python
 
 
 @pytest.mark.parametrize("version", VERSIONS)
