@@ -83,17 +83,35 @@ def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str
     else:
         candidates = (target, os.path.join(target, "index.html"), target + ".html")
     for candidate in candidates:
-        if os.path.isdir(candidate) or not os.path.lexists(candidate):
-            continue
-        return not_the_sites(Path(candidate), Path(_real(os.fspath(site_dir))))
+        try:
+            if stat.S_ISDIR(os.stat(candidate).st_mode):
+                continue
+        except OSError:
+            if not os.path.lexists(candidate):  # a link that leads nowhere is the site's to mend
+                continue
+        return not_the_sites(candidate, real_folder(os.path.abspath(site_dir)))
     return NO_FILE
 
 
 NO_FILE = "is no file of the site (a 404)"
 
 
-#: Where a folder is, its links followed: asked for each image's folder, once.
-_real = functools.lru_cache(maxsize=4096)(os.path.realpath)
+@functools.lru_cache(maxsize=65536)
+def real_folder(folder: str) -> str:
+    """Where the folder `folder` (absolute) is, its links followed, found from its parent's: a
+    system call per folder of a site, where `realpath` makes one per part of every path."""
+    parent = os.path.dirname(folder)
+    if parent == folder or os.path.islink(folder):
+        return os.path.realpath(folder)
+    return os.path.join(real_folder(parent), os.path.basename(folder))
+
+
+def real_path(path: str | os.PathLike[str]) -> str:
+    """Where the file at `path` is, its links followed (`real_folder`'s)."""
+    absolute = os.path.abspath(path)
+    if os.path.islink(absolute):
+        return os.path.realpath(absolute)
+    return os.path.join(real_folder(os.path.dirname(absolute)), os.path.basename(absolute))
 
 
 def host_root(site_dir: str | os.PathLike[str], base_url: str) -> Path | None:
@@ -132,13 +150,13 @@ def same_file(url: str) -> tuple[str, ...]:
 
 def site_pages(
     site_dir: Path, warn: Callable[[str, str], None], other_sets: Collection[Path] = ()
-) -> Iterator[tuple[str, Path]]:
-    """(URL path, file) of every HTML page a visitor can reach, in a stable order.  Hidden files
-    and directories (`.git`, `.well-known`) are not pages, nor are those of `other_sets`, the
-    directories of other sets nested in this one (a language's `fr/` in the main language's
-    root); a directory that cannot be read, a name that is not a regular file, and a link
+) -> Iterator[tuple[str, str, str]]:
+    """(URL path, path in `site_dir`, file) of every HTML page a visitor can reach, in a stable
+    order.  Hidden files and directories (`.git`, `.well-known`) are not pages, nor are those of
+    `other_sets`, the directories of other sets nested in this one (a language's `fr/` in the
+    main language's root); a directory that cannot be read, a name that is not a regular file, and a link
     leading out of `site_dir` are named to `warn` (subject, message) and passed over."""
-    root = site_dir.resolve()
+    root = real_folder(os.path.abspath(site_dir))
     elsewhere = {directory.resolve() for directory in other_sets}
 
     def unreadable(error: OSError) -> None:
@@ -151,17 +169,16 @@ def site_pages(
             for d in subdirectories
             if not d.startswith(".") and not (elsewhere and Path(directory, d).resolve() in elsewhere)
         )
+        folder = os.path.relpath(directory, site_dir).replace(os.sep, "/")
         for name in sorted(files):
             if name.startswith(".") or not name.lower().endswith(HTML_SUFFIXES):
                 continue
-            path = Path(directory, name)
-            relative = path.relative_to(site_dir).as_posix()
+            path, relative = os.path.join(directory, name), name if folder == "." else f"{folder}/{name}"
             if (problem := not_the_sites(path, root)) is not None:
                 warn(display_name(relative), f"{problem}; not read, so not listed")
                 continue
-            if name == "index.html":
-                relative = relative[: -len("index.html")]
-            yield url_path(relative), path
+            served = relative[: -len(name)] if name == "index.html" else relative
+            yield url_path(served), relative, path
 
 
 def link_target(path: Path) -> Path | None:
@@ -172,18 +189,20 @@ def link_target(path: Path) -> Path | None:
         return None
 
 
-def not_the_sites(path: Path, root: Path) -> str | None:
+def not_the_sites(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> str | None:
     """Why the file at `path` is not one the site at `root` (resolved) serves, or None: a link
     leading out of the site (or round in a loop), or no regular file.  One judgement for what
     the build lists of a site: its pages, its static files, the images and media they show."""
+    path, inside = os.path.abspath(path), os.path.join(root, "")
     try:
-        folder = _real(str(path.parent))  # a folder may be a link out too (`img -> /etc`)
-        if path.is_symlink() or not (folder == str(root) or folder.startswith(os.path.join(root, ""))):
-            if (target := link_target(path)) is None:
+        folder = real_folder(os.path.dirname(path))  # a folder may be a link out too (`img -> /etc`)
+        mode = os.lstat(path).st_mode
+        if stat.S_ISLNK(mode) or not os.path.join(folder, "").startswith(inside):
+            if (target := link_target(Path(path))) is None:
                 return "is a symbolic link whose links go round in a loop"
-            if root != target and root not in target.parents:
+            if not os.path.join(target, "").startswith(inside):
                 return f"is a symbolic link to {display_name(str(target))}, outside the site directory"
-        mode = path.stat().st_mode
+            mode = os.stat(path).st_mode
     except OSError as error:
         return f"cannot be read ({error.strerror})"
     if not stat.S_ISREG(mode):

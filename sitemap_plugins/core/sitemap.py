@@ -171,13 +171,12 @@ class Sitemap:
         def passed_over(name: str, message: str) -> None:
             self.report(name, "file", message)
 
-        for page_path, path in site_pages(root, passed_over, other_sets):
-            relative = path.relative_to(root).as_posix()
+        for page_path, relative, path in site_pages(root, passed_over, other_sets):
             yield Page(
                 url=self.options.base_url + page_path,
                 source=display_name(relative),
-                source_path=str(path),
-                path=str(path),
+                source_path=path,
+                path=path,
                 is_error_page=page_path == "404.html",
                 kind_unknown=True,
             )

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sitemap_plugins.core.errors import Reporter, log, shown
-from sitemap_plugins.core.files import path_in
+from sitemap_plugins.core.files import path_in, real_folder
 from sitemap_plugins.core.mapping import is_mapping
 from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
@@ -307,11 +307,19 @@ class PageDates:
         """The history of the repository holding `source_path`: a page of another repository in
         the docs (a submodule) is dated by its own.  One `git` process and one message per
         repository per build (outside any repository too); each folder is asked once."""
-        folder = os.path.dirname(os.path.abspath(source_path))
-        if folder not in self._repository_of:
-            found = repository_root(Path(folder).resolve())
-            self._repository_of[folder] = str(found) if found else None
-        root = self._repository_of[folder]
+        folder = real_folder(os.path.dirname(os.path.abspath(source_path)))
+        root = self._repository_root(folder)
         if (dates := self._git.get(root)) is None:
             dates = self._git[root] = GitDates(Path(root or folder))
         return dates
+
+    def _repository_root(self, folder: str) -> str | None:
+        """The top of the repository holding `folder` (resolved), from its parent's: a site's
+        thousands of folders cost a look for `.git` each."""
+        if folder not in self._repository_of:
+            parent = os.path.dirname(folder)
+            if os.path.exists(os.path.join(folder, ".git")):
+                self._repository_of[folder] = folder
+            else:
+                self._repository_of[folder] = None if parent == folder else self._repository_root(parent)
+        return self._repository_of[folder]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from sitemap_plugins.core.errors import log
-from sitemap_plugins.core.files import path_in
+from sitemap_plugins.core.files import path_in, real_path
 
 _COMMIT = "\x00"  # starts each commit's line (git's %x00): no path can contain it
 
@@ -41,6 +41,7 @@ class GitDates:
         self._undated: set[str] = set()
         #: Files whose newest commit is the one that added them: no edit git knows of.
         self._added: set[str] = set()
+        self._keys: dict[str, str | None] = {}
         #: A shallow clone's newest boundary commit's date: what git cannot date changed before it.
         self._horizon: dt.datetime | None = None
         self._running = None
@@ -137,22 +138,17 @@ class GitDates:
         return key is not None and key in self._undated
 
     def _key(self, path: str | os.PathLike[str]) -> str | None:
-        """`path` as git names it, relative to the repository's top; None outside it."""
+        """`path` as git names it, relative to the repository's top; None outside it.  Asked
+        once per path: a page's date, and why it has none, ask it again."""
         if (root := self.root) is None:
             return None
-        # Paths from generators are absolute already: a string operation first, resolving
-        # symbolic links (a system call per page) only when that finds nothing.
-        key = path_in(root, path)
-        if key is not None and (key in self._dates or key in self._undated):
-            return key
-        for candidate in (Path(os.path.abspath(path)), Path(path).resolve()):
-            try:
-                key = candidate.relative_to(root).as_posix()
-            except ValueError:
-                continue
-            if key in self._dates or key in self._undated:
-                return key
-        return None
+        if (spelled := os.fspath(path)) not in self._keys:
+            # As the generator spells it first, then its links followed (a page linked to a
+            # file elsewhere in the repository, `docs/changelog.md -> ../CHANGELOG.md`).
+            spellings = (path_in(root, spelled), path_in(root, real_path(spelled)))
+            known = (key for key in spellings if key in self._dates or key in self._undated)
+            self._keys[spelled] = next(known, None)
+        return self._keys[spelled]
 
     def ignored(self, paths: list[str]) -> set[str]:
         """Those of `paths` (in the work tree) that git ignores (`.gitignore` and the like): one

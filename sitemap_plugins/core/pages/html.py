@@ -261,8 +261,9 @@ def _theme_media(root: Any, facts: HtmlFacts) -> None:
 def _facts(head: Any, parts: list[tuple[Any, str]], url: str) -> HtmlFacts:
     facts = HtmlFacts()
     base = facts.base = _read_head(head, url, facts) if head is not None else url
+    met: set[Any] = set()
     for element, kind in parts:
-        read_media(element, base, facts, kind, facts.title)
+        read_media(element, base, facts, kind, facts.title, met)
     if facts.canonical == url:
         facts.canonical = None
     return facts
@@ -422,8 +423,7 @@ def _links(regions: list[Any], base: str, around: Any = None) -> list[str]:
             href = (anchor.get("href") or "").strip()
             if not href or href.startswith("#") or anchor in unseen or anchor in inside:
                 continue
-            # An absolute address is what urljoin would give back (themes write most so).
-            url = href if href.startswith(("https://", "http://")) else resolve(base, href)
+            url = resolve(base, href)
             found.setdefault(url.partition("#")[0], None)
     return list(found)
 

@@ -40,16 +40,21 @@ class Media:
     section_pictures: dict[str | None, set[str]] = field(default_factory=dict)
 
 
-def read_media(root: Any, base: str, facts: Media, part: str, title: str | None = None) -> None:
+def read_media(
+    root: Any, base: str, facts: Media, part: str, title: str | None = None, met: set[Any] | None = None
+) -> None:
     """Images and videos in `root`, which is the page's `content`, its content `region` (whose
     navigation, and headers, footers and asides not an article's own, are the theme's frame), or
     the rest of the page, its `frame` (read after the region: what is new there is frame);
-    `title`, the page's `<title>`, names the site whose logo may open the page."""
+    `title`, the page's `<title>`, names the site whose logo may open the page; `met`, the
+    elements read already (the region's, where `root` is the whole page), is added to."""
     seen = set(facts.images) | {url for url, _ in facts.decorative_images}
     origin = _origin(base)
+    met = set() if met is None else met
     for element in root.iter("img", "video", "iframe", "lite-youtube"):
-        if hidden(element):
+        if element in met or hidden(element):
             continue
+        met.add(element)
         in_frame = part == "frame" or (part == "region" and framed(element, root))
         if element.tag == "img":
             image = _image(element, base)
@@ -80,6 +85,8 @@ def _origin(url: str) -> str:
 def resolve(base: str, href: str) -> str:
     """`href` resolved against `base` as a browser does; as written where it cannot be (a
     malformed host: validation names it)."""
+    if href.startswith(("https://", "http://")):
+        return href  # what urljoin would give back (themes write most so)
     try:
         return urljoin(base, href)
     except ValueError:
