@@ -18,6 +18,7 @@ import argparse
 import codecs
 import contextlib
 import dataclasses
+import gc
 import io
 import json
 import logging
@@ -48,6 +49,7 @@ from sitemap_plugins.command.clean import run_clean
 from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
+from sitemap_plugins.core.jsonl import collect_less_often
 from sitemap_plugins.core.option_values import report_path_of
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
 from sitemap_plugins.mkdocs.project import load_yaml
@@ -64,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _utf8_stdout()
     logging.basicConfig(format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING)
+    thresholds = collect_less_often()
     try:
         if args.command == "generate":
             return generate(args)
@@ -80,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SitemapError as error:
         print(error, file=sys.stderr)
         return 1
+    finally:  # as it was, where the command runs in another program's process (a test's)
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 def _utf8_stdout() -> None:

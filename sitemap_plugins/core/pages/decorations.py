@@ -4,6 +4,7 @@ true` lists them all the same; the report counts them by kind."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any
@@ -110,15 +111,16 @@ def decoration(img: Any, url: str, origin: str) -> str | None:
     around = (parent.get("class") or "").lower().split() if parent is not None else []
     if any(AVATAR_CLASS.search(c) for c in (*classes, *around)):
         return "avatar"
+    if url.startswith(origin):
+        # The site's own image: no avatar service, no emoji CDN; but a badge, a button or a row
+        # of linked logos (its sponsors') all the same, whatever host draws it.
+        path = "/" + url[len(origin) :].partition("#")[0].partition("?")[0]
+        return "badge" if _badge_drawing(path) or _is_badge(img, url) else None
     try:
         parts = urlsplit(url)
         host, path = (parts.hostname or "").lower(), parts.path
     except ValueError:  # a malformed host: validation names it
         host, path = "", ""
-    if url.startswith(origin):
-        # The site's own image: no avatar service, no emoji CDN; but a badge, a button or a row
-        # of linked logos (its sponsors') all the same, whatever host draws it.
-        return "badge" if _badge_drawing(path) or _is_badge(img, url) else None
     if host in AVATAR_HOSTS or (host in AVATAR_PATH_HOSTS and any(p.search(path) for p in AVATAR_PATHS)):
         return "avatar"
     if _from_a_badge_service(host, path):
@@ -257,11 +259,17 @@ def is_mark(img: Any, url: str, root: Any, title: str | None) -> bool:
     alt = img.get("alt") or ""
     if (_LOGO.search(" ".join((name, alt, img.get("title") or ""))) and _on_a_card(img)) or _thanked(img):
         return True
-    site = _words(_TITLE_PARTS.split(title or "")[-1]) - _KIND_OF_SITE
+    site = _site_words(_TITLE_PARTS.split(title or "")[-1])
     stem = name.rpartition(".")[0] or name
     if not site or not any(site <= words <= site | _MARK for words in (_words(stem), _words(alt))):
         return False
     return bool(_words(f"{stem} {alt} {img.get('title')}") & _MARK) and _opens_the_page(img, root)
+
+
+@functools.lru_cache(maxsize=64)
+def _site_words(name: str) -> frozenset[str]:
+    """The words of the site's name a `<title>` ends with (the same on every page: read once)."""
+    return frozenset(_words(name) - _KIND_OF_SITE)
 
 
 def _words(text: str) -> set[str]:

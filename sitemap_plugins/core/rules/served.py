@@ -3,6 +3,7 @@ nowhere; and, where nothing is listed, why."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from sitemap_plugins.core.files import NO_FILE, not_served
@@ -42,6 +43,7 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
     assert site.site_dir is not None
     site_dir, base = site.site_dir, site.options.base_url
 
+    @functools.cache  # a site's logo, its shared pictures: asked of the disk once
     def missing(url: str | None) -> str | None:
         return None if url is None else not_served(site_dir, base, url)
 
