@@ -159,26 +159,41 @@ def site_pages(
     root = real_folder(os.path.abspath(site_dir))
     elsewhere = {directory.resolve() for directory in other_sets}
 
-    def unreadable(error: OSError) -> None:
-        name = Path(error.filename).relative_to(site_dir).as_posix() if error.filename else str(site_dir)
-        warn(display_name(name), f"cannot be read ({error.strerror}); its pages are not listed")
-
-    for directory, subdirectories, files in os.walk(site_dir, onerror=unreadable):
-        subdirectories[:] = sorted(
-            d
-            for d in subdirectories
-            if not d.startswith(".") and not (elsewhere and Path(directory, d).resolve() in elsewhere)
-        )
-        folder = os.path.relpath(directory, site_dir).replace(os.sep, "/")
-        for name in sorted(files):
-            if name.startswith(".") or not name.lower().endswith(HTML_SUFFIXES):
+    def pages_in(directory: str, folder: str) -> Iterator[tuple[str, str, str]]:
+        try:
+            with os.scandir(directory) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            warn(display_name(folder or "."), f"cannot be read ({error.strerror}); its pages are not listed")
+            return
+        subfolders = []
+        for entry in entries:
+            name, relative = entry.name, f"{folder}/{entry.name}" if folder else entry.name
+            if name.startswith("."):
                 continue
-            path, relative = os.path.join(directory, name), name if folder == "." else f"{folder}/{name}"
-            if (problem := not_the_sites(path, root)) is not None:
+            if _is_dir(entry):  # the walk follows no link: each folder it enters is in the site
+                if not entry.is_symlink() and not (elsewhere and Path(entry.path).resolve() in elsewhere):
+                    subfolders.append((entry.path, relative))
+                continue
+            if not name.lower().endswith(HTML_SUFFIXES):
+                continue
+            # A regular file there is the site's; anything else (a link, a FIFO) is judged.
+            if not entry.is_file(follow_symlinks=False) and (problem := not_the_sites(entry.path, root)):
                 warn(display_name(relative), f"{problem}; not read, so not listed")
                 continue
             served = relative[: -len(name)] if name == "index.html" else relative
-            yield url_path(served), relative, path
+            yield url_path(served), relative, entry.path
+        for subfolder in subfolders:
+            yield from pages_in(*subfolder)
+
+    yield from pages_in(os.fspath(site_dir), "")
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # as os.walk takes it: no directory to walk into
+        return False
 
 
 def link_target(path: Path) -> Path | None:

@@ -57,6 +57,8 @@ def lookup(meta: Mapping[str, Any], dotted: str) -> Any:
 
 def first(meta: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
     """The first of the dotted `keys` the metadata has a value for, and that value."""
+    if not meta:
+        return None  # a built page's, most often: none of the keys is looked up
     for key in keys:
         value = lookup(meta, key)
         if isinstance(value, list):  # some plugins give `updated: [..]`: take the newest (last)
