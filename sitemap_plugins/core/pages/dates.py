@@ -19,7 +19,7 @@ from sitemap_plugins.core.model import Page
 from sitemap_plugins.core.normalize import date_key, format_w3c, parse_date
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.result import SHALLOW
-from sitemap_plugins.core.pages.gitdates import GitDates, repository_root
+from sitemap_plugins.core.pages.gitdates import GitDates
 from sitemap_plugins.core.pages.html import HtmlFacts
 from sitemap_plugins.core.pages.other_sitemaps import PageFacts
 from sitemap_plugins.core.validate import later_than_the_build
@@ -103,8 +103,8 @@ class PageDates:
         self._repository_of: dict[str, str | None] = {}
         if source_root is not None and "git" in options.lastmod:
             # Started now, read at the first page: git runs beside the build.
-            found = repository_root(source_root.resolve())
-            self._git[str(found) if found else None] = GitDates(source_root)
+            root = self._repository_root(real_folder(os.path.abspath(source_root)))
+            self._git[root] = GitDates(source_root, root)
         #: The wall clock as the build began: a date from then on is no change of a page.
         self._started = time.time()
         self.lastmod_keys = LASTMOD_KEYS
@@ -312,7 +312,7 @@ class PageDates:
         folder = real_folder(os.path.dirname(os.path.abspath(source_path)))
         root = self._repository_root(folder)
         if (dates := self._git.get(root)) is None:
-            dates = self._git[root] = GitDates(Path(root or folder))
+            dates = self._git[root] = GitDates(Path(root or folder), root)
         return dates
 
     def _repository_root(self, folder: str) -> str | None:

@@ -4,7 +4,6 @@ true` lists them all the same; the report counts them by kind."""
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from typing import Any
@@ -259,17 +258,11 @@ def is_mark(img: Any, url: str, root: Any, title: str | None) -> bool:
     alt = img.get("alt") or ""
     if (_LOGO.search(" ".join((name, alt, img.get("title") or ""))) and _on_a_card(img)) or _thanked(img):
         return True
-    site = _site_words(_TITLE_PARTS.split(title or "")[-1])
+    site = _words(_TITLE_PARTS.split(title or "")[-1]) - _KIND_OF_SITE
     stem = name.rpartition(".")[0] or name
     if not site or not any(site <= words <= site | _MARK for words in (_words(stem), _words(alt))):
         return False
     return bool(_words(f"{stem} {alt} {img.get('title')}") & _MARK) and _opens_the_page(img, root)
-
-
-@functools.lru_cache(maxsize=64)
-def _site_words(name: str) -> frozenset[str]:
-    """The words of the site's name a `<title>` ends with (the same on every page: read once)."""
-    return frozenset(_words(name) - _KIND_OF_SITE)
 
 
 def _words(text: str) -> set[str]:

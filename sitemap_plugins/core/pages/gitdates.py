@@ -33,9 +33,9 @@ class GitDates:
     whose newest commit added it (a blog moved into git, a squashed history) was not edited since:
     `change` tells it, for a page whose own text says when it was published."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, root: str | None) -> None:
         self._directory = directory
-        self._root = repository_root(directory.resolve())
+        self._root = Path(root) if root else None
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
         self._undated: set[str] = set()
@@ -168,14 +168,6 @@ class GitDates:
             return set()
         said = {os.fsdecode(name) for name in done.stdout.split(b"\0") if name}
         return {p for p in paths if p in said or path_in(root, p) in said}
-
-
-def repository_root(directory: Path) -> Path | None:
-    """The top of the work tree holding `directory` (where `.git` is), found without a process."""
-    for folder in (directory, *directory.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
 
 
 def _shallow_commits(root: Path) -> frozenset[str]:
