@@ -145,9 +145,10 @@ class GitDates:
         if (spelled := os.fspath(path)) not in self._keys:
             # As the generator spells it first, then its links followed (a page linked to a
             # file elsewhere in the repository, `docs/changelog.md -> ../CHANGELOG.md`).
-            spellings = (path_in(root, spelled), path_in(root, real_path(spelled)))
-            known = (key for key in spellings if key in self._dates or key in self._undated)
-            self._keys[spelled] = next(known, None)
+            key = path_in(root, spelled)
+            if key not in self._dates and key not in self._undated:
+                key = path_in(root, real_path(spelled))
+            self._keys[spelled] = key if key in self._dates or key in self._undated else None
         return self._keys[spelled]
 
     def ignored(self, paths: list[str]) -> set[str]:
