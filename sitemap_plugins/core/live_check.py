@@ -207,13 +207,8 @@ class LiveCheck:
             local.write_bytes(asked.answer.body)
             pending += [loc for loc in _index_locs(local) if self._ours(loc)]
         if pending:
-            problems.append(
-                (
-                    self.target,
-                    f"more than {MAX_SITEMAPS} sitemap files; the rest were not fetched",
-                    "unavailable",
-                )
-            )
+            said = f"more than {MAX_SITEMAPS} sitemap files; the rest were not fetched"
+            problems.append((self.target, said, "unavailable"))
         return problems
 
     def on_server(self, url: str) -> str:
