@@ -345,9 +345,7 @@ class EntryValidator:
         except ValueError as error:
             self.report(label, field, f"{error}; restriction left out")
             return None
-        if relationship is None:
-            return None
-        return VideoRestriction(relationship, countries)
+        return None if relationship is None else VideoRestriction(relationship, countries)
 
     def _platform(self, label: str, name: str, value: VideoPlatform | None) -> VideoPlatform | None:
         if value is None:
