@@ -44,6 +44,8 @@ from sitemap_plugins.core.normalize import (
 )
 from sitemap_plugins.core.options import Options
 
+T = TypeVar("T")  # what a reader of a value gives (`_parsed`)
+
 MAX_LOC_LENGTH = 2048  # the protocol: "must be less than 2,048 characters"
 MAX_IMAGES = 1000
 MAX_VIDEO_TITLE = 100  # the video schema's maxLength
@@ -59,7 +61,6 @@ RESOLUTIONS = ("sd", "hd")
 
 #: How far past the build a lastmod may be and still be taken as now (time zones differ).
 FUTURE_SLACK = dt.timedelta(days=1)
-T = TypeVar("T")
 
 
 def later_than_the_build(date: dt.date | dt.datetime, build_time: dt.datetime, tz: dt.tzinfo) -> bool:
