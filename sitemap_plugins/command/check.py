@@ -20,15 +20,12 @@ def run_check(args: argparse.Namespace) -> int:
     if re.match(r"(?i)https?://", args.target):
         return _check_deployed(args)
     if not target.exists():
-        print(f"sitemap-plugins check: {target} does not exist", file=sys.stderr)
-        return 2
+        return _refused(f"{target} does not exist")
     if args.stands_for:
-        print(
-            "sitemap-plugins check: --as is for a server's URL (http://127.0.0.1:8765/ --as "
-            "https://example.com/); a directory is checked for the host --base-url names",
-            file=sys.stderr,
+        return _refused(
+            "--as is for a server's URL (http://127.0.0.1:8765/ --as https://example.com/); a directory "
+            "is checked for the host --base-url names"
         )
-        return 2
     given = args.base_url or base_url_of(target)
     if given is None and target.is_file():
         # A file that is no sitemap at all (not XML, not gzip) is said so: no address is needed.
@@ -41,27 +38,20 @@ def run_check(args: argparse.Namespace) -> int:
                 print(f"sitemap-plugins check: {probe.summary()}", file=sys.stderr)
             return 1
     if given is None:
-        print(
-            f"sitemap-plugins check: --base-url is needed: no robots.txt Sitemap: line nor sitemap in "
-            f"{target} names the site's address",
-            file=sys.stderr,
+        return _refused(
+            f"--base-url is needed: no robots.txt Sitemap: line nor sitemap in {target} names the "
+            "site's address"
         )
-        return 2
     try:
         base_url = check_base_url(given, "--base-url")
     except ConfigError as error:
-        print(f"sitemap-plugins check: {error}", file=sys.stderr)
-        return 2
+        return _refused(str(error))
     if not args.base_url and not args.quiet:
         print(f"sitemap-plugins check: --base-url {base_url} (read from the site)", file=sys.stderr)
     checker = Checker(base_url, args.news_window_days)
     checker.keep_elements = args.format == "html"
     checker.check(target)
-    findings = checker.findings
-    errors = [f for f in findings if not f.advice]
-    advice = [f for f in findings if f.advice]
-    _say(checker, args)
-    return 1 if errors or (args.strict and advice) else 0
+    return _say(checker, args)
 
 
 def _check_deployed(args: argparse.Namespace) -> int:
@@ -71,35 +61,28 @@ def _check_deployed(args: argparse.Namespace) -> int:
         published = check_base_url(args.base_url, "--base-url") if args.base_url else None
         stands_for = check_base_url(args.stands_for, "--as") if args.stands_for else None
     except ConfigError as error:
-        print(f"sitemap-plugins check: {error}", file=sys.stderr)
-        return 2
+        return _refused(str(error))
     if stands_for is not None and urlsplit(stands_for).path != "/":
-        print(
-            f"sitemap-plugins check: --as {stands_for}: the host the server stands for, with no path "
-            "(a site under a path is --base-url's, on that host)",
-            file=sys.stderr,
+        return _refused(
+            f"--as {stands_for}: the host the server stands for, with no path (a site under a path is "
+            "--base-url's, on that host)"
         )
-        return 2
     host = stands_for or base_url
     if published is not None and urlsplit(published)[:2] != urlsplit(host)[:2]:
-        print(
-            f"sitemap-plugins check: --base-url {published} is not on the host of "
-            f"{args.stands_for or args.target}: a live check asks one host",
-            file=sys.stderr,
+        return _refused(
+            f"--base-url {published} is not on the host of {args.stands_for or args.target}: a live check "
+            "asks one host"
         )
-        return 2
     for flag, value in (("--sample", args.sample), ("--concurrency", args.concurrency)):
         if value < 1:
-            print(f"sitemap-plugins check: {flag}: {value} is not 1 or more", file=sys.stderr)
-            return 2
+            return _refused(f"{flag}: {value} is not 1 or more")
     for flag, value in (
         ("--per-second", args.per_second),
         ("--timeout", args.timeout),
         ("--deadline", args.deadline),
     ):
         if value <= 0:
-            print(f"sitemap-plugins check: {flag}: {value:g} is not more than 0", file=sys.stderr)
-            return 2
+            return _refused(f"{flag}: {value:g} is not more than 0")
     bounds = Bounds(
         concurrency=args.concurrency,
         per_second=args.per_second,
@@ -121,16 +104,20 @@ def _check_deployed(args: argparse.Namespace) -> int:
     ).run()
     if progress is not None:
         progress.done()
-    _say(checker, args)
+    status = _say(checker, args)
     if stands_for is None and not args.quiet and (elsewhere := _listed_elsewhere(checker, base_url)):
         print(
             f"sitemap-plugins check: the set lists URLs of {elsewhere}, not of {host}: where this server "
             f"holds that host's build (a staging server), check it as that host: --as {elsewhere}",
             file=sys.stderr,
         )
-    errors = [f for f in checker.findings if not f.advice]
-    advice = [f for f in checker.findings if f.advice]
-    return 1 if errors or (args.strict and advice) else 0
+    return status
+
+
+def _refused(message: str) -> int:
+    """A command line that cannot be run, said on stderr: exit status 2, as argparse's own."""
+    print(f"sitemap-plugins check: {message}", file=sys.stderr)
+    return 2
 
 
 def _listed_elsewhere(checker: Checker, asked: str) -> str | None:
@@ -140,8 +127,9 @@ def _listed_elsewhere(checker: Checker, asked: str) -> str | None:
     return hosts.pop() if len(hosts) == 1 and f"{server.scheme}://{server.netloc}/" not in hosts else None
 
 
-def _say(checker: Checker, args: argparse.Namespace) -> None:
-    """The findings on stdout, as lines (the summary on stderr), JSON or an HTML page."""
+def _say(checker: Checker, args: argparse.Namespace) -> int:
+    """The findings on stdout, as lines (the summary on stderr), JSON or an HTML page; the exit
+    status: 1 for a problem (or advice, under --strict)."""
     if args.format == "html":
         sys.stdout.write(checker.html_report())
     elif args.format == "json":
@@ -160,6 +148,9 @@ def _say(checker: Checker, args: argparse.Namespace) -> None:
             print(finding)
         if not args.quiet:
             print(f"sitemap-plugins check: {checker.summary()}", file=sys.stderr)
+    problems = any(not f.advice for f in checker.findings)
+    advice = any(f.advice for f in checker.findings)
+    return 1 if problems or (args.strict and advice) else 0
 
 
 def add_parser(commands) -> None:  # type: ignore[no-untyped-def]

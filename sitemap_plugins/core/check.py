@@ -88,10 +88,18 @@ class Checker(EntryChecks):
         # A built site (its home page is there): what its sitemaps list of it must be files of it.
         self.files_root = site if (site / "index.html").is_file() else None
         robots = site / "robots.txt"
-        if self.base.path in ("", "/"):
+        at_root = self.base.path in ("", "/")
+        if at_root:
             self.robots_rules = read_robots_rules(robots, self.base_url)
-        entry_points: list[Path] = []
-        if self.base.path not in ("", "/"):
+            if not robots.exists():
+                self.add(
+                    robots,
+                    None,
+                    None,
+                    "no robots.txt: search engines will not find the sitemaps",
+                    "robots-missing",
+                )
+        else:
             # Crawlers read robots.txt only at the root of a host, which this directory is not.
             root = f"{self.base.scheme}://{self.base.netloc}/robots.txt"
             wanted = f"{self.base_url}sitemap.xml"
@@ -113,22 +121,11 @@ class Checker(EntryChecks):
                 ),
                 "robots-not-root",
             )
-            if robots.exists():
-                entry_points = self._robots_entry_points(robots, site)
-        elif not robots.exists():
-            self.add(
-                robots,
-                None,
-                None,
-                "no robots.txt: search engines will not find the sitemaps",
-                "robots-missing",
-            )
-        else:
-            entry_points = self._robots_entry_points(robots, site)
+        entry_points = self._robots_entry_points(robots, site) if robots.exists() else []
         for path in entry_points:
             self.check_file(path, site)
         # Under a path, the robots.txt that reaches the set is at the root, not here: said above.
-        unseen_robots = self.base.path not in ("", "/") and not robots.exists()
+        unseen_robots = not at_root and not robots.exists()
         if entry_points and (site / "versions.json").is_file():
             # mike's branch: the versions not offered at the root keep sitemaps no crawler reaches
             # (often of builds before the plugin): what robots.txt leads to is what is checked.

@@ -196,10 +196,9 @@ def submit_changes(
         raise ConfigError(f"submit: the new set in {site}: {error}") from error
     previous_urls = _previous(previous, base_url, deadline) if previous else None
     if previous_urls is None and not send_all:
-        print(
+        _stderr(
             "sitemap-plugins submit: no previous sitemap set (--previous), so nothing is sent; "
-            "IndexNow wants changes, not the whole site (--all sends every URL)",
-            file=sys.stderr,
+            "IndexNow wants changes, not the whole site (--all sends every URL)"
         )
         return 0
     changes = diff(current, previous_urls or {})
@@ -207,15 +206,14 @@ def submit_changes(
         changes = Changes(new=list(current), removed=changes.removed)
     key_url = f"{base_url}{key}.txt" if key is not None else None
     payloads = _payloads(changes, base_url, key or "", key_url)
-    print(
+    _stderr(
         f"sitemap-plugins submit: {len(changes.new):,} new, {len(changes.changed):,} changed, "
-        f"{len(changes.removed):,} removed, {changes.unchanged:,} unchanged",
-        file=sys.stderr,
+        f"{len(changes.removed):,} removed, {changes.unchanged:,} unchanged"
     )
     if dry_run:
         return _dry_run(site, key, key_url, changes, payloads)
     if not payloads:
-        print("sitemap-plugins submit: nothing changed; nothing sent", file=sys.stderr)
+        _stderr("sitemap-plugins submit: nothing changed; nothing sent")
         return 0
     assert key is not None and key_url is not None  # only a dry run goes without a key
     if (served := _served_key(key_url, key, deadline)) is not None:
@@ -230,12 +228,9 @@ def _payloads(changes: Changes, base_url: str, key: str, key_url: str | None) ->
     key_location = key_url if key_url and urlsplit(base_url).path not in ("", "/") else None
     urls, skipped = outside_site(changes.urls, base_url)
     for url, why in skipped[:5]:
-        print(f"sitemap-plugins submit: skipped {url}: {why}", file=sys.stderr)
+        _stderr(f"sitemap-plugins submit: skipped {url}: {why}")
     if len(skipped) > 5:
-        print(
-            f"sitemap-plugins submit: skipped {len(skipped) - 5:,} more URLs, not the site's own",
-            file=sys.stderr,
-        )
+        _stderr(f"sitemap-plugins submit: skipped {len(skipped) - 5:,} more URLs, not the site's own")
     located = {"keyLocation": key_location} if key_location else {}
     return [{"host": host, "key": key, **located, "urlList": batch} for host, batch in batches(urls)]
 
@@ -245,19 +240,18 @@ def _sent(endpoint: str, payload: dict, backoff: float, deadline: float) -> bool
     response = send(endpoint, payload, backoff, _stderr, deadline=deadline)
     count = f"{len(payload['urlList']):,} URLs of {payload['host']}"
     if response.status in (200, 202):
-        print(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})", file=sys.stderr)
+        _stderr(f"sitemap-plugins submit: {count}: accepted (HTTP {response.status})")
         return True
     if 300 <= response.status < 400:
         where = response.location or "nowhere"
-        print(
+        _stderr(
             f"sitemap-plugins submit: {count}: not sent: the endpoint redirects (HTTP {response.status} "
-            f"to {where}), and a submission is never redirected; use the address it names as --endpoint",
-            file=sys.stderr,
+            f"to {where}), and a submission is never redirected; use the address it names as --endpoint"
         )
         return False
     meaning = REFUSALS.get(response.status, "the endpoint did not take them")
     said = f"HTTP {response.status}" if response.status else response.body
-    print(f"sitemap-plugins submit: {count}: refused ({said}): {meaning}", file=sys.stderr)
+    _stderr(f"sitemap-plugins submit: {count}: refused ({said}): {meaning}")
     return False
 
 
@@ -305,24 +299,19 @@ def _served_key(key_url: str, key: str, deadline: float | None = None) -> str | 
 def _dry_run(site: Path, key: str | None, key_url: str | None, changes: Changes, payloads: list[dict]) -> int:
     for name, urls in (("new", changes.new), ("changed", changes.changed), ("removed", changes.removed)):
         for url in urls[:5]:
-            print(f"  {name}: {url}", file=sys.stderr)
+            _stderr(f"  {name}: {url}")
         if len(urls) > 5:
-            print(f"  {name}: ... and {len(urls) - 5:,} more", file=sys.stderr)
+            _stderr(f"  {name}: ... and {len(urls) - 5:,} more")
     for payload in payloads:
         size = len(json.dumps(payload, separators=(",", ":")).encode())
-        print(
-            f"  request: {payload['host']}, {len(payload['urlList']):,} URLs, {size:,} bytes", file=sys.stderr
-        )
+        _stderr(f"  request: {payload['host']}, {len(payload['urlList']):,} URLs, {size:,} bytes")
     if key is None or key_url is None:
-        print(
-            "  key: none given (--key or INDEXNOW_KEY), which sending needs; dry run: nothing sent",
-            file=sys.stderr,
-        )
+        _stderr("  key: none given (--key or INDEXNOW_KEY), which sending needs; dry run: nothing sent")
         return 0
     key_file = site / urlsplit(key_url).path.lstrip("/").split("/")[-1]
     local = key_file.is_file() and key_file.read_text(encoding="utf-8", errors="replace").strip() == key
     found = "found" if local else "NOT found"
-    print(f"  key file {key_url}: {found} in {site}; dry run: nothing sent", file=sys.stderr)
+    _stderr(f"  key file {key_url}: {found} in {site}; dry run: nothing sent")
     return 0
 
 

@@ -207,13 +207,8 @@ class LiveCheck:
             local.write_bytes(asked.answer.body)
             pending += [loc for loc in _index_locs(local) if self._ours(loc)]
         if pending:
-            problems.append(
-                (
-                    self.target,
-                    f"more than {MAX_SITEMAPS} sitemap files; the rest were not fetched",
-                    "unavailable",
-                )
-            )
+            said = f"more than {MAX_SITEMAPS} sitemap files; the rest were not fetched"
+            problems.append((self.target, said, "unavailable"))
         return problems
 
     def on_server(self, url: str) -> str:
@@ -320,11 +315,8 @@ class LiveCheck:
                     return asked
                 url, redirects = target, redirects + 1
                 continue
-            retry = answer.status == 429 or answer.status >= 500
-            if not retry or asked.retried >= self.bounds.retries:
-                asked.answer = answer
-                return asked
-            pause = retry_after(answer, wait)
+            retry = (answer.status == 429 or answer.status >= 500) and asked.retried < self.bounds.retries
+            pause = retry_after(answer, wait) if retry else None
             if pause is None or time.monotonic() + pause >= self._ends:
                 asked.answer = answer
                 return asked
@@ -396,33 +388,20 @@ class LiveCheck:
     def _judge_media(
         self, checker: Checker, media_url: str, kind: str, asked: Asked | None, page: str, where: ListedUrl
     ) -> None:
+        def say(what: str, code: str) -> None:
+            checker.add(where.file, where.line, page, f"its {kind} {media_url}{what}", code)
+
         if asked is None or asked.answer is None:
-            said = asked.error if asked is not None else "not asked"
-            checker.add(
-                where.file, where.line, page, f"its {kind} {media_url}: no answer: {said}", "media-missing"
-            )
+            say(f": no answer: {asked.error if asked is not None else 'not asked'}", "media-missing")
             return
         answer = asked.answer
         if answer.status != 200:
-            checker.add(
-                where.file,
-                where.line,
-                page,
-                f"its {kind} {media_url} answers HTTP {answer.status}",
-                "media-missing",
-            )
+            say(f" answers HTTP {answer.status}", "media-missing")
             return
         content_type = (answer.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         wanted = {"image": ("image/",), "video thumbnail": ("image/",), "video file": VIDEO_TYPES}.get(kind)
         if wanted is not None and not content_type.startswith(wanted):
-            served_as = content_type or "no content type"
-            checker.add(
-                where.file,
-                where.line,
-                page,
-                f"its {kind} {media_url} is served as {served_as}, not as {wanted[0]}*",
-                "media-type",
-            )
+            say(f" is served as {content_type or 'no content type'}, not as {wanted[0]}*", "media-type")
 
     def _summary(self) -> str:
         counts = self.counts

@@ -100,21 +100,16 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             fields[_ALIASES.get(key, key)] = value
     if "tag" in data or "tags" in data:
         fields["tags"] = [str(t) for t in _as_list(data.get("tags", data.get("tag")))]
-    restriction = data.get("restriction")
-    if isinstance(restriction, Mapping):
-        fields["restriction"] = VideoRestriction(
-            str(restriction.get("relationship", "allow")), restriction.get("countries", "")
-        )
-    elif restriction is not None:
-        relationship = str(data.get("restriction:relationship", "allow"))
-        fields["restriction"] = VideoRestriction(relationship, restriction)
-    platform = data.get("platform")
-    if isinstance(platform, Mapping):
-        fields["platform"] = VideoPlatform(
-            str(platform.get("relationship", "allow")), platform.get("platforms", "")
-        )
-    elif platform is not None:
-        fields["platform"] = VideoPlatform(str(data.get("platform:relationship", "allow")), platform)
+    # Ours (`restriction: {relationship, countries}`) or the flat one (`restriction:relationship`).
+    for name, kind, listed in (
+        ("restriction", VideoRestriction, "countries"),
+        ("platform", VideoPlatform, "platforms"),
+    ):
+        value = data.get(name)
+        if isinstance(value, Mapping):
+            fields[name] = kind(str(value.get("relationship", "allow")), value.get(listed, ""))
+        elif value is not None:
+            fields[name] = kind(str(data.get(f"{name}:relationship", "allow")), value)
     uploader = data.get("uploader")
     if isinstance(uploader, Mapping):
         fields["uploader"] = VideoUploader(str(uploader.get("name", "")), uploader.get("info"))
@@ -123,20 +118,10 @@ def video_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     prices = []
     for price in _as_list(data.get("prices", data.get("price"))):
         if isinstance(price, Mapping):
-            prices.append(
-                VideoPrice(
-                    price.get("amount", price.get("price")),
-                    price.get("currency"),
-                    price.get("type"),
-                    price.get("resolution"),
-                )
-            )
-        else:
-            prices.append(
-                VideoPrice(
-                    price, data.get("price:currency"), data.get("price:type"), data.get("price:resolution")
-                )
-            )
+            amount, given = price.get("amount", price.get("price")), price.get
+        else:  # the flat spelling: its currency, type and resolution beside it
+            amount, given = price, lambda name: data.get(f"price:{name}")
+        prices.append(VideoPrice(amount, given("currency"), given("type"), given("resolution")))
     if prices:
         fields["prices"] = prices
     return fields

@@ -178,7 +178,7 @@ def _netloc(iri: str, parts, scheme: str) -> str:
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"{shown(iri)} has an invalid port (ports run from 1 to 65535)") from None
+        port = 0  # a port urllib cannot read (out of range, not a number): as invalid as 0
     if port == 0:
         raise ValueError(f"{shown(iri)} has an invalid port (ports run from 1 to 65535)")
     host = parts.hostname or ""

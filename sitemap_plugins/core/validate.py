@@ -8,9 +8,9 @@ itself is bad, the entry) is left out, so whatever reaches the templates is vali
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from sitemap_plugins.core.errors import Reporter, shown
@@ -43,6 +43,8 @@ from sitemap_plugins.core.normalize import (
     to_uri,
 )
 from sitemap_plugins.core.options import Options
+
+T = TypeVar("T")  # what a reader of a value gives (`_parsed`)
 
 MAX_LOC_LENGTH = 2048  # the protocol: "must be less than 2,048 characters"
 MAX_IMAGES = 1000
@@ -201,36 +203,28 @@ class EntryValidator:
             self.report(label, field, f"{error}; left out")
             return None
 
-    def _changefreq(self, label: str, value: Any) -> str | None:
-        if value in CHANGEFREQS:  # as most are written
-            return value  # type: ignore[no-any-return]
+    def _parsed(self, label: str, field: str, value: Any, parse: Callable[[Any], T]) -> T | None:
+        """`value` as `parse` reads it; None where none is given, or (said) where it is bad."""
         if value is None or value == "":
             return None
         try:
-            return changefreq_of(value)
-        except ValueError as error:
-            self.report(label, "changefreq", f"{shown(value)} {error}; left out")
-            return None
-
-    def _number(self, label: str, field: str, value: Any, low: float, high: float) -> float | None:
-        if value is None or value == "":
-            return None
-        try:
-            return number_in(value, low, high)
+            return parse(value)
         except ValueError as error:
             self.report(label, field, f"{shown(value)} {error}; left out")
             return None
 
+    def _changefreq(self, label: str, value: Any) -> str | None:
+        if value in CHANGEFREQS:  # as most are written
+            return value  # type: ignore[no-any-return]
+        return self._parsed(label, "changefreq", value, changefreq_of)
+
+    def _number(self, label: str, field: str, value: Any, low: float, high: float) -> float | None:
+        return self._parsed(label, field, value, lambda given: number_in(given, low, high))
+
     def _priority(self, label: str, value: Any) -> float | None:
         if value.__class__ is float and 0.0 <= value <= 1.0:  # as most are written
             return round(value, 4)
-        if value is None or value == "":
-            return None
-        try:
-            return priority_of(value)
-        except ValueError as error:
-            self.report(label, "priority", f"{shown(value)} {error}; left out")
-            return None
+        return self._parsed(label, "priority", value, priority_of)
 
     def _whole(self, label: str, field: str, value: Any, low: int, high: int | None = None) -> int | None:
         if value is None or value == "":
@@ -352,9 +346,7 @@ class EntryValidator:
         except ValueError as error:
             self.report(label, field, f"{error}; restriction left out")
             return None
-        if relationship is None:
-            return None
-        return VideoRestriction(relationship, countries)
+        return None if relationship is None else VideoRestriction(relationship, countries)
 
     def _platform(self, label: str, name: str, value: VideoPlatform | None) -> VideoPlatform | None:
         if value is None:

@@ -12,7 +12,7 @@ A pelicanconf.py written for pelican-sitemap keeps its meaning here:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +80,7 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     if not isinstance(feeds, bool):
         problems.append(f"SITEMAP['feeds'] must be True or False, got {shown(feeds)}")
     per_kind = {}
-    for name, check in (("priorities", _priority), ("changefreqs", _changefreq)):
+    for name, check in (("priorities", priority_of), ("changefreqs", changefreq_of)):
         try:
             per_kind[name] = _per_kind(name, raw.get(name), check)
         except ConfigError as error:
@@ -95,7 +95,8 @@ def read_settings(settings: Mapping[str, Any], site_url: str) -> PelicanSettings
     )
 
 
-def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
+def _per_kind(name: str, value: Any, check: Callable[[Any], Any]) -> dict[str, Any]:
+    """A value per kind of page, each read by `check` (`priority_of`, `changefreq_of`)."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -107,18 +108,10 @@ def _per_kind(name: str, value: Any, check: Any) -> dict[str, Any]:
             f"SITEMAP[{shown(name)}]: unknown key(s) {', '.join(map(repr, unknown))}; "
             f"the keys are {', '.join(KINDS)}"
         )
-    return {kind: check(f"SITEMAP[{shown(name)}][{shown(kind)}]", v) for kind, v in value.items()}
+    return {kind: _checked(f"SITEMAP[{shown(name)}][{shown(kind)}]", v, check) for kind, v in value.items()}
 
 
-def _priority(where: str, value: Any) -> float:
-    return _checked(where, value, priority_of)
-
-
-def _changefreq(where: str, value: Any) -> str:
-    return _checked(where, value, changefreq_of)
-
-
-def _checked(where: str, value: Any, check: Any) -> Any:
+def _checked(where: str, value: Any, check: Callable[[Any], Any]) -> Any:
     try:
         return check(value)
     except ValueError as error:

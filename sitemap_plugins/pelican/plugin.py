@@ -188,11 +188,8 @@ class _Build:
             self.sitemap.leave_out(url, source, left_as, f"{why} in its metadata")
             return None
         meta = dict(content.metadata)
-        if "sitemap" not in meta:
-            own = None
-            if "priority" in meta or "changefreq" in meta:
-                own = {k: meta[k] for k in ("priority", "changefreq") if k in meta}
-            meta["sitemap"] = own
+        if "sitemap" not in meta:  # its own `priority:` and `changefreq:`, where it gives them
+            meta["sitemap"] = {k: meta[k] for k in ("priority", "changefreq") if k in meta} or None
         url = items.absolute(run.site_url, items.served_url(content.url, saved_as))
         alternates = {content.lang: url} if content.lang else {}
         for translation in getattr(content, "translations", ()):

@@ -373,28 +373,20 @@ def _unmatched_excludes(links: list[tuple[str, str]], options: Options, read: Re
     `genindex/`), said at INFO: `sitemap_exclude`'s globs on the path under the base URL (with or
     without its `/`), `sitemap_exclude_regex`'s searched in it, sphinx-sitemap's
     `sitemap_excludes` on the link."""
-    tests: list[tuple[str, str, Callable[[str, str], bool]]] = [
-        *(
-            (
-                "sitemap_exclude",
-                p,
-                lambda path, _, p=p: fnmatch.fnmatchcase(path, p) or fnmatch.fnmatchcase("/" + path, p),
-            )
-            for p in options.exclude
+    settings: list[tuple[str, Sequence[str], Callable[[str, str, str], bool]]] = [
+        (
+            "sitemap_exclude",
+            options.exclude,
+            lambda path, _, p: fnmatch.fnmatchcase(path, p) or fnmatch.fnmatchcase("/" + path, p),
         ),
-        *(
-            ("sitemap_exclude_regex", p, lambda path, _, p=p: re.search(p, path) is not None)
-            for p in options.exclude_regex
-        ),
-        *(
-            ("sitemap_excludes", p, lambda _, link, p=p: fnmatch.fnmatch(link, p))
-            for p in read.leftovers.excludes
-        ),
+        ("sitemap_exclude_regex", options.exclude_regex, lambda path, _, p: re.search(p, path) is not None),
+        ("sitemap_excludes", read.leftovers.excludes, lambda _, link, p: fnmatch.fnmatch(link, p)),
     ]
     unmatched: dict[str, list[str]] = {}  # one line per setting, naming each of its patterns
-    for name, pattern, matches in tests:
-        if not any(matches(path, link) for path, link in links):
-            unmatched.setdefault(name, []).append(shown(pattern))
+    for name, patterns, matches in settings:
+        for pattern in patterns:
+            if not any(matches(path, link, pattern) for path, link in links):
+                unmatched.setdefault(name, []).append(shown(pattern))
     return [
         f"sitemap: {name} {', '.join(found)} {'matches' if len(found) == 1 else 'match'} no page (pages as "
         "Sphinx links them: `genindex.html`, dirhtml's `genindex/`)"

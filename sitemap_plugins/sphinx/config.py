@@ -254,16 +254,12 @@ def _typed(name: str, value: Any, declared: Any) -> Any:
         if lowered in ("0", "false", "no", "off", ""):
             return False
         raise ConfigError(f"{name}: {value!r} is not a yes or no (1 or 0)")
-    if wanted is int:
+    if wanted is int or wanted is float:
         try:
-            return int(value)
+            return wanted(value)
         except ValueError:
-            raise ConfigError(f"{name}: {value!r} is not a whole number") from None
-    if wanted is float:
-        try:
-            return float(value)
-        except ValueError:
-            raise ConfigError(f"{name}: {value!r} is not a number") from None
+            said = "a whole number" if wanted is int else "a number"
+            raise ConfigError(f"{name}: {value!r} is not {said}") from None
     if wanted is list:
         return [part.strip() for part in value.split(",") if part.strip()]
     return value

@@ -267,14 +267,7 @@ class Renderer:
 
     def report(self, report: Any) -> str:
         """The HTML report (`templates/report.html`), HTML-escaped by Jinja's own autoescape."""
-        html = Environment(
-            loader=self.text.loader,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            autoescape=True,
-            undefined=StrictUndefined,
-        )
-        html.globals["generator"] = GENERATOR
+        html = self.text.overlay(autoescape=True, keep_trailing_newline=False)
         return html.get_template("report.html").render(report=report)
 
 

@@ -181,12 +181,10 @@ class WriteResult:
         elif set(self.undated) == {NO_SOURCE}:
             # The pages a generator makes of no source (an index of terms): nothing to act on.
             count = self.undated.total()
-            one = count == 1
-            what = "it is a page" if one else "they are pages"
+            what, which = ("it is a page", "it") if count == 1 else ("they are pages", "each")
             notes.append(
-                f"sitemap: {_count(count, 'page')} without lastmod: {what} "
-                f"no source dates (made of no source file, as an index is; the report names "
-                f"{'it' if one else 'each'})"
+                f"sitemap: {_count(count, 'page')} without lastmod: {what} no source dates (made of no "
+                f"source file, as an index is; the report names {which})"
             )
         elif self.undated:
             notes.append(
