@@ -7,7 +7,9 @@ the faces (`mkdocs`, `pelican`, `sphinx`, `command`) and other programs use thes
 
 from __future__ import annotations
 
-from sitemap_plugins.core.check import Checker, Finding, base_url_of
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from sitemap_plugins.core.errors import (
     ConfigError,
     Problem,
@@ -20,9 +22,7 @@ from sitemap_plugins.core.errors import (
     slip_for,
 )
 from sitemap_plugins.core.files import host_root, path_in, read_regular, url_path
-from sitemap_plugins.core.indexnow import submit_changes
 from sitemap_plugins.core.jsonl import default_jobs, write_from_jsonl
-from sitemap_plugins.core.live_check import Bounds, LiveCheck
 from sitemap_plugins.core.model import (
     CHANGEFREQS,
     Entry,
@@ -54,7 +54,6 @@ from sitemap_plugins.core.options import (
     Options,
     Rule,
 )
-from sitemap_plugins.core.output.clean import Cleaned, clean_set
 from sitemap_plugins.core.output.fileset import built_from, is_our_sitemap
 from sitemap_plugins.core.output.packing import ENTRY_POINT, IndexItem
 from sitemap_plugins.core.output.result import WriteResult, write_root_last
@@ -63,6 +62,28 @@ from sitemap_plugins.core.sitemap import Sitemap
 from sitemap_plugins.core.sitemap_reader import SetReader, read_index_items
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from sitemap_plugins.core.check import Checker, Finding, base_url_of
+    from sitemap_plugins.core.indexnow import submit_changes
+    from sitemap_plugins.core.live_check import Bounds, LiveCheck
+    from sitemap_plugins.core.output.clean import Cleaned, clean_set
+
+#: The command's own rooms (checking a set, IndexNow, cleaning), imported where first asked for:
+#: no build needs them, and they were a fifth of what a generator's build spent importing us.
+_COMMAND_ONLY = {
+    **dict.fromkeys(("Checker", "Finding", "base_url_of"), "sitemap_plugins.core.check"),
+    "submit_changes": "sitemap_plugins.core.indexnow",
+    **dict.fromkeys(("Bounds", "LiveCheck"), "sitemap_plugins.core.live_check"),
+    **dict.fromkeys(("Cleaned", "clean_set"), "sitemap_plugins.core.output.clean"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _COMMAND_ONLY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_COMMAND_ONLY[name]), name)
+
 
 __all__ = [
     "BUILTIN_SITEMAP",

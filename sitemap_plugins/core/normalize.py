@@ -54,6 +54,7 @@ _PLAIN_URI = re.compile(
 )
 
 
+@lru_cache(maxsize=65536)  # the posts every listing links to: each asked once a build
 def uri_or_same(url: str) -> str:
     """`to_uri(url)`, or `url` as it is where it is no URL (to compare spellings, never to write)."""
     try:

@@ -408,8 +408,9 @@ def _links(regions: list[Any], base: str, around: Any = None) -> list[str]:
     the region's own frame and outside what is never shown, resolved, without fragments.  With
     `around` (the body), those of the rest of it instead, outside its frame."""
     found: dict[str, None] = {}
+    asked: dict[Any, bool] = {}
     for region in regions if around is None else [around]:
-        if hidden(region):
+        if hidden(region, asked):
             continue
         # The region's few frame and hidden elements, rather than each link's ancestors.
         unseen = {

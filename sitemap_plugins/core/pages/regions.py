@@ -87,6 +87,13 @@ _HIDING_STYLE = re.compile(
 )
 
 
-def hidden(element: Any) -> bool:
-    """`element` is never seen: it, or an element around it, is `never_shown`."""
-    return never_shown(element) or any(never_shown(ancestor) for ancestor in element.iterancestors())
+def hidden(element: Any, asked: dict[Any, bool] | None = None) -> bool:
+    """`element` is never seen: it, or an element around it, is `never_shown`.  `asked` keeps
+    the answer for each element around it, for the next one asked (a listing's regions, a post
+    each, side by side in one parent)."""
+    if asked is None:
+        return never_shown(element) or any(never_shown(ancestor) for ancestor in element.iterancestors())
+    if element not in asked:
+        parent = element.getparent()
+        asked[element] = never_shown(element) or (parent is not None and hidden(parent, asked))
+    return asked[element]
