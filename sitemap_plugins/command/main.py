@@ -18,7 +18,6 @@ import argparse
 import codecs
 import contextlib
 import dataclasses
-import gc
 import io
 import json
 import logging
@@ -49,7 +48,7 @@ from sitemap_plugins.command.clean import run_clean
 from sitemap_plugins.command.progress import Progress
 from sitemap_plugins.command.submit import add_parser as add_submit
 from sitemap_plugins.command.submit import run_submit
-from sitemap_plugins.core.jsonl import collect_less_often
+from sitemap_plugins.core.jsonl import collecting_less_often
 from sitemap_plugins.core.option_values import report_path_of
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
 from sitemap_plugins.mkdocs.project import load_yaml
@@ -66,7 +65,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _utf8_stdout()
     logging.basicConfig(format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING)
-    thresholds = collect_less_often()
     try:
         if args.command == "generate":
             return generate(args)
@@ -83,9 +81,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SitemapError as error:
         print(error, file=sys.stderr)
         return 1
-    finally:  # as it was, where the command runs in another program's process (a test's)
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
 
 
 def _utf8_stdout() -> None:
@@ -117,9 +112,10 @@ def generate(args: argparse.Namespace) -> int:
             raise ConfigError(f"--from-dir: {site} is not a directory")
         config_dir = Path(args.config).parent if args.config else None
         sitemap = Sitemap(options, emit=_stderr, source_root=site, site_dir=site, config_dir=config_dir)
-        sitemap.add_directory(update, _jobs(args))
-        report_path = sitemap.report_path(None)
-        result = sitemap.write(out, report_to=[report_path] if report_path else [])
+        with collecting_less_often():  # every page's harvest lives to the end of the run
+            sitemap.add_directory(update, _jobs(args))
+            report_path = sitemap.report_path(None)
+            result = sitemap.write(out, report_to=[report_path] if report_path else [])
         report = sitemap.report
         if (hint := mike_tree_hint(site)) is not None and not args.quiet:
             print(hint, file=sys.stderr)

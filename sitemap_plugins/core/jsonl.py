@@ -11,6 +11,7 @@ for byte either way.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import json
@@ -305,6 +306,17 @@ def collect_less_often() -> tuple[int, ...]:
     gc.freeze()
     gc.set_threshold(20_000)
     return before
+
+
+@contextlib.contextmanager
+def collecting_less_often() -> Iterator[None]:
+    """`collect_less_often` for a run in a process that goes on after it (a test's): undone."""
+    before = collect_less_often()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def _start_worker(options: Options, parent: int) -> None:
