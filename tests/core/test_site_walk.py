@@ -1,11 +1,9 @@
 """The walk of a built site (`generate --from-dir`): which files are its pages, in what order,
-and what it names and passes over.  A folder's entries say what each name is, so a regular file
-costs no system call of its own; whatever is not one is judged as before."""
+and what it names and passes over."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from sitemap_checks import generate_from_dir, urls
@@ -56,22 +54,3 @@ def test_what_is_no_regular_file_is_named_and_the_rest_listed(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "sitemap: pipe.html: file: is not a regular file (a FIFO); not read, so not listed" in done.stderr
     assert urls(site / "sitemap.xml") == [BASE]
-
-
-def test_the_walk_reads_each_regular_file_with_no_call_of_its_own(tmp_path, monkeypatch):
-    """Where the folder's entry says a name is a regular file, the walk asks nothing more of the
-    disk (a site of 100,000 pages costs 100,000 system calls less): `os.lstat` is never called."""
-    from sitemap_plugins.core import files
-
-    site = tmp_path / "site"
-    for number in range(20):
-        (site / f"p{number}").mkdir(parents=True)
-        (site / f"p{number}" / "index.html").write_text(page(str(number)))
-    asked: list[str] = []
-    real_lstat = os.lstat
-    monkeypatch.setattr(
-        os, "lstat", lambda path, *a, **k: asked.append(str(path)) or real_lstat(path, *a, **k)
-    )
-    found = list(files.site_pages(Path(site), lambda subject, message: None))
-    assert [relative for _, relative, _ in found] == sorted(f"p{n}/index.html" for n in range(20))
-    assert [p for p in asked if p.endswith(".html")] == []
