@@ -159,13 +159,17 @@ def site_pages(
     root = real_folder(os.path.abspath(site_dir))
     elsewhere = {directory.resolve() for directory in other_sets}
 
-    def pages_in(directory: str, folder: str) -> Iterator[tuple[str, str, str]]:
+    # A stack, not a function calling itself: such a closure is a cycle that would keep `warn`
+    # (and the set it reports to, with every page) until the garbage collector's next full pass.
+    folders = [(os.fspath(site_dir), "")]
+    while folders:
+        directory, folder = folders.pop()
         try:
             with os.scandir(directory) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
             warn(display_name(folder or "."), f"cannot be read ({error.strerror}); its pages are not listed")
-            return
+            continue
         subfolders = []
         for entry in entries:
             name, relative = entry.name, f"{folder}/{entry.name}" if folder else entry.name
@@ -183,10 +187,7 @@ def site_pages(
                 continue
             served = relative[: -len(name)] if name == "index.html" else relative
             yield url_path(served), relative, entry.path
-        for subfolder in subfolders:
-            yield from pages_in(*subfolder)
-
-    yield from pages_in(os.fspath(site_dir), "")
+        folders += reversed(subfolders)  # the first on top: a folder's pages, then its subfolders'
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:

@@ -3,6 +3,7 @@ and what it names and passes over."""
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -54,3 +55,27 @@ def test_what_is_no_regular_file_is_named_and_the_rest_listed(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "sitemap: pipe.html: file: is not a regular file (a FIFO); not read, so not listed" in done.stderr
     assert urls(site / "sitemap.xml") == [BASE]
+
+
+def test_a_run_leaves_nothing_for_the_collector(tmp_path):
+    """The set and its pages are freed as the command returns, by their counts of references: a
+    walk held in a cycle (a closure that called itself) kept them all to the collector's next
+    full pass (on 20,001 pages, 0.45 s of the command's exit)."""
+    site = tmp_path / "site"
+    for name in ("index.html", "docs/index.html", "docs/api/x.html"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(page(name))
+    from sitemap_plugins.command.main import main
+    from sitemap_plugins.core.sitemap import Sitemap
+
+    gc.collect()
+    gc.disable()
+    try:
+        code = main(
+            ["generate", "--from-dir", str(site), "--base-url", BASE, "--out", str(site), "-q", "--jobs", "1"]
+        )
+        left = [thing for thing in gc.get_objects() if isinstance(thing, Sitemap)]
+    finally:
+        gc.enable()
+    assert code == 0 and urls(site / "sitemap.xml") == [BASE, f"{BASE}docs/", f"{BASE}docs/api/x.html"]
+    assert left == []
