@@ -87,10 +87,43 @@ def resolve(base: str, href: str) -> str:
     malformed host: validation names it)."""
     if href.startswith(("https://", "http://")):
         return href  # what urljoin would give back (themes write most so)
+    if _IN_A_FOLDER.fullmatch(href) and _PLAIN_BASE.fullmatch(base):
+        return _in_folder(base, href)
     try:
         return urljoin(base, href)
     except ValueError:
         return href
+
+
+#: A path relative to the page's folder, and nothing else (`../img/a.png`): no scheme, host,
+#: query, fragment, parameter or space, nothing urljoin would parse.
+_IN_A_FOLDER = re.compile(r"[\w.~%!$&'()*+,=@-][\w.~%!$&'()*+,=@/-]*")
+#: A page's URL with no more than a host and a path (its port aside).
+_PLAIN_BASE = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[\w.~%!$&'()*+,=@/-]*)?")
+
+
+def _in_folder(base: str, href: str) -> str:
+    """`urljoin(base, href)` for such a path, by urljoin's own steps without parsing either URL
+    again: a page's pictures and links are mostly such paths, and urljoin is a fifth of their
+    reading."""
+    start = base.find("/", base.index("://") + 3)
+    origin, path = (base, "") if start < 0 else (base[:start], base[start:])
+    folder = path.split("/")
+    if folder[-1] != "":
+        del folder[-1]  # the page's own name: its folder is what the path is relative to
+    segments = folder + href.split("/")
+    segments[1:-1] = filter(None, segments[1:-1])
+    resolved: list[str] = []
+    for segment in segments:
+        if segment == "..":
+            if resolved:
+                resolved.pop()
+        elif segment != ".":
+            resolved.append(segment)
+    if segments[-1] in (".", ".."):
+        resolved.append("")
+    joined = "/".join(resolved) or "/"
+    return origin + (joined if joined.startswith("/") else "/" + joined)
 
 
 def parse_srcset(value: str) -> list[tuple[str, str]]:
