@@ -107,6 +107,8 @@ class Sitemap:
         self._elsewhere: set[str] = set()
         #: Other sets' roots not built yet, each with what the face says of it (`sets_to_come`).
         self._to_come: dict[str, str] = {}
+        #: URLs of the pages `add_directory` found as files of site_dir.
+        self._walked: set[str] = set()
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
         #: The set as the site's rules left it at the last `write` (`rules.Site`).
@@ -155,6 +157,8 @@ class Sitemap:
         readings = read_pages(self.directory_pages(self.site_dir), self.options, other_sitemaps, jobs)
         for count, reading in enumerate(readings, 1):
             self._add_reading(reading, reading.page)  # a page of a directory: held whole
+            # Found as a file of site_dir: the rule of what leads nowhere need not look again.
+            self._walked.add(reading.page.url)
             if progress is not None:
                 progress(count)
         # A file copied as it is has no source here but itself (its file time, where asked).
@@ -386,6 +390,7 @@ class Sitemap:
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
             to_come=self._to_come,
+            walked=self._walked,
         ).gather(self.pages)
 
     def _count(self, result: WriteResult, site: Site) -> None:

@@ -51,7 +51,7 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
         entry = site.entries.get(loc)
         if entry is None:
             continue
-        if (why := missing(loc)) is not None:
+        if loc not in site.walked and (why := missing(loc)) is not None:
             del site.entries[loc]
             said = "no file of the site is served at it" if why == NO_FILE else f"its file {why}"
             site.report(entry.label, "loc", f"{said}; left out")

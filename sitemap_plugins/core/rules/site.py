@@ -57,6 +57,8 @@ class Site:
     site_description: str | None = None
     #: When each page changed (the harvest's sources: git's commits, the build time).
     dates: PageDates | None = None
+    #: URLs at which the walk of `site_dir` found a page's file (`Sitemap.add_directory`): served.
+    walked: set[str] = field(default_factory=set)
 
     # -- what the pages say, gathered from their readings (`of`) -----------------------------
     #: The pages handed over as built pages: what the site directory must hold.
