@@ -150,20 +150,21 @@ def same_file(url: str) -> tuple[str, ...]:
 
 def site_pages(
     site_dir: Path, warn: Callable[[str, str], None], other_sets: Collection[Path] = ()
-) -> Iterator[tuple[str, str, str]]:
-    """(URL path, path in `site_dir`, file) of every HTML page a visitor can reach, in a stable
-    order.  Hidden files and directories (`.git`, `.well-known`) are not pages, nor are those of
-    `other_sets`, the directories of other sets nested in this one (a language's `fr/` in the
-    main language's root); a directory that cannot be read, a name that is not a regular file, and a link
-    leading out of `site_dir` are named to `warn` (subject, message) and passed over."""
+) -> Iterator[tuple[str, str, str, str]]:
+    """(URL path, path in `site_dir`, file, the file with its links followed) of every HTML page a
+    visitor can reach, in a stable order.  Hidden files and directories (`.git`, `.well-known`)
+    are not pages, nor are those of `other_sets`, the directories of other sets nested in this
+    one (a language's `fr/` in the main language's root); a directory that cannot be read, a name
+    that is not a regular file, and a link leading out of `site_dir` are named to `warn`
+    (subject, message) and passed over."""
     root = real_folder(os.path.abspath(site_dir))
     elsewhere = {directory.resolve() for directory in other_sets}
 
     # A stack, not a function calling itself: such a closure is a cycle that would keep `warn`
     # (and the set it reports to, with every page) until the garbage collector's next full pass.
-    folders = [(os.fspath(site_dir), "")]
+    folders = [(os.fspath(site_dir), "", root)]
     while folders:
-        directory, folder = folders.pop()
+        directory, folder, real = folders.pop()
         try:
             with os.scandir(directory) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
@@ -177,16 +178,19 @@ def site_pages(
                 continue
             if _is_dir(entry):  # the walk follows no link: each folder it enters is in the site
                 if not entry.is_symlink() and not (elsewhere and Path(entry.path).resolve() in elsewhere):
-                    subfolders.append((entry.path, relative))
+                    subfolders.append((entry.path, relative, os.path.join(real, name)))
                 continue
             if not name.lower().endswith(HTML_SUFFIXES):
                 continue
             # A regular file there is the site's; anything else (a link, a FIFO) is judged.
-            if not entry.is_file(follow_symlinks=False) and (problem := not_the_sites(entry.path, root)):
-                warn(display_name(relative), f"{problem}; not read, so not listed")
-                continue
+            resolved = os.path.join(real, name)  # a regular file in a folder entered: no link
+            if not entry.is_file(follow_symlinks=False):
+                if problem := not_the_sites(entry.path, root):
+                    warn(display_name(relative), f"{problem}; not read, so not listed")
+                    continue
+                resolved = real_path(entry.path)
             served = relative[: -len(name)] if name == "index.html" else relative
-            yield url_path(served), relative, entry.path
+            yield url_path(served), relative, entry.path, resolved
         folders += reversed(subfolders)  # the first on top: a folder's pages, then its subfolders'
 
 

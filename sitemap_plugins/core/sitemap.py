@@ -175,7 +175,8 @@ class Sitemap:
         def passed_over(name: str, message: str) -> None:
             self.report(name, "file", message)
 
-        for page_path, relative, path in site_pages(root, passed_over, other_sets):
+        for page_path, relative, path, resolved in site_pages(root, passed_over, other_sets):
+            self.dates.resolved[path] = resolved  # git's name of the file, without a look at the disk
             yield Page(
                 url=self.options.base_url + page_path,
                 source=display_name(relative),

@@ -7,6 +7,7 @@ import gc
 import os
 
 import pytest
+from git_helpers import commit, git, lastmods
 from sitemap_checks import generate_from_dir, urls
 
 BASE = "https://example.com/"
@@ -79,3 +80,26 @@ def test_a_run_leaves_nothing_for_the_collector(tmp_path):
         gc.enable()
     assert code == 0 and urls(site / "sitemap.xml") == [BASE, f"{BASE}docs/", f"{BASE}docs/api/x.html"]
     assert left == []
+
+
+def test_a_committed_site_reached_through_links_is_dated_by_its_files_history(tmp_path):
+    """A built site committed to git, walked through a link to its folder (`public -> build/html`),
+    and a page that is a link to another (`latest.html -> guide.html`): each page is dated by the
+    commits of the file it is, its links followed, as the walk found it."""
+    repository = tmp_path / "repository"
+    html = repository / "build" / "html"
+    html.mkdir(parents=True)
+    git(repository, "init", "-q")
+    (html / "index.html").write_text(page("Home"))
+    commit(repository, "2024-03-01T10:00:00+00:00")
+    (html / "guide.html").write_text(page("Guide"))
+    commit(repository, "2024-05-02T10:00:00+00:00")
+    (html / "latest.html").symlink_to(html / "guide.html")
+    (repository / "public").symlink_to(html, target_is_directory=True)
+    done = generate_from_dir(repository / "public", BASE, "--out", str(tmp_path / "out"))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert lastmods(tmp_path / "out" / "sitemap.xml") == {
+        f"{BASE}guide.html": "2024-05-02T10:00:00+00:00",
+        BASE: "2024-03-01T10:00:00+00:00",
+        f"{BASE}latest.html": "2024-05-02T10:00:00+00:00",
+    }

@@ -33,8 +33,10 @@ class GitDates:
     whose newest commit added it (a blog moved into git, a squashed history) was not edited since:
     `change` tells it, for a page whose own text says when it was published."""
 
-    def __init__(self, directory: Path, root: str | None) -> None:
+    def __init__(self, directory: Path, root: str | None, resolved: dict[str, str] | None = None) -> None:
         self._directory = directory
+        #: Files whose place with their links followed is known already (`PageDates.resolved`).
+        self._resolved = resolved if resolved is not None else {}
         self._root = Path(root) if root else None
         self._dates: dict[str, dt.datetime] = {}
         #: Files whose newest commit in a shallow clone is its boundary: git cannot date them.
@@ -147,7 +149,7 @@ class GitDates:
             # file elsewhere in the repository, `docs/changelog.md -> ../CHANGELOG.md`).
             key = path_in(root, spelled)
             if key not in self._dates and key not in self._undated:
-                key = path_in(root, real_path(spelled))
+                key = path_in(root, self._resolved.get(spelled) or real_path(spelled))
             self._keys[spelled] = key if key in self._dates or key in self._undated else None
         return self._keys[spelled]
 
