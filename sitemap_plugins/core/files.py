@@ -66,10 +66,13 @@ def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> 
     return text[len(root) :].replace(os.sep, "/")
 
 
-def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str | None:
+def not_served(
+    site_dir: str | os.PathLike[str], base_url: str, url: str, folders: dict[str, bool] | None = None
+) -> str | None:
     """Why a static web server serving `site_dir` at `base_url` sends no file of the site for
     `url` (a directory's `index.html`, a name's `.html` as many servers add it): NO_FILE, or
-    `not_the_sites`'s reason; None where it sends one, or for a URL outside the site."""
+    `not_the_sites`'s reason; None where it sends one, or for a URL outside the site.
+    `folders` keeps, for a run that asks of many URLs, whether each folder asked of is one."""
     if not url.startswith(base_url):
         return None
     # Not urlsplit: a first segment such as `c++:intro/` would be taken for a scheme.
@@ -78,6 +81,11 @@ def not_served(site_dir: str | os.PathLike[str], base_url: str, url: str) -> str
     if normal == ".." or normal.startswith("../"):
         return NO_FILE
     target = os.path.join(site_dir, normal)
+    if folders is not None:
+        if (folder := os.path.dirname(target)) not in folders:
+            folders[folder] = os.path.isdir(folder)
+        if not folders[folder]:
+            return NO_FILE  # none of the names tried below can be in a folder that is not there
     if not relative or relative.endswith("/"):
         candidates: tuple[str, ...] = (os.path.join(target, "index.html"),)
     else:

@@ -42,10 +42,11 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
     owner can mend it)."""
     assert site.site_dir is not None
     site_dir, base = site.site_dir, site.options.base_url
+    folders: dict[str, bool] = {}  # a picture folder the site lacks is asked of once, not per picture
 
     @functools.cache  # a site's logo, its shared pictures: asked of the disk once
     def missing(url: str | None) -> str | None:
-        return None if url is None else not_served(site_dir, base, url)
+        return None if url is None else not_served(site_dir, base, url, folders)
 
     for loc in sorted(site.built):
         entry = site.entries.get(loc)
