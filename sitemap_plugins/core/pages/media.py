@@ -1,6 +1,5 @@
-"""The page's own pictures and players: each image at its largest, told from emoji, avatars,
-badges and the theme's frame; each video with what the page says of it (its title, the text
-around it, a poster)."""
+"""The page's own pictures and players: each image at its largest, told from emoji, avatars, badges and the
+theme's frame; each video with what the page says of it (its title, the text around it, a poster)."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_plugins.core.model import Video
+from sitemap_plugins.core.normalize import remove_dot_segments
 from sitemap_plugins.core.pages.decorations import decoration, is_mark
 from sitemap_plugins.core.pages.regions import framed, hidden
 
@@ -104,26 +104,13 @@ _PLAIN_BASE = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[\w.~%!$&'()*+
 
 def _in_folder(base: str, href: str) -> str:
     """`urljoin(base, href)` for such a path, by urljoin's own steps without parsing either URL
-    again: a page's pictures and links are mostly such paths, and urljoin is a fifth of their
-    reading."""
+    again (a page's pictures and links are mostly such paths; urljoin was a fifth of their
+    reading): the page's folder and the path, empty segments between them dropped, dots resolved."""
     start = base.find("/", base.index("://") + 3)
-    origin, path = (base, "") if start < 0 else (base[:start], base[start:])
-    folder = path.split("/")
-    if folder[-1] != "":
-        del folder[-1]  # the page's own name: its folder is what the path is relative to
-    segments = folder + href.split("/")
+    origin, path = (base, "/") if start < 0 else (base[:start], base[start:])
+    segments = (path[: path.rfind("/") + 1] + href).split("/")
     segments[1:-1] = filter(None, segments[1:-1])
-    resolved: list[str] = []
-    for segment in segments:
-        if segment == "..":
-            if resolved:
-                resolved.pop()
-        elif segment != ".":
-            resolved.append(segment)
-    if segments[-1] in (".", ".."):
-        resolved.append("")
-    joined = "/".join(resolved) or "/"
-    return origin + (joined if joined.startswith("/") else "/" + joined)
+    return origin + remove_dot_segments("/".join(segments))
 
 
 def parse_srcset(value: str) -> list[tuple[str, str]]:
@@ -210,14 +197,13 @@ _PERMALINK_CLASSES = frozenset(
 
 
 def _section_of(element: Any, region: Any, base: str) -> tuple[str | None, str | None, set[str]]:
-    """What a player's own section says of it: its heading (the one before it), and its
-    nearest paragraph, before it first (what introduces it: "here's a quick video of that"),
-    else after it, up to the next heading of its heading's level or higher (a subsection's
-    text is still the section's: PyVideo's "Description"), however the section nests it; never
-    one across such a heading, which is another topic's.  Only `region`, the content the player
-    was read from, is searched, and none of its frame: a footer or a notice describes nothing.
-    A dropdown (`<details>`, sphinx-design's) is a section of its own, its `<summary>` its
-    heading.  Then the pictures the section shows."""
+    """What a player's own section says of it: its heading (the one before it), and its nearest paragraph,
+    before it first (what introduces it: "here's a quick video of that"), else after it, up to the next
+    heading of its heading's level or higher (a subsection's text is still the section's: PyVideo's
+    "Description"), however the section nests it; never one across such a heading, which is another topic's.
+    Only `region`, the content the player was read from, is searched, and none of its frame: a footer or a
+    notice describes nothing. A dropdown (`<details>`, sphinx-design's) is a section of its own, its
+    `<summary>` its heading. Then the pictures the section shows."""
     dropdown = next((d for d in element.iterancestors("details") if region in d.iterancestors()), None)
     scope = region if dropdown is None else dropdown
     nodes = [node for node in scope.iter() if isinstance(node.tag, str)]
