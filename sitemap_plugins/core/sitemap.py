@@ -62,15 +62,14 @@ class Sitemap:
         lastmod_keys: Sequence[str] = (),
         config_dir: str | os.PathLike[str] | None = None,
     ) -> None:
-        """`emit` receives each problem message (adapters pass their generator's logger);
-        `now` is the build time (news window, `lastmod: [build]`); `source_root` the directory
-        of the page sources, whose git history gives lastmod; `site_dir` the built site the
-        pages are in, served at `base_url`: what a page lists there must be a file of it.
-        `site_name` and `site_description` are what the video feed's channel says;
-        `lastmod_keys`: metadata keys other plugins of the generator date pages by
-        (git-revision-date-localized's), read before the page's own `date` where our own reading
-        of git has no date of the page; `config_dir`: the configuration file's directory, where
-        option `transform` is looked for."""
+        """`emit` receives each problem message (adapters pass their generator's logger); `now` is the build
+        time (news window, `lastmod: [build]`); `source_root` the directory of the page sources, whose git
+        history gives lastmod; `site_dir` the built site the pages are in, served at `base_url`: what a page
+        lists there must be a file of it. `site_name` and `site_description` are what the video feed's channel
+        says; `lastmod_keys`: metadata keys other plugins of the generator date pages by
+        (git-revision-date-localized's), read before the page's own `date` where our own reading of git has no
+        date of the page; `config_dir`: the configuration file's directory, where option `transform` is looked
+        for."""
         self.site_dir = Path(site_dir) if site_dir is not None else None
         #: How the summary names the field a page's author dates it by (Pelican: `Modified:`).
         self.date_field = FRONT_MATTER
@@ -107,8 +106,6 @@ class Sitemap:
         self._elsewhere: set[str] = set()
         #: Other sets' roots not built yet, each with what the face says of it (`sets_to_come`).
         self._to_come: dict[str, str] = {}
-        #: URLs of the pages `add_directory` found as files of site_dir.
-        self._walked: set[str] = set()
         #: What those pages show (`text.page_text`), where their set read them (`join_sets`).
         self._elsewhere_digests: dict[str, str | None] = {}
         #: The set as the site's rules left it at the last `write` (`rules.Site`).
@@ -157,8 +154,6 @@ class Sitemap:
         readings = read_pages(self.directory_pages(self.site_dir), self.options, other_sitemaps, jobs)
         for count, reading in enumerate(readings, 1):
             self._add_reading(reading, reading.page)  # a page of a directory: held whole
-            # Found as a file of site_dir: the rule of what leads nowhere need not look again.
-            self._walked.add(reading.page.url)
             if progress is not None:
                 progress(count)
         # A file copied as it is has no source here but itself (its file time, where asked).
@@ -167,9 +162,8 @@ class Sitemap:
     def directory_pages(
         self, site_dir: str | os.PathLike[str], other_sets: Collection[Path] = ()
     ) -> Iterator[Page]:
-        """The pages of a built site, served at the base URL (`index.html` as its directory), as
-        files, but for those of `other_sets` nested in it; what cannot be read is reported and
-        passed over."""
+        """The pages of a built site, served at the base URL (`index.html` as its directory), as files, but
+        for those of `other_sets` nested in it; what cannot be read is reported and passed over."""
         root = Path(site_dir)
 
         def passed_over(name: str, message: str) -> None:
@@ -327,11 +321,10 @@ class Sitemap:
         also_in_robots: Sequence[str] = (),
         project: str | None = None,
     ) -> WriteResult:
-        """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named
-        in robots.txt and the index; `replaceable`: the generator's own sitemap files there;
-        `report_to`: where the HTML report of the build goes (option `report`, resolved);
-        `also_in_robots`: other sets' sitemaps this set's robots.txt names; `project`: the
-        configuration the set is made from (`write_sitemaps`)."""
+        """Write the set into `out_dir`; `extra_sitemaps` (feeds) are sitemaps of their own, named in
+        robots.txt and the index; `replaceable`: the generator's own sitemap files there; `report_to`: where
+        the HTML report of the build goes (option `report`, resolved); `also_in_robots`: other sets' sitemaps
+        this set's robots.txt names; `project`: the configuration the set is made from (`write_sitemaps`)."""
         out = Path(out_dir)
         named, theirs = sitemaps_beside.extra_sitemaps(
             out, self.options, self.report, self.entries, self.left_out
@@ -391,7 +384,6 @@ class Sitemap:
             elsewhere=self._elsewhere,
             elsewhere_digests=self._elsewhere_digests,
             to_come=self._to_come,
-            walked=self._walked,
         ).gather(self.pages)
 
     def _count(self, result: WriteResult, site: Site) -> None:

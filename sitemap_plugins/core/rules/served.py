@@ -33,13 +33,12 @@ def leave_out_what_robots_txt_forbids(site: Site) -> None:
 
 
 def leave_out_what_leads_nowhere(site: Site) -> None:
-    """What a built page lists in its own site must be there: an image, a video's files or
-    player, the page itself.  A link that leads nowhere (a typo, a file not copied, a link the
-    generator left unresolved, `|filename|/images/x.png`) would be a 404 for a crawler.
+    """What a built page lists in its own site must be there: an image, a video's files or player, the page
+    itself. A link that leads nowhere (a typo, a file not copied, a link the generator left unresolved,
+    `|filename|/images/x.png`) would be a 404 for a crawler.
 
-    Reads: the built pages' entries, the site directory's files.  Changes: takes out each page,
-    image or video that no file serves, with a WARNING naming the page and the attribute (the
-    owner can mend it)."""
+    Reads: the built pages' entries, the site directory's files. Changes: takes out each page, image or video
+    that no file serves, with a WARNING naming the page and the attribute (the owner can mend it)."""
     assert site.site_dir is not None
     site_dir, base = site.site_dir, site.options.base_url
     folders: dict[str, bool] = {}  # a picture folder the site lacks is asked of once, not per picture
@@ -74,12 +73,11 @@ def leave_out_what_leads_nowhere(site: Site) -> None:
 
 
 def say_why_nothing_is_listed(site: Site) -> None:
-    """Most pages left out as canonical elsewhere, under one other address: the base URL is not
-    the one the site is published at (`--base-url .../latest/` for pages that say
-    `.../stable/`).
+    """Most pages left out as canonical elsewhere, under one other address: the base URL is not the one the
+    site is published at (`--base-url .../latest/` for pages that say `.../stable/`).
 
-    Reads: the canonical URLs of the pages left out for one.  Changes: nothing; says it in one
-    line, with the address to use (the rule runs where the set is empty)."""
+    Reads: the canonical URLs of the pages left out for one. Changes: nothing; says it in one line, with the
+    address to use (the rule runs where the set is empty)."""
     base, left_out = site.options.base_url, site.left_out
     addresses: Counter[str] = Counter()
     for url, canonical in site.canonical_elsewhere.items():

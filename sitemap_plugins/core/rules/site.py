@@ -57,12 +57,13 @@ class Site:
     site_description: str | None = None
     #: When each page changed (the harvest's sources: git's commits, the build time).
     dates: PageDates | None = None
-    #: URLs at which the walk of `site_dir` found a page's file (`Sitemap.add_directory`): served.
-    walked: set[str] = field(default_factory=set)
 
     # -- what the pages say, gathered from their readings (`of`) -----------------------------
     #: The pages handed over as built pages: what the site directory must hold.
     built: set[str] = field(default_factory=set)
+    #: Of those, the pages the walk of `site_dir` found as its files (`Sitemap.directory_pages`),
+    #: listed at the URL it found them at: served, so the rule of what leads nowhere looks no more.
+    walked: set[str] = field(default_factory=set)
     #: loc -> what a listing page shows (the generator's listings; `tell_listings` adds).
     listings: dict[str, Shown] = field(default_factory=dict)
     #: The pages that say when they were published: the posts a listing lists.
@@ -175,6 +176,8 @@ class Site:
         reading = harvest.reading
         page = reading.page
         self.built.add(loc)
+        if page.kind_unknown and loc == page.url:
+            self.walked.add(loc)
         if page.listing or page.lists:
             read_again = page if page.listing and (page.html or page.path) else None
             self.listings[loc] = Shown(reading.lists, read_again)
