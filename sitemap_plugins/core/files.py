@@ -55,10 +55,9 @@ def url_path(relative: str) -> str:
 
 
 def path_in(directory: str | os.PathLike[str], path: str | os.PathLike[str]) -> str | None:
-    """`path` relative to `directory`, its parts joined by `/` as in a URL; None where it is not
-    inside.  Both are taken as spelled, not resolved: a generator names its files under the
-    directory it was given, a link or not.  Names compare as the system compares them (on
-    Windows, either slash and any case)."""
+    """`path` relative to `directory`, its parts joined by `/` as in a URL; None where it is not inside. Both
+    are taken as spelled, not resolved: a generator names its files under the directory it was given, a link
+    or not. Names compare as the system compares them (on Windows, either slash and any case)."""
     root = os.path.join(os.path.abspath(directory), "")
     text = os.path.abspath(path)
     if not os.path.normcase(text).startswith(os.path.normcase(root)):
@@ -159,12 +158,11 @@ def same_file(url: str) -> tuple[str, ...]:
 def site_pages(
     site_dir: Path, warn: Callable[[str, str], None], other_sets: Collection[Path] = ()
 ) -> Iterator[tuple[str, str, str, str]]:
-    """(URL path, path in `site_dir`, file, the file with its links followed) of every HTML page a
-    visitor can reach, in a stable order.  Hidden files and directories (`.git`, `.well-known`)
-    are not pages, nor are those of `other_sets`, the directories of other sets nested in this
-    one (a language's `fr/` in the main language's root); a directory that cannot be read, a name
-    that is not a regular file, and a link leading out of `site_dir` are named to `warn`
-    (subject, message) and passed over."""
+    """(URL path, path in `site_dir`, file, the file with its links followed) of every HTML page a visitor can
+    reach, in a stable order. Hidden files and directories (`.git`, `.well-known`) are not pages, nor are
+    those of `other_sets`, the directories of other sets nested in this one (a language's `fr/` in the main
+    language's root); a directory that cannot be read, a name that is not a regular file, and a link leading
+    out of `site_dir` are named to `warn` (subject, message) and passed over."""
     root = real_folder(os.path.abspath(site_dir))
     elsewhere = {directory.resolve() for directory in other_sets}
 
@@ -297,14 +295,13 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs
 
 
 def decode_html(data: bytes) -> str:
-    """Bytes of an HTML page as a browser decodes them without HTTP headers: a byte order mark,
-    else the encoding its `<meta charset>` (or `http-equiv` Content-Type) declares in the first
-    1,024 bytes, else UTF-8.  What the encoding cannot decode becomes U+FFFD.
+    """Bytes of an HTML page as a browser decodes them without HTTP headers: a byte order mark, else the
+    encoding its `<meta charset>` (or `http-equiv` Content-Type) declares in the first 1,024 bytes, else
+    UTF-8. What the encoding cannot decode becomes U+FFFD.
 
-    Bytes that are UTF-8 throughout are read as UTF-8 without looking for a declaration: what
-    generators write is UTF-8 and says so, and bytes of a legacy encoding that happen to be
-    valid UTF-8 beyond ASCII are all but unknown (and where they are ASCII, an ASCII-compatible
-    declaration reads them as the same text)."""
+    Bytes that are UTF-8 throughout are read as UTF-8 without looking for a declaration: what generators write
+    is UTF-8 and says so, and bytes of a legacy encoding that happen to be valid UTF-8 beyond ASCII are all
+    but unknown (and where they are ASCII, an ASCII-compatible declaration reads them as the same text)."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(encoding, "replace")

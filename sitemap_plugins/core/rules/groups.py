@@ -1,6 +1,5 @@
-"""hreflang groups across a set: every version of a page lists itself and all the others, plus
-`x-default`; a copy of another language's page is no translation, and an alternate never names
-a page the set leaves out."""
+"""hreflang groups across a set: every version of a page lists itself and all the others, plus `x-default`; a
+copy of another language's page is no translation, and an alternate never names a page the set leaves out."""
 
 from __future__ import annotations
 
@@ -22,16 +21,14 @@ MAX_GROUP = 1_000
 
 
 def leave_out_copies(site: Site) -> None:
-    """A page that shows the same words as a page in the language copies are made from is a
-    copy of it, however it was made (static-i18n's fallback, a build script that copies
-    untranslated pages, projects that share files, polyglot's fallback whose head names no
-    counterpart): no translation.  It is left out as fallback copies are (`list_fallbacks`
-    lists it, in no group).
+    """A page that shows the same words as a page in the language copies are made from is a copy of it,
+    however it was made (static-i18n's fallback, a build script that copies untranslated pages, projects that
+    share files, polyglot's fallback whose head names no counterpart): no translation. It is left out as
+    fallback copies are (`list_fallbacks` lists it, in no group).
 
-    Reads: the fingerprint of each page compared (this set's and the run's other sets'), the
-    language each says it is in, the site's original language, each entry's group.  Changes:
-    takes out the copies (or, with `list_fallbacks`, their groups); `Site.copies`, the URLs no
-    group may name."""
+    Reads: the fingerprint of each page compared (this set's and the run's other sets'), the language each
+    says it is in, the site's original language, each entry's group. Changes: takes out the copies (or, with
+    `list_fallbacks`, their groups); `Site.copies`, the URLs no group may name."""
     digests = {**site.elsewhere_digests, **site.digests}
     # The language copies are made from: the option's, else the site's (its home page's),
     # on every route (`generate --from-dir` too, where nothing else names it).
@@ -76,12 +73,11 @@ def leave_out_copies(site: Site) -> None:
 
 
 def _fingerprints(site: Site, digests: dict[str, str | None]) -> tuple[dict[str, set[str]], dict[str, str]]:
-    """Each page's fingerprints: its main content's (`page_text`), and, where its theme marks
-    no content region, its text without the theme's frame: a block that repeats on more than
-    half of one language's pages (at least three), a sidebar that greets the reader in it,
-    is frame on every page (on a short post it holds more words than the post).  And the
-    fingerprint of all a page shows but the frame: where no group pairs two pages, only the
-    whole text tells a copy (a listing's main block may be the one post it shows whole)."""
+    """Each page's fingerprints: its main content's (`page_text`), and, where its theme marks no content
+    region, its text without the theme's frame: a block that repeats on more than half of one language's pages
+    (at least three), a sidebar that greets the reader in it, is frame on every page (on a short post it holds
+    more words than the post). And the fingerprint of all a page shows but the frame: where no group pairs two
+    pages, only the whole text tells a copy (a listing's main block may be the one post it shows whole)."""
     found = {url: {digest} for url, digest in digests.items() if digest is not None}
     whole_text = {url: digest for url, digest in site.digests.items() if digest is not None}
     blocks, languages = site.text_blocks, site.page_languages
@@ -104,11 +100,10 @@ def _fingerprints(site: Site, digests: dict[str, str | None]) -> tuple[dict[str,
 
 
 def _drop_alternates_not_listed(site: Site) -> None:
-    """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere,
-    a redirect, robots.txt's, a 404: what search engines are told not to index, or cannot
-    fetch) tells them of a translation that is none: dropped from the group, and said.  A link
-    to a copy (a fallback, the same words) is the copy left out, which the summary counts: not
-    said again."""
+    """An alternate naming a page this set leaves out (a copy, noindex, canonical elsewhere, a redirect,
+    robots.txt's, a 404: what search engines are told not to index, or cannot fetch) tells them of a
+    translation that is none: dropped from the group, and said. A link to a copy (a fallback, the same words)
+    is the copy left out, which the summary counts: not said again."""
     reasons = {uri_or_same(page.url): page.reason for page in site.left_out}
     reasons.update(site.in_no_group)
     reasons.update(dict.fromkeys(site.unlisted - reasons.keys(), "not listed"))

@@ -15,18 +15,16 @@ from sitemap_plugins.core.rules.site import Shown, Site
 
 
 def tell_listings(site: Site) -> None:
-    """A built site's page that no generator described (`Page.kind_unknown`) is a listing where it
-    states no date of its own (or one that three such pages state alike: the theme's, the site's
-    newest change) and the pages its content links to are posts: two at least, and more than half
-    of those listed; or one, where it shows the posts' dates in cards (Hugo Stack's tag page of
-    one post).  A docs page that links to a post among its other pages stays what it is,
-    undated.  The images and videos its excerpts share with those posts are the posts' (as a
-    generator's listing has none): listed with them, not again here, even where another tool's
-    sitemap dated the page; those of the other pages it links to are its own.
+    """A built site's page that no generator described (`Page.kind_unknown`) is a listing where it states no
+    date of its own (or one that three such pages state alike: the theme's, the site's newest change) and the
+    pages its content links to are posts: two at least, and more than half of those listed; or one, where it
+    shows the posts' dates in cards (Hugo Stack's tag page of one post). A docs page that links to a post
+    among its other pages stays what it is, undated. The images and videos its excerpts share with those posts
+    are the posts' (as a generator's listing has none): listed with them, not again here, even where another
+    tool's sitemap dated the page; those of the other pages it links to are its own.
 
-    Reads: what each page of unknown kind links to, which pages are posts, the links most pages
-    show.  Changes: the listings (added), their entries' images and videos (the posts' taken
-    out); `Site.everywhere`."""
+    Reads: what each page of unknown kind links to, which pages are posts, the links most pages show. Changes:
+    the listings (added), their entries' images and videos (the posts' taken out); `Site.everywhere`."""
     everywhere = site.everywhere = links_most_pages_show(site)
     # A date the theme writes the same on every list page (Hugo Stack's `og:updated_time`, the
     # site's newest change) is no page's own: such pages are told by what they show.
@@ -61,17 +59,16 @@ def tell_listings(site: Site) -> None:
 
 
 def date_listings(site: Site) -> None:
-    """A listing page (a blog's index, archives, categories, their pages) changed for its
-    readers when the newest post it shows changed: its entries are posts (pages that say when
-    they were published), each a title, a date and an excerpt, and a page that an excerpt's text
-    links to is none of them.  It is dated by the newest post of this set that its content region
-    links to, else the rest of its body outside the frame (a theme may put the list after an
-    introduction); a listing of pages that are no posts, by the newest of those its content links
-    to (other listings aside), whatever its own metadata or another plugin says.  Where nothing
-    it shows is dated, it gets no lastmod rather than a wrong one.
+    """A listing page (a blog's index, archives, categories, their pages) changed for its readers when the
+    newest post it shows changed: its entries are posts (pages that say when they were published), each a
+    title, a date and an excerpt, and a page that an excerpt's text links to is none of them. It is dated by
+    the newest post of this set that its content region links to, else the rest of its body outside the frame
+    (a theme may put the list after an introduction); a listing of pages that are no posts, by the newest of
+    those its content links to (other listings aside), whatever its own metadata or another plugin says. Where
+    nothing it shows is dated, it gets no lastmod rather than a wrong one.
 
-    Reads: what each listing shows, the posts' and the other pages' lastmods.  Changes: each
-    listing's lastmod (and its source, `listing`)."""
+    Reads: what each listing shows, the posts' and the other pages' lastmods. Changes: each listing's lastmod
+    (and its source, `listing`)."""
     tz = site.options.tzinfo
     listings = set(site.listings)
 
@@ -121,12 +118,11 @@ def as_listed(site: Site, links: list[str]) -> set[str]:
 
 
 def links_most_pages_show(site: Site) -> set[str]:
-    """The links more than half of a built site's pages show (three at least; `--from-dir`,
-    where every page's links are read, posts' too), each as the set lists it: a notice the
-    theme puts on every page ("Read more" about the contributors) is no listing's entry, and
-    dates none.  On a generator's face, whose listings alone are read whole: the links every
-    listing shows (three at least) that its other pages show too, three at least, read for them
-    (a small blog's posts, which every listing shows, are not linked from every post)."""
+    """The links more than half of a built site's pages show (three at least; `--from-dir`, where every page's
+    links are read, posts' too), each as the set lists it: a notice the theme puts on every page ("Read more"
+    about the contributors) is no listing's entry, and dates none. On a generator's face, whose listings alone
+    are read whole: the links every listing shows (three at least) that its other pages show too, three at
+    least, read for them (a small blog's posts, which every listing shows, are not linked from every post)."""
     shown, pages = site.links_shown, site.pages_read
     found = [url for url, count in shown.items() if count >= 3 and count * 2 > pages]
     listings = [set(map(uri_or_same, s.region)) for s in site.listings.values() if s.page is not None]
