@@ -6,10 +6,16 @@ import argparse
 import sys
 
 from sitemap_plugins import clean_set
+from sitemap_plugins.core.output.clean import NoSet
 
 
 def run_clean(args: argparse.Namespace) -> int:
-    cleaned = clean_set(args.directory, dry_run=args.dry_run)
+    try:
+        cleaned = clean_set(args.directory, dry_run=args.dry_run)
+    except NoSet as nothing:
+        # A directory cleaned already (a script run twice, `make clean`): said, and not a failure.
+        print(nothing, file=sys.stderr)
+        return 0
     verb = "would remove" if args.dry_run else "removed"
     for name, why in cleaned.kept:
         print(f"sitemap-plugins clean: {name}: {why}; left as it is", file=sys.stderr)

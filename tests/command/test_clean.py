@@ -85,8 +85,14 @@ def test_a_robots_txt_we_made_goes_and_a_changed_file_stays(tmp_path):
         "sitemap.xsl": hashlib.sha256(b"the owner's own file now").hexdigest(),
     }
     again = run("clean", str(site))
-    assert again.returncode == 1
+    assert again.returncode == 0  # run twice (a script's `make clean`): nothing to do is no failure
+    assert snapshot(site) == {
+        **before,
+        "sitemap.xsl": hashlib.sha256(b"the owner's own file now").hexdigest(),
+    }
     assert "holds no set of sitemap-plugins" in again.stderr and "nothing was removed" in again.stderr
+    wrong = run("clean", str(tmp_path / "sit"))  # a path mistyped is a failure
+    assert wrong.returncode == 1 and f"{tmp_path / 'sit'} is not a directory" in wrong.stderr
 
 
 def test_after_a_mkdocs_build_with_lines_added_below_our_block(tmp_path):

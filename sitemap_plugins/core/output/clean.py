@@ -20,6 +20,10 @@ from sitemap_plugins.core.output.render import GENERATOR
 from sitemap_plugins.core.output.robots_txt import ROBOTS_TXT, take_out_block
 
 
+class NoSet(SitemapError):
+    """The directory holds no set of ours (no manifest): nothing to remove, as after a `clean`."""
+
+
 @dataclass
 class Cleaned:
     """What `clean_set` did (or, dry, would do)."""
@@ -37,7 +41,7 @@ def clean_set(directory: str | os.PathLike[str], dry_run: bool = False) -> Clean
     if not out.is_dir():
         raise SitemapError(f"sitemap-plugins clean: {out} is not a directory")
     if not os.path.lexists(out / MANIFEST):
-        raise SitemapError(
+        raise NoSet(
             f"sitemap-plugins clean: {out} holds no set of sitemap-plugins (no {MANIFEST}, which names "
             "what a build wrote); nothing was removed"
         )

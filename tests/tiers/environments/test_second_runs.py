@@ -250,6 +250,7 @@ def test_versions_again_writes_the_same_root_and_clean_again_changes_nothing(tmp
     }
     assert (root / "robots.txt").read_text() == "User-agent: *\nDisallow: /drafts/\n"
     again = _command("clean", str(root))
+    assert again.returncode == 0
     assert again.stderr == (
         f"sitemap-plugins clean: {root} holds no set of sitemap-plugins (no .sitemap-plugins.json, which "
         "names what a build wrote); nothing was removed\n"
