@@ -189,7 +189,12 @@ def root_index(
     base = urlsplit(options.base_url)
     segments = [part for part in base.path.split("/") if part]
     host_dir = host_root(outdir, options.base_url)
-    if not segments or host_dir is None or root != host_dir:
+    if root is not None and root != host_dir:
+        # The owner asked for the tree's index: an index at another folder would be served at
+        # another URL than its sets say, so none is written, and why is said.
+        warn(_not_the_root(root, outdir, options.base_url, host_dir))
+        return None
+    if not segments or host_dir is None or root is None:
         return None  # at the host's root, the set is the root's; elsewhere, not ours to write
     sets = sorted(_sets_of(project, host_dir, depth=len(segments) + 1))
     if len(sets) < 2 or host_dir in sets:
@@ -210,6 +215,21 @@ def root_index(
         return f"sitemap: no index written at {host_dir}: {str(error).removeprefix('sitemap: ')}"
     sets_named = ", ".join(names)
     return f"sitemap: {host_dir / ENTRY_POINT} names the sets of {sets_named}, and its robots.txt names it"
+
+
+def _not_the_root(root: Path, outdir: Path, base_url: str, host_dir: Path | None) -> str:
+    """Why `sitemap_root` is not the folder served at the host's root, and what it should be."""
+    if host_dir is None:
+        return (
+            f"sitemap: sitemap_root {root}: the output {outdir} does not nest as its URL {base_url} does "
+            "(a folder for each segment of the path), so no folder of it is served at the host's root; "
+            "no index of the tree's sets was written"
+        )
+    return (
+        f"sitemap: sitemap_root {root} is not the folder served at the host's root: the output "
+        f"{outdir}, served at {base_url}, nests in {host_dir}; no index of the tree's sets was written "
+        f"(sitemap_root = {str(host_dir)!r} writes it)"
+    )
 
 
 def _sets_of(project: Project, top: Path, depth: int) -> Iterator[Path]:

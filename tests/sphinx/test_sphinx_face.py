@@ -287,6 +287,33 @@ def test_versions_under_one_root_are_named_by_one_index_there(tmp_path):
     }
 
 
+def test_a_sitemap_root_that_is_not_the_hosts_root_is_said_and_writes_no_index(tmp_path):
+    """`sitemap_root` one folder too high (`_build` where `_build/html` is served at the host's
+    root), or an output that does not nest as its URL does: the index the owner asked for would be
+    served at another URL than its sets say, so none is written, and one WARNING says why and what
+    to name (`-W` stops the build: the owner asked for what cannot be)."""
+    docs = project(tmp_path)
+    html = tmp_path / "_build" / "html"
+    latest, stable = "https://docs.example.com/en/latest/", "https://docs.example.com/en/stable/"
+    high = ("-D", f"sitemap_root={tmp_path / '_build'}")
+    assert sphinx(docs, html / "en" / "latest", "-D", f"html_baseurl={latest}", *high).returncode == 0
+    done = sphinx(docs, html / "en" / "stable", "-D", f"html_baseurl={stable}", *high)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "sitemap" in line]
+    assert len(said) == 1 and "WARNING: sitemap: sitemap_root" in said[0], done.stderr
+    assert f"is not the folder served at the host's root: the output {html / 'en' / 'stable'}" in said[0]
+    assert (
+        f"nests in {html}; no index of the tree's sets was written (sitemap_root = '{html}' writes it)"
+        in said[0]
+    )
+    assert not (html / "sitemap.xml").exists() and not (tmp_path / "_build" / "sitemap.xml").exists()
+    assert sphinx(docs, html / "en" / "stable", "-W", "-D", f"html_baseurl={stable}", *high).returncode != 0
+    flat = sphinx(docs, tmp_path / "out", "-D", f"html_baseurl={stable}", "-D", f"sitemap_root={tmp_path}")
+    assert flat.returncode == 0, flat.stderr
+    assert "does not nest as its URL https://docs.example.com/en/stable/ does" in flat.stderr
+    assert (tmp_path / "out" / "sitemap.xml").is_file()  # its own set is written all the same
+
+
 def test_a_page_autodoc_writes_is_dated_by_its_module(tmp_path):
     """`automodule`: the module's source is what the page shows; its later commit dates it."""
     conf = (
