@@ -67,6 +67,13 @@ def as_served(uri: str) -> str:
     return urlunsplit(parts._replace(path=path))
 
 
+def escapes_read(uri: str) -> str:
+    """What a web server decodes in `uri`'s path, as `as_served` reads it: "%2e as '.' and %2f as
+    '/'" (the escapes the path spells, in the order met)."""
+    found = dict.fromkeys(match.lower() for match in _ESCAPED.findall(urlsplit(uri).path))
+    return " and ".join(f"{escape} as {'.' if escape == '%2e' else '/'!r}" for escape in found)
+
+
 def within(uri: str, base_url: str) -> bool:
     """Whether `uri` (as served) is in the directory of `base_url` or below it: the protocol's
     rule for what an index names."""

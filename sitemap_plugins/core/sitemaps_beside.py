@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitemap_plugins.core.errors import Reporter, log
 from sitemap_plugins.core.model import Entry, LeftOut
-from sitemap_plugins.core.option_values import as_served, within
+from sitemap_plugins.core.option_values import as_served, escapes_read, within
 from sitemap_plugins.core.options import Options
 from sitemap_plugins.core.output.packing import IndexItem
 from sitemap_plugins.core.pages.harvest import leave_out
@@ -32,7 +32,8 @@ def served_feeds(feeds: Sequence[IndexItem], options: Options, report: Reporter)
         report(
             "feed",
             feed.loc,
-            f"a web server reads %2e as '.', so it names {served}{where}, not the feed written; left out",
+            f"a web server reads {escapes_read(feed.loc)}, so it names {served}{where}, not the feed "
+            "written; left out",
         )
     return kept
 

@@ -15,7 +15,11 @@ from command_runs import run
 from sitemap_checks import NS, files, generate_from_dir, named, parse, urls
 
 from sitemap_plugins import ConfigError
+from sitemap_plugins.core.errors import Reporter
 from sitemap_plugins.core.option_values import as_served, extra_sitemap_url
+from sitemap_plugins.core.options import Options
+from sitemap_plugins.core.output.packing import IndexItem
+from sitemap_plugins.core.sitemaps_beside import served_feeds
 
 DOCS = "https://example.com/docs/"
 BASE = "https://example.com/"
@@ -65,6 +69,30 @@ def test_an_escaped_slash_that_climbs_above_the_base_url_is_the_options_error(va
 )
 def test_what_a_server_that_decodes_escapes_serves(uri, served):
     assert as_served(uri) == served
+
+
+@pytest.mark.parametrize(
+    "path, read, served",
+    [
+        ("%2e%2e/%2e%2e/all.atom.xml", "%2e as '.'", "https://example.com/all.atom.xml"),
+        ("..%2f..%2fall.atom.xml", "%2f as '/'", "https://example.com/all.atom.xml"),
+        ("%2E%2E%2Fall.atom.xml", "%2e as '.' and %2f as '/'", "https://example.com/docs/all.atom.xml"),
+        ("..%5call.atom.xml", "%5c as '/'", "https://example.com/docs/all.atom.xml"),
+    ],
+)
+def test_a_feed_whose_escapes_name_another_file_is_left_out_naming_those_escapes(path, read, served):
+    """A feed setting that climbs (`..%2f`, `%2e%2e/`) is said with the escapes it spells: the
+    owner finds them in the setting."""
+    said: list[str] = []
+    report = Reporter(emit=said.append)
+    feeds = [IndexItem(f"{DOCS}blog/{path}", None), IndexItem(f"{DOCS}feed.xml", None)]
+    kept = served_feeds(feeds, Options.from_mapping({"base_url": DOCS}), report)
+    assert [feed.loc for feed in kept] == [f"{DOCS}feed.xml"]
+    where = "" if served.startswith(DOCS) else f", outside the site {DOCS}"
+    assert said == [
+        f"sitemap: feed: {DOCS}blog/{path}: a web server reads {read}, so it names {served}{where}, "
+        "not the feed written; left out"
+    ]
 
 
 def test_generate_refuses_extra_sitemaps_climbing_with_escaped_slashes(tmp_path):
