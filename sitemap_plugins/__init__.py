@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from sitemap_plugins.core.check import Checker, Finding, base_url_of
     from sitemap_plugins.core.indexnow import submit_changes
     from sitemap_plugins.core.live_check import Bounds, LiveCheck
-    from sitemap_plugins.core.output.clean import Cleaned, clean_set
+    from sitemap_plugins.core.output.clean import Cleaned, NoSet, clean_set
 
 #: The command's own rooms (checking a set, IndexNow, cleaning), imported where first asked for:
 #: no build needs them, and they were a fifth of what a generator's build spent importing us.
@@ -75,7 +75,7 @@ _COMMAND_ONLY = {
     **dict.fromkeys(("Checker", "Finding", "base_url_of"), "sitemap_plugins.core.check"),
     "submit_changes": "sitemap_plugins.core.indexnow",
     **dict.fromkeys(("Bounds", "LiveCheck"), "sitemap_plugins.core.live_check"),
-    **dict.fromkeys(("Cleaned", "clean_set"), "sitemap_plugins.core.output.clean"),
+    **dict.fromkeys(("Cleaned", "NoSet", "clean_set"), "sitemap_plugins.core.output.clean"),
 }
 
 
@@ -106,6 +106,7 @@ __all__ = [
     "LiveCheck",
     "News",
     "NewsOptions",
+    "NoSet",
     "Options",
     "Page",
     "Problem",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sitemap_plugins import clean_set
-from sitemap_plugins.core.output.clean import NoSet
+from sitemap_plugins import NoSet, clean_set
 
 
 def run_clean(args: argparse.Namespace) -> int:

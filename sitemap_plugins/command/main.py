@@ -51,7 +51,7 @@ from sitemap_plugins.command.submit import run_submit
 from sitemap_plugins.core.jsonl import collecting_less_often
 from sitemap_plugins.core.option_values import report_path_of
 from sitemap_plugins.mkdocs.built import generate_projects, material_index_warning
-from sitemap_plugins.mkdocs.project import load_yaml
+from sitemap_plugins.mkdocs.project import load_toml, load_yaml
 from sitemap_plugins.mkdocs.versions import add_parser as add_versions
 from sitemap_plugins.mkdocs.versions import mike_tree_hint, run_versions
 
@@ -246,7 +246,7 @@ def load_config(path: Path) -> dict[str, Any]:
         raise ConfigError(f"--config: cannot read {path}: {error.strerror}") from error
     try:
         if path.suffix == ".toml":
-            data = _toml().loads(text)
+            data = load_toml(text, f"--config {path}")
         elif path.suffix in (".yml", ".yaml"):
             data = load_yaml(text, f"--config {path}", path.resolve().parent) or {}
         elif path.suffix == ".json":
@@ -261,19 +261,6 @@ def load_config(path: Path) -> dict[str, Any]:
         raise ConfigError(f"--config: {path} must hold a table of options")
     section = data.get("sitemap", data)
     return dict(section) if isinstance(section, dict) else {}
-
-
-def _toml() -> Any:
-    try:
-        import tomllib
-    except ImportError:  # Python 3.10
-        try:
-            import tomli as tomllib
-        except ImportError as error:
-            raise ConfigError(
-                "--config: reading TOML on Python 3.10 needs tomli (pip install tomli)"
-            ) from error
-    return tomllib
 
 
 def _rule(text: str) -> dict[str, Any]:

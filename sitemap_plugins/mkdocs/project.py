@@ -70,7 +70,7 @@ def read_project(path: Path, base_url: str | None = None) -> Project:
     command's `--base-url`) stands in for a site_url the configuration does not set."""
     where = f"--project {path}"
     if path.suffix == ".toml":
-        data = _toml(_read_text(path, where), where)
+        data = load_toml(_read_text(path, where), where)
         data = data.get("project", data)
         if not isinstance(data, Mapping):
             raise ConfigError(f"{where}: `project` must be a table of settings, got {shown(data)}")
@@ -270,7 +270,8 @@ def _expanding_key(root: Any, sizes: dict[int, int]) -> str:
     return f"key {'.'.join(path).replace('.[', '[')!r} expands"
 
 
-def _toml(text: str, where: str) -> dict[str, Any]:
+def load_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text (`where` names it in messages): zensical.toml, a `--config` file."""
     try:
         import tomllib
     except ImportError:  # Python 3.10

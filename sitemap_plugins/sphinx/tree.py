@@ -219,16 +219,15 @@ def root_index(
 
 def _not_the_root(root: Path, outdir: Path, base_url: str, host_dir: Path | None) -> str:
     """Why `sitemap_root` is not the folder served at the host's root, and what it should be."""
-    if host_dir is None:
-        return (
-            f"sitemap: sitemap_root {root}: the output {outdir} does not nest as its URL {base_url} does "
-            "(a folder for each segment of the path), so no folder of it is served at the host's root; "
-            "no index of the tree's sets was written"
-        )
+    where = (
+        f"{outdir}, served at {base_url}, nests in {host_dir}"
+        if host_dir
+        else (f"{outdir} does not nest as its URL {base_url} does (a folder for each segment of the path)")
+    )
+    fix = f" (sitemap_root = {str(host_dir)!r} writes it)" if host_dir else ""
     return (
-        f"sitemap: sitemap_root {root} is not the folder served at the host's root: the output "
-        f"{outdir}, served at {base_url}, nests in {host_dir}; no index of the tree's sets was written "
-        f"(sitemap_root = {str(host_dir)!r} writes it)"
+        f"sitemap: sitemap_root {root} is not the folder served at the host's root: the output {where}; "
+        f"no index of the tree's sets was written{fix}"
     )
 
 

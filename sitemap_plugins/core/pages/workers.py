@@ -70,7 +70,8 @@ def _in_workers(
     pool = ProcessPoolExecutor(
         workers, initializer=_start_worker, initargs=(options, other_sitemaps, os.getpid())
     )
-    log.info("sitemap: reading pages in %d processes: this one and %s", jobs, _workers(workers))
+    others = "1 worker" if workers == 1 else f"{workers} workers"
+    log.info("sitemap: reading pages in %d processes: this one and %s", jobs, others)
     # In the order the chunks were handed over, each with whether a worker reads it.
     window: deque[tuple[Future[list[PageReading]], list[Page], bool]] = deque()
     try:
@@ -100,10 +101,6 @@ def _in_workers(
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return iter(())
-
-
-def _workers(count: int) -> str:
-    return "1 worker" if count == 1 else f"{count} workers"
 
 
 # -- in a worker process ---------------------------------------------------------------------------
