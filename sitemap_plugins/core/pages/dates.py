@@ -8,7 +8,7 @@ import datetime as dt
 import os
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -171,22 +171,11 @@ class PageDates:
             elif source == "build":
                 value = self.build_time
             elif source == "html" and facts.modified:
-                try:
-                    value = parse_date(facts.modified, self.options.tzinfo)
-                except ValueError as error:
-                    self.report(label, "lastmod (the page's HTML)", f"{error}; not used")
-                else:
-                    if self._in_the_future(value, label, "lastmod (the page's HTML)"):
-                        value = None
+                value = self._date(facts.modified, label, "lastmod (the page's HTML)")
             elif source == "sitemaps" and theirs is not None and theirs.lastmod:
+                # Another tool's date it cannot read is its to mend, not the owner's: said at INFO.
                 field = f"lastmod ({theirs.file}, another tool's sitemap)"
-                try:
-                    value = parse_date(theirs.lastmod, self.options.tzinfo)
-                except ValueError as error:
-                    log.info("sitemap: %s: %s: %s; not used", label, field, error)
-                else:
-                    if self._in_the_future(value, label, field):
-                        value = None
+                value = self._date(theirs.lastmod, label, field, unreadable=log.info)
             if value:
                 later = self._later(published, value)
                 return Dated(later, "metadata" if later is published else source, shallow)
@@ -197,15 +186,23 @@ class PageDates:
         if "html" in self.options.lastmod and facts.published:
             # A built page that says only when it was published (a post never edited, whose
             # theme writes no modification time): no source knows of a later change.
-            try:
-                value = parse_date(facts.published, self.options.tzinfo)
-            except ValueError as error:
-                self.report(label, "lastmod (the page's HTML, its publication)", f"{error}; not used")
-            else:
-                future = self._in_the_future(value, label, "lastmod (the page's HTML, its publication)")
-                if not future and not (shallow and self._older_than_the_clone(page, value)):
-                    return Dated(value, "html", shallow)
+            value = self._date(facts.published, label, "lastmod (the page's HTML, its publication)")
+            if value is not None and not (shallow and self._older_than_the_clone(page, value)):
+                return Dated(value, "html", shallow)
         return Dated(None, f"none: {self.why_undated(page)}", shallow)
+
+    def _date(self, text: str, label: str, field: str, unreadable: Callable[..., Any] | None = None) -> Any:
+        """The date `text` says; None where it says none (reported, or `unreadable`) or one later
+        than the build (reported)."""
+        try:
+            date = parse_date(text, self.options.tzinfo)
+        except ValueError as error:
+            if unreadable is None:
+                self.report(label, field, f"{error}; not used")
+            else:
+                unreadable("sitemap: %s: %s: %s; not used", label, field, error)
+            return None
+        return None if self._in_the_future(date, label, field) else date
 
     def _git_answers(self, page: Page) -> bool:
         """Our own reading of git dates the page's source, or knows that its shallow clone
