@@ -190,9 +190,14 @@ def root_index(
     segments = [part for part in base.path.split("/") if part]
     host_dir = host_root(outdir, options.base_url)
     if root is not None and root != host_dir:
-        # The owner asked for the tree's index: an index at another folder would be served at
-        # another URL than its sets say, so none is written, and why is said.
-        warn(_not_the_root(root, outdir, options.base_url, host_dir))
+        # The owner asked for the tree's index: one at another folder would be served at another
+        # URL than its sets say, so none is written, and why is said.
+        nests = f"nests in {host_dir}" if host_dir else "does not nest as its URL does (a folder a segment)"
+        fix = f" (sitemap_root = {str(host_dir)!r} writes it)" if host_dir else ""
+        warn(
+            f"sitemap: sitemap_root {root} is not the folder served at the host's root: the output {outdir}, "
+            f"served at {options.base_url}, {nests}; no index of the tree's sets was written{fix}"
+        )
         return None
     if not segments or host_dir is None or root is None:
         return None  # at the host's root, the set is the root's; elsewhere, not ours to write
@@ -215,20 +220,6 @@ def root_index(
         return f"sitemap: no index written at {host_dir}: {str(error).removeprefix('sitemap: ')}"
     sets_named = ", ".join(names)
     return f"sitemap: {host_dir / ENTRY_POINT} names the sets of {sets_named}, and its robots.txt names it"
-
-
-def _not_the_root(root: Path, outdir: Path, base_url: str, host_dir: Path | None) -> str:
-    """Why `sitemap_root` is not the folder served at the host's root, and what it should be."""
-    where = (
-        f"{outdir}, served at {base_url}, nests in {host_dir}"
-        if host_dir
-        else (f"{outdir} does not nest as its URL {base_url} does (a folder for each segment of the path)")
-    )
-    fix = f" (sitemap_root = {str(host_dir)!r} writes it)" if host_dir else ""
-    return (
-        f"sitemap: sitemap_root {root} is not the folder served at the host's root: the output {where}; "
-        f"no index of the tree's sets was written{fix}"
-    )
 
 
 def _sets_of(project: Project, top: Path, depth: int) -> Iterator[Path]:
