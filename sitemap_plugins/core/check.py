@@ -69,6 +69,10 @@ class Checker(EntryChecks):
     def add(self, file: Path | str, line: int | None, url: str | None, message: str, code: str) -> None:
         self.findings.append(Finding(str(file), line, url, message, code))
 
+    def add_of_file(self, file: Path | str, message: str, code: str) -> None:
+        """A finding of a whole file (a robots.txt, a sitemap, the site): no line, no URL."""
+        self.add(file, None, None, message, code)
+
     def summary(self) -> str:
         """What was read and found, as the terminal and the report both say it."""
         errors = sum(1 for f in self.findings if not f.advice)
@@ -92,12 +96,8 @@ class Checker(EntryChecks):
         if at_root:
             self.robots_rules = read_robots_rules(robots, self.base_url)
             if not robots.exists():
-                self.add(
-                    robots,
-                    None,
-                    None,
-                    "no robots.txt: search engines will not find the sitemaps",
-                    "robots-missing",
+                self.add_of_file(
+                    robots, "no robots.txt: search engines will not find the sitemaps", "robots-missing"
                 )
         else:
             # Crawlers read robots.txt only at the root of a host, which this directory is not.
@@ -108,10 +108,8 @@ class Checker(EntryChecks):
             named = robots.is_file() and wanted in sitemap_urls(
                 robots.read_bytes()[: 1 << 20].decode("utf-8", "replace")
             )
-            self.add(
+            self.add_of_file(
                 robots,
-                None,
-                None,
                 f"the site is under {self.base.path}: crawlers read only {root}, which is not in this "
                 + (
                     f"directory; this one names {wanted} already, which crawlers read where the host serves "
@@ -136,17 +134,13 @@ class Checker(EntryChecks):
                 if self._repeats_what_is_offered(path):
                     continue
                 if not unseen_robots:
-                    self.add(
-                        path,
-                        None,
-                        None,
-                        "not reachable from robots.txt (no Sitemap: line leads to it)",
-                        "unreachable",
+                    self.add_of_file(
+                        path, "not reachable from robots.txt (no Sitemap: line leads to it)", "unreachable"
                     )
                 self.check_file(path, site)
         if not self.checked:
             # Nothing to read: no search engine finds a sitemap of this site either.
-            self.add(site, None, None, "no sitemap: none is here, and robots.txt names none", "no-sitemap")
+            self.add_of_file(site, "no sitemap: none is here, and robots.txt names none", "no-sitemap")
         self._check_hreflang()
 
     def check(self, target: Path) -> None:
@@ -175,7 +169,7 @@ class Checker(EntryChecks):
             if line.strip().lower().startswith("sitemap:")
         ]
         if not sitemap_lines:
-            self.add(robots, None, None, "no Sitemap: line", "robots-no-sitemap")
+            self.add_of_file(robots, "no Sitemap: line", "robots-no-sitemap")
         for number, url in sitemap_lines:
             if not urlsplit(url).scheme:
                 self.add(robots, number, url, "Sitemap: must be an absolute URL", "robots-relative")
@@ -234,19 +228,15 @@ class Checker(EntryChecks):
         try:
             data, too_big = read_limited(path, MAX_BYTES)
         except (zlib.error, EOFError) as error:
-            self.add(path, None, None, f"not a valid gzip file ({error})", "gzip")
+            self.add_of_file(path, f"not a valid gzip file ({error})", "gzip")
             return
         except OSError as error:
-            self.add(path, None, None, f"cannot be read ({error.strerror})", "xml")
+            self.add_of_file(path, f"cannot be read ({error.strerror})", "xml")
             return
         if too_big:
             # Not read further: a crawler stops at 50 MB, and a gzip bomb stops here.
-            self.add(
-                path,
-                None,
-                None,
-                "more than 50 MB (52,428,800 bytes) uncompressed; not read further",
-                "too-big",
+            self.add_of_file(
+                path, "more than 50 MB (52,428,800 bytes) uncompressed; not read further", "too-big"
             )
             return
         if is_text_sitemap(path.name):
@@ -293,9 +283,7 @@ class Checker(EntryChecks):
     def _index(self, path: Path, root: Any, site: Path) -> None:
         sitemaps = root.findall(SM + "sitemap")
         if len(sitemaps) > MAX_INDEX_ENTRIES:
-            self.add(
-                path, None, None, f"{len(sitemaps):,} sitemaps: an index lists at most 50,000", "too-many"
-            )
+            self.add_of_file(path, f"{len(sitemaps):,} sitemaps: an index lists at most 50,000", "too-many")
         for sitemap in sitemaps:
             loc = (sitemap.findtext(SM + "loc") or "").strip()
             self._lastmod(path, sitemap, loc)
@@ -345,7 +333,7 @@ class Checker(EntryChecks):
     def _urlset(self, path: Path, root: Any) -> None:
         urls = root.findall(SM + "url")
         if len(urls) > MAX_URLS:
-            self.add(path, None, None, f"{len(urls):,} URLs: a sitemap holds at most 50,000", "too-many")
+            self.add_of_file(path, f"{len(urls):,} URLs: a sitemap holds at most 50,000", "too-many")
         news_count = 0
         for url in urls:
             loc = (url.findtext(SM + "loc") or "").strip()
@@ -386,7 +374,7 @@ class Checker(EntryChecks):
             if seen[loc].file == str(path) and seen[loc].line == line:
                 seen[loc].links = links
         if news_count > MAX_NEWS_PER_FILE:
-            self.add(path, None, None, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
+            self.add_of_file(path, f"{news_count:,} news: a sitemap holds at most 1,000", "too-many-news")
 
     def _text(self, path: Path, data: bytes) -> None:
         """A text sitemap, the protocol's other format: one absolute URL a line, UTF-8 (a byte
@@ -400,7 +388,7 @@ class Checker(EntryChecks):
         lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
         locs = [(number, loc) for number, loc in lines if loc]
         if len(locs) > MAX_URLS:
-            self.add(path, None, None, f"{len(locs):,} URLs: a sitemap holds at most 50,000", "too-many")
+            self.add_of_file(path, f"{len(locs):,} URLs: a sitemap holds at most 50,000", "too-many")
         for number, loc in locs:
             if not self._in_scope(path, number, loc, sitemap_dir=True):
                 continue

@@ -164,7 +164,7 @@ class LiveCheck:
                 # Under a path, robots.txt was asked where crawlers ask it, at the host's root.
                 checker.findings[:] = [f for f in checker.findings if f.code != "robots-not-root"]
             for url, message, code in problems:
-                checker.add(url, None, None, message, code)
+                checker.add_of_file(url, message, code)
             _as_urls(checker, mirror, self.base_url)
         self._ask_the_site(checker)
         checker.live_summary = self._summary()
