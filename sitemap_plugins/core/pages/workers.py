@@ -72,17 +72,18 @@ def _in_workers(
     )
     others = "1 worker" if workers == 1 else f"{workers} workers"
     log.info("sitemap: reading pages in %d processes: this one and %s", jobs, others)
-    # In the order the chunks were handed over, each with whether a worker reads it.
-    window: deque[tuple[Future[list[PageReading]], list[Page], bool]] = deque()
+    # In the order the chunks were handed over; a chunk this process read is done at once, so
+    # the chunks not done are the workers'.
+    window: deque[tuple[Future[list[PageReading]], list[Page]]] = deque()
     try:
         while True:
             # Not all at once: chunks beyond a worker's `AHEAD` are memory, not speed.
             while (
                 len(window) < AHEAD * jobs
-                and sum(by_worker and not f.done() for f, _, by_worker in window) < AHEAD * workers
+                and sum(not future.done() for future, _ in window) < AHEAD * workers
                 and (chunk := next(chunks, None))
             ):
-                window.append((submit(pool, _read_chunk, chunk), chunk, True))
+                window.append((submit(pool, _read_chunk, chunk), chunk))
             if not window:
                 break
             if not window[0][0].done() and len(window) < AHEAD * jobs and (chunk := next(chunks, None)):
@@ -90,14 +91,14 @@ def _in_workers(
                 # took a tenth more CPU time, and workers waited on this one to take their chunks.
                 read: Future[list[PageReading]] = Future()
                 read.set_result([read_page(page, options, other_sitemaps) for page in chunk])
-                window.append((read, chunk, False))
+                window.append((read, chunk))
                 continue
             readings = window[0][0].result()
             window.popleft()
             yield from readings
     except BrokenProcessPool as error:
         log.warning("sitemap: worker processes failed (%s); going on in this process", error)
-        return itertools.chain([chunk for _, chunk, _ in window], chunks)
+        return itertools.chain([chunk for _, chunk in window], chunks)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return iter(())
